@@ -1,0 +1,67 @@
+// xqzero: the headless front door of XQZero Studio. Parses arguments and dispatches to the
+// sub-commands registered in cmd_*.cpp.
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "app/xqzero/command.h"
+#include "core/version.h"
+
+namespace xqcli {
+std::vector<Command>& registry() {
+    static std::vector<Command> r;
+    return r;
+}
+}  // namespace xqcli
+
+int main(int argc, char** argv) {
+    CLI::App app{"xqzero - AlphaZero for Xiangqi, headless"};
+    app.set_version_flag("--version", std::string("xqzero ") + XQ_VERSION);
+    app.require_subcommand(0, 1);
+    app.fallthrough(false);
+
+    std::function<int()> run;
+    std::vector<std::pair<CLI::App*, std::function<int()>>> subs;
+    CLI::App* help = app.add_subcommand("help", "Show this help, or the help of one command");
+    std::string helpTopic;
+    help->add_option("command", helpTopic, "Command to describe");
+    for (auto& c : xqcli::registry()) {
+        CLI::App* sub = app.add_subcommand(c.name, c.help);
+        subs.emplace_back(sub, c.setup(*sub));
+    }
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return xqcli::kExitUsage;
+    }
+    if (help->parsed()) {
+        if (helpTopic.empty()) {
+            std::cout << app.help();
+            return xqcli::kExitOk;
+        }
+        for (auto& [sub, fn] : subs)
+            if (sub->get_name() == helpTopic) {
+                std::cout << sub->help();
+                return xqcli::kExitOk;
+            }
+        std::cerr << "xqzero: unknown command '" << helpTopic << "'\n" << app.help();
+        return xqcli::kExitUsage;
+    }
+    for (auto& [sub, fn] : subs)
+        if (sub->parsed()) {
+            try {
+                return fn();
+            } catch (const std::exception& e) {
+                std::cerr << "xqzero " << sub->get_name() << ": error: " << e.what() << "\n";
+                return xqcli::kExitFailure;
+            }
+        }
+    std::cerr << app.help();
+    return xqcli::kExitUsage;
+}

@@ -1,0 +1,231 @@
+#include "core/xiangqi/fen.h"
+
+#include <stdexcept>
+#include <vector>
+
+namespace xq {
+
+namespace {
+
+const char* typeName(PieceType t) {
+    switch (t) {
+        case King: return "king";
+        case Advisor: return "advisor";
+        case Elephant: return "elephant";
+        case Horse: return "horse";
+        case Rook: return "rook";
+        case Cannon: return "cannon";
+        case Pawn: return "pawn";
+        default: return "piece";
+    }
+}
+
+const char* colorName(Color c) { return c == Red ? "Red" : "Black"; }
+
+bool reachable(Color c, PieceType t, int sq) {
+    const int f = fileOf(sq), r = rankOf(sq);
+    const int rr = c == Red ? r : 9 - r;  // rank from c's own back rank
+    switch (t) {
+        case King: return inPalace(c, sq);
+        case Advisor:
+            return inPalace(c, sq) && ((f == 4 && rr == 1) || ((f == 3 || f == 5) && rr != 1));
+        case Elephant:
+            return (rr == 0 || rr == 4) ? (f == 2 || f == 6) : rr == 2 && (f == 0 || f == 4 || f == 8);
+        case Pawn:
+            if (rr < 3) return false;
+            if (rr <= 4) return f % 2 == 0;  // before the river pawns can only advance
+            return true;
+        default: return true;
+    }
+}
+
+int limitOf(PieceType t) {
+    switch (t) {
+        case King: return 1;
+        case Pawn: return 5;
+        default: return 2;
+    }
+}
+
+}  // namespace
+
+std::string FenError::toString() const {
+    std::string s = "invalid FEN";
+    if (field > 0) {
+        static const char* names[] = {"", "board", "side to move", "castling", "en passant",
+                                      "halfmove clock", "fullmove number"};
+        s += ", field " + std::to_string(field);
+        if (field <= 6) s += std::string(" (") + names[field] + ")";
+    }
+    if (column > 0) s += ", character " + std::to_string(column);
+    s += ": " + message;
+    return s;
+}
+
+char pieceLetter(Piece p) {
+    static const char* letters = ".KABNRCP";
+    if (p == NoPiece) return '.';
+    const char ch = letters[typeOf(p)];
+    return colorOf(p) == Red ? ch : char(ch - 'A' + 'a');
+}
+
+Piece pieceFromLetter(char ch) {
+    const bool red = ch >= 'A' && ch <= 'Z';
+    const char u = red ? ch : char(ch - 'a' + 'A');
+    PieceType t = NoType;
+    switch (u) {
+        case 'K': t = King; break;
+        case 'A': t = Advisor; break;
+        case 'B': case 'E': t = Elephant; break;
+        case 'N': case 'H': t = Horse; break;
+        case 'R': t = Rook; break;
+        case 'C': t = Cannon; break;
+        case 'P': t = Pawn; break;
+        default: return NoPiece;
+    }
+    return makePiece(red ? Red : Black, t);
+}
+
+std::optional<FenError> parseFen(std::string_view fen, Position& out) {
+    auto err = [](int field, int column, std::string msg) {
+        return std::optional<FenError>(FenError{field, column, std::move(msg)});
+    };
+    // Split into whitespace-separated fields, remembering where each starts.
+    std::vector<std::pair<std::string_view, int>> fields;
+    for (size_t i = 0; i < fen.size();) {
+        while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+        if (i >= fen.size()) break;
+        size_t j = i;
+        while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t') ++j;
+        fields.emplace_back(fen.substr(i, j - i), int(i) + 1);
+        i = j;
+    }
+    if (fields.empty()) return err(0, 0, "empty string");
+    if (fields.size() > 6) return err(7, fields[6].second, "too many fields");
+
+    Position pos;
+    pos.clear();
+    const auto [board, base] = fields[0];
+    int rank = 9, file = 0;
+    for (size_t i = 0; i < board.size(); ++i) {
+        const char ch = board[i];
+        const int col = base + int(i);
+        if (ch == '/') {
+            if (file != 9)
+                return err(1, col, "rank " + std::to_string(rank) + " has " +
+                                       std::to_string(file) + " squares, expected 9");
+            if (rank == 0) return err(1, col, "more than 10 ranks");
+            --rank;
+            file = 0;
+        } else if (ch >= '1' && ch <= '9') {
+            file += ch - '0';
+            if (file > 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
+        } else {
+            const Piece p = pieceFromLetter(ch);
+            if (p == NoPiece) return err(1, col, std::string("unknown piece letter '") + ch + "'");
+            if (file >= 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
+            const int sq = makeSquare(file, rank);
+            if (!reachable(colorOf(p), typeOf(p), sq))
+                return err(1, col, std::string(colorName(colorOf(p))) + " " + typeName(typeOf(p)) +
+                                       " on " + squareName(sq) + " is on a square it can never reach");
+            pos.put(sq, p);
+            ++file;
+        }
+    }
+    if (rank != 0) return err(1, base + int(board.size()), "only " + std::to_string(10 - rank) + " ranks, expected 10");
+    if (file != 9) return err(1, base + int(board.size()), "rank 0 has " + std::to_string(file) + " squares, expected 9");
+
+    if (fields.size() >= 2) {
+        const auto [side, col] = fields[1];
+        if (side == "w" || side == "r" || side == "W" || side == "R")
+            pos.setSideToMove(Red);
+        else if (side == "b" || side == "B")
+            pos.setSideToMove(Black);
+        else
+            return err(2, col, "side to move must be 'w', 'r' or 'b', not '" + std::string(side) + "'");
+    }
+    auto parseNumber = [](std::string_view s, int& v) {
+        if (s.empty() || s.size() > 6) return false;
+        v = 0;
+        for (char ch : s) {
+            if (ch < '0' || ch > '9') return false;
+            v = v * 10 + (ch - '0');
+        }
+        return true;
+    };
+    if (fields.size() >= 5) {
+        int v = 0;
+        if (!parseNumber(fields[4].first, v))
+            return err(5, fields[4].second, "halfmove clock '" + std::string(fields[4].first) + "' is not a number");
+        pos.setRule60(v);
+    }
+    if (fields.size() >= 6) {
+        int v = 0;
+        if (!parseNumber(fields[5].first, v) || v < 1)
+            return err(6, fields[5].second, "fullmove number '" + std::string(fields[5].first) + "' is not a positive number");
+        pos.setFullmove(v);
+    }
+
+    // Material and kings.
+    for (Color c : {Red, Black}) {
+        for (int t = King; t <= Pawn; ++t) {
+            const int n = [&] {
+                int k = 0;
+                for (int sq = 0; sq < kSquareCount; ++sq) k += pos.piece(sq) == makePiece(c, PieceType(t));
+                return k;
+            }();
+            if (t == King && n == 0) return err(1, 0, std::string(colorName(c)) + " has no king");
+            if (n > limitOf(PieceType(t)))
+                return err(1, 0, std::string(colorName(c)) + " has " + std::to_string(n) + " " +
+                                     typeName(PieceType(t)) + "s, at most " +
+                                     std::to_string(limitOf(PieceType(t))) + " allowed");
+        }
+    }
+    pos.finishSetup();
+    const Color stm = pos.sideToMove();
+    const int rk = pos.kingSquare(Red), bk = pos.kingSquare(Black);
+    if (fileOf(rk) == fileOf(bk)) {
+        bool open = true;
+        for (int sq = rk + 9; sq < bk; sq += 9) open &= pos.piece(sq) == NoPiece;
+        if (open) return err(1, 0, "the kings face each other on an open file");
+    }
+    if (pos.isAttacked(pos.kingSquare(~stm), stm))
+        return err(0, 0, std::string(colorName(stm)) + " is to move and could capture the " +
+                             colorName(~stm) + " king");
+    out = pos;
+    return std::nullopt;
+}
+
+Position positionFromFen(std::string_view fen) {
+    Position p;
+    if (auto e = parseFen(fen, p)) throw std::invalid_argument(e->toString());
+    return p;
+}
+
+std::string toFen(const Position& pos) {
+    std::string s;
+    for (int r = 9; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < 9; ++f) {
+            const Piece p = pos.piece(makeSquare(f, r));
+            if (p == NoPiece) {
+                ++empty;
+                continue;
+            }
+            if (empty) s += char('0' + empty);
+            empty = 0;
+            s += pieceLetter(p);
+        }
+        if (empty) s += char('0' + empty);
+        if (r) s += '/';
+    }
+    s += pos.sideToMove() == Red ? " w" : " b";
+    // The side that moved first since set-up tells whether a Black ply completes a move.
+    const int plies = pos.gamePly();
+    const bool startedBlack = (pos.sideToMove() == Black) != (plies % 2 == 1);
+    s += " - - " + std::to_string(pos.rule60()) + " " +
+         std::to_string(pos.fullmoveStart() + (plies + (startedBlack ? 1 : 0)) / 2);
+    return s;
+}
+
+}  // namespace xq

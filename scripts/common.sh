@@ -1,0 +1,38 @@
+# Shared by run.sh and test.sh: install missing Debian packages, configure and build.
+# Sourced, not run. Honours XQ_BUILD_DIR (default: build) and XQ_JOBS (default: all cores).
+
+XQ_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6sql6-sqlite libqt6svg6 libgl-dev
+  libqcustomplot-dev libtorch-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
+  fairy-stockfish fonts-wqy-microhei
+)
+
+xq_install_packages() {
+  local missing=()
+  for p in "${XQ_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== Installing missing packages: ${missing[*]}"
+  local SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then SUDO="sudo"; else
+      echo "error: need root or sudo to install: ${missing[*]}" >&2; return 1; fi
+  fi
+  $SUDO apt-get update -qq || return 1
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" || return 1
+}
+
+xq_build() {
+  # usage: xq_build [extra cmake args...]
+  local dir="${XQ_BUILD_DIR:-build}"
+  local gen=()
+  command -v ninja >/dev/null && gen=(-G Ninja)
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    cmake -S . -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release "$@" || return 1
+  else
+    cmake -S . -B "$dir" "$@" >/dev/null || return 1
+  fi
+  cmake --build "$dir" -j "${XQ_JOBS:-$(nproc)}" || return 1
+}

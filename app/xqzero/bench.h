@@ -1,0 +1,34 @@
+#pragma once
+// `xqzero bench <subject>`: each subject registers itself with XQ_BENCH in its bench_*.cpp.
+// A subject prints one JSON object per line (with --json) or a readable table.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace xqcli {
+
+struct BenchOptions {
+    bool json = false;
+    double seconds = 0;  // per measurement, 0 = subject default
+    bool quick = false;  // shorter run for smoke tests
+};
+
+struct BenchSubject {
+    std::string name;
+    std::string help;
+    std::function<int(const BenchOptions&)> run;
+};
+
+std::vector<BenchSubject>& benchRegistry();
+
+struct BenchRegistrar {
+    explicit BenchRegistrar(BenchSubject s) { benchRegistry().push_back(std::move(s)); }
+};
+
+}  // namespace xqcli
+
+#define XQ_BENCH(name, help, fn) \
+    static ::xqcli::BenchRegistrar XQ_CONCAT(xqBench_, __LINE__)({name, help, fn})

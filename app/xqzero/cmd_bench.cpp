@@ -1,0 +1,38 @@
+// xqzero bench <subject> [--json] [--seconds S] [--quick]
+#include <iostream>
+
+#include "app/xqzero/bench.h"
+#include "app/xqzero/command.h"
+
+namespace xqcli {
+std::vector<BenchSubject>& benchRegistry() {
+    static std::vector<BenchSubject> r;
+    return r;
+}
+}  // namespace xqcli
+
+namespace {
+
+std::function<int()> setup(CLI::App& sub) {
+    struct Opts {
+        std::string subject;
+        xqcli::BenchOptions bench;
+    };
+    auto o = std::make_shared<Opts>();
+    std::string names;
+    for (auto& s : xqcli::benchRegistry()) names += (names.empty() ? "" : ", ") + s.name;
+    sub.add_option("subject", o->subject, "What to measure: " + names)->required();
+    sub.add_flag("--json", o->bench.json, "One JSON object per line");
+    sub.add_option("--seconds", o->bench.seconds, "Time per measurement (0 = default)");
+    sub.add_flag("--quick", o->bench.quick, "A short run (smoke test)");
+    return [o] {
+        for (auto& s : xqcli::benchRegistry())
+            if (s.name == o->subject) return s.run(o->bench);
+        std::cerr << "xqzero bench: unknown subject '" << o->subject << "'\n";
+        return xqcli::kExitUsage;
+    };
+}
+
+XQ_COMMAND("bench", "Measure speed (movegen, nn, mcts, selfplay, ...)", setup);
+
+}  // namespace

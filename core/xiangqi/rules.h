@@ -9,6 +9,18 @@
 // draw; (5) optional hard length cap (self-play): `Outcome::LengthCap`.
 // Perpetual chase (长捉) is not judged: a chase cycle ends as an ordinary repetition draw.
 //
+// Exactly what is covered:
+// - Repetition compares Zobrist keys of positions with the same side to move, looking back only
+//   over the plies since the last capture (Position::rule60(), clipped to the recorded history:
+//   positions before set-up/FEN are unknown and never count).
+// - Perpetual check looks at every move from the *first* earlier occurrence of the current
+//   position up to now (all the cycles). A side loses when each of its moves there gave check
+//   (StateInfo::gaveCheck) and the other side's did not; both always checking is a draw.
+//   Mixed cycles (checks alternating with chases or idle moves) are plain repetition draws;
+//   one-check-one-chase (一将一捉) and the other Asian-rules distinctions are not judged.
+// - Only history recorded through makeMove() counts; doMove() (search, perft) records none.
+// - The length cap reports Result::Draw with Reason::LengthCap; self-play may adjudicate.
+//
 // Thread-safety: pure functions of their arguments.
 
 #include <cstdint>

@@ -1,0 +1,184 @@
+// xqzero db info|games [--db PATH]: look into the training database without changing it.
+// Both open the database read-only, so they never create, migrate or lock out a running
+// training process (WAL lets them read while it writes).
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/command.h"
+#include "core/store/paths.h"
+#include "core/store/schema.h"
+#include "core/store/store.h"
+
+namespace {
+
+using namespace xq::store;
+
+struct DbArgs {
+    std::string db;
+    std::string run;
+    std::string kind;
+    int limit = 20;
+    int offset = 0;
+    bool json = false;
+    std::string path() const { return db.empty() ? defaultDatabasePath() : db; }
+};
+
+std::string formatTime(int64_t ms) {
+    const std::time_t t = std::time_t(ms / 1000);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+    return buf;
+}
+
+std::unique_ptr<Store> openReadOnly(const std::string& path) {
+    OpenOptions o;
+    o.readOnly = true;
+    return std::make_unique<Store>(path, o);
+}
+
+int runInfo(const DbArgs& a) {
+    const std::string path = a.path();
+    auto store = openReadOnly(path);
+    const StoreCounts c = store->counts();
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path, ec);
+    const IntegrityReport integrity = store->integrityCheck();
+    nlohmann::json runs = nlohmann::json::array();
+    for (const RunInfo& r : store->listRuns()) {
+        GameFilter f;
+        f.run = r.id;
+        const auto best = store->bestModel(r.id);
+        runs.push_back({{"name", r.name},
+                        {"created", formatTime(r.created)},
+                        {"games", store->countGames(f)},
+                        {"models", store->listModels(r.id).size()},
+                        {"best_generation", best ? nlohmann::json(best->generation) : nullptr}});
+    }
+    if (a.json) {
+        nlohmann::json j = {{"db", path},
+                            {"schema_version", store->schemaVersion()},
+                            {"schema_version_supported", schema::currentVersion()},
+                            {"bytes", ec ? 0 : bytes},
+                            {"runs", c.runs},
+                            {"models", c.models},
+                            {"games", c.games},
+                            {"moves", c.moves},
+                            {"metrics", c.metrics},
+                            {"integrity", integrity.ok ? "ok" : "damaged"},
+                            {"run_list", runs}};
+        std::cout << j.dump() << "\n";
+        return integrity.ok ? xqcli::kExitOk : xqcli::kExitFailure;
+    }
+    std::cout << "database:       " << path << " (" << (ec ? 0 : bytes) << " bytes)\n"
+              << "schema version: " << store->schemaVersion() << " (this build "
+              << schema::currentVersion() << ")\n"
+              << "integrity:      " << (integrity.ok ? "ok" : "DAMAGED") << "\n"
+              << "runs " << c.runs << ", models " << c.models << ", games " << c.games
+              << ", moves " << c.moves << ", metrics " << c.metrics << "\n";
+    for (const std::string& p : integrity.problems) std::cout << "  problem: " << p << "\n";
+    for (const auto& r : runs) {
+        std::cout << "  run " << r["name"].get<std::string>() << ": created "
+                  << r["created"].get<std::string>() << ", " << r["games"] << " games, "
+                  << r["models"] << " models, best generation "
+                  << (r["best_generation"].is_null() ? std::string("-")
+                                                     : r["best_generation"].dump())
+                  << "\n";
+    }
+    return integrity.ok ? xqcli::kExitOk : xqcli::kExitFailure;
+}
+
+int runGames(const DbArgs& a) {
+    auto store = openReadOnly(a.path());
+    GameFilter f;
+    f.limit = a.limit;
+    f.offset = a.offset;
+    if (!a.run.empty()) {
+        const auto run = store->findRun(a.run);
+        if (!run) {
+            std::cerr << "xqzero db games: no run named '" << a.run << "' in " << a.path() << "\n";
+            return xqcli::kExitUsage;
+        }
+        f.run = run->id;
+    }
+    if (!a.kind.empty()) {
+        f.kind = parseGameKind(a.kind);
+        if (!f.kind) {
+            std::cerr << "xqzero db games: unknown kind '" << a.kind
+                      << "' (selfplay, eval, play, other)\n";
+            return xqcli::kExitUsage;
+        }
+    }
+    std::map<int64_t, std::string> runNames;
+    for (const RunInfo& r : store->listRuns()) runNames[r.id] = r.name;
+    const auto games = store->listGames(f);
+    if (a.json) {
+        for (const GameRecord& g : games)
+            std::cout << nlohmann::json{{"id", g.id},
+                                        {"run", g.run ? nlohmann::json(runNames[*g.run]) : nullptr},
+                                        {"kind", gameKindCode(g.kind)},
+                                        {"generation", g.generation ? nlohmann::json(*g.generation)
+                                                                    : nullptr},
+                                        {"red", g.red},
+                                        {"black", g.black},
+                                        {"result", storeResultCode(g.result)},
+                                        {"reason", storeReasonCode(g.reason)},
+                                        {"plies", g.plies},
+                                        {"finished", formatTime(g.finished)}}
+                             .dump()
+                      << "\n";
+        return xqcli::kExitOk;
+    }
+    std::printf("%8s  %-12s %-8s %4s  %-16s %-16s %-8s %-16s %5s  %s\n", "id", "run", "kind", "gen",
+                "red", "black", "result", "reason", "plies", "finished");
+    for (const GameRecord& g : games)
+        std::printf("%8lld  %-12s %-8s %4s  %-16s %-16s %-8s %-16s %5d  %s\n", (long long)g.id,
+                    g.run ? runNames[*g.run].c_str() : "-", gameKindCode(g.kind),
+                    g.generation ? std::to_string(*g.generation).c_str() : "-", g.red.c_str(),
+                    g.black.c_str(), storeResultCode(g.result), storeReasonCode(g.reason), g.plies,
+                    formatTime(g.finished).c_str());
+    std::printf("%zu of %lld games shown\n", games.size(), (long long)store->countGames([&] {
+                    GameFilter all = f;
+                    all.limit = 0;
+                    return all;
+                }()));
+    return xqcli::kExitOk;
+}
+
+std::function<int()> setup(CLI::App& sub) {
+    auto args = std::make_shared<DbArgs>();
+    auto which = std::make_shared<std::string>();
+    sub.require_subcommand(1);
+    const std::string dbHelp = "Database file (default: " + defaultDatabasePath() + ")";
+    sub.add_option("--db", args->db, dbHelp);
+
+    CLI::App* info = sub.add_subcommand("info", "Schema version, integrity and row counts");
+    info->add_option("--db", args->db, dbHelp);
+    info->add_flag("--json", args->json, "Print one JSON object");
+    info->callback([which] { *which = "info"; });
+
+    CLI::App* games = sub.add_subcommand("games", "List stored games, newest first");
+    games->add_option("--db", args->db, dbHelp);
+    games->add_option("--run", args->run, "Only games of this run");
+    games->add_option("--kind", args->kind, "Only games of this kind: selfplay, eval, play");
+    games->add_option("--limit", args->limit, "How many games (0: all)")->check(CLI::NonNegativeNumber);
+    games->add_option("--offset", args->offset, "Skip this many first")->check(CLI::NonNegativeNumber);
+    games->add_flag("--json", args->json, "One JSON object per game");
+    games->callback([which] { *which = "games"; });
+
+    return [args, which] {
+        if (*which == "info") return runInfo(*args);
+        return runGames(*args);
+    };
+}
+
+XQ_COMMAND("db", "Inspect the training database: db info, db games", setup);
+
+}  // namespace

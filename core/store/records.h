@@ -1,0 +1,115 @@
+#pragma once
+// Plain records read from and written to the store. No SQLite, no Qt: the UI facade and the
+// training loop pass these around as values.
+//
+// Times are milliseconds since the Unix epoch (UTC). Ids are SQLite row ids (> 0); 0 means
+// "not stored yet". Result and reason reuse the rules core's enums; their text codes in the
+// database are fixed here (storeResultCode / storeReasonCode) so renaming an enum never
+// changes what is on disk.
+// Thread-safety: plain values.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/xiangqi/rules.h"
+#include "core/xiangqi/types.h"
+
+namespace xq::store {
+
+struct RunInfo {
+    int64_t id = 0;
+    std::string name;
+    std::string config = "{}";  // JSON text (the resolved run configuration)
+    int64_t created = 0;
+};
+
+struct ModelInfo {
+    int64_t id = 0;
+    int64_t run = 0;
+    int generation = 0;
+    std::string file;               // model file path (as the trainer wrote it)
+    std::optional<int64_t> parent;  // model id this one was trained from
+    std::optional<double> elo;      // relative to generation 0; interval is 95%
+    std::optional<double> eloLo;
+    std::optional<double> eloHi;
+    bool accepted = false;          // passed gating (generation 0 is accepted by definition)
+    int64_t created = 0;            // 0 on insert: now
+};
+
+enum class GameKind : uint8_t { SelfPlay, Eval, Play, Other };
+
+// Sparse visit distribution of one root: only moves with visits are stored.
+struct VisitCount {
+    Move move;
+    uint32_t visits = 0;
+    bool operator==(const VisitCount&) const = default;
+};
+
+struct MoveRecord {
+    Move move;
+    // Search value of the root before this move, from the view of the side making the move
+    // (the side to move at this ply, as the Evaluator reports it); empty when not searched.
+    std::optional<float> rootValue;
+    std::vector<VisitCount> visits;  // empty: no distribution recorded
+};
+
+struct GameRecord {
+    int64_t id = 0;
+    std::optional<int64_t> run;     // empty for games outside a training run (Play page)
+    GameKind kind = GameKind::SelfPlay;
+    std::optional<int> generation;  // model generation that played (self-play) or was tested
+    std::string red;                // player labels, e.g. "gen:3@80", "random", "human"
+    std::string black;
+    Result result = Result::None;
+    Reason reason = Reason::None;
+    int plies = 0;                  // = moves.size() when moves are given
+    int64_t started = 0;
+    int64_t finished = 0;
+    std::string startFen;           // empty on insert: the standard start position
+    std::vector<MoveRecord> moves;  // filled by loadGame(), empty in listGames() results
+};
+
+struct GameFilter {
+    std::optional<int64_t> run;
+    std::optional<GameKind> kind;
+    std::optional<Result> result;
+    std::optional<int> generation;
+    std::optional<int64_t> finishedFrom;  // inclusive, ms since epoch
+    std::optional<int64_t> finishedTo;    // exclusive
+    int limit = 100;                      // <= 0: no limit
+    int offset = 0;
+};
+
+struct MetricPoint {
+    int64_t run = 0;
+    int64_t step = 0;
+    std::string name;  // e.g. "loss/total", "loss/policy", "lr", "games_per_hour"
+    double value = 0;
+    int64_t time = 0;  // 0 on insert: now
+};
+
+struct StoreCounts {
+    int64_t runs = 0, models = 0, games = 0, moves = 0, metrics = 0;
+};
+
+struct IntegrityReport {
+    bool ok = false;
+    std::vector<std::string> problems;  // from PRAGMA integrity_check and foreign_key_check
+};
+
+// Stable text codes used in the database and in CLI output.
+const char* gameKindCode(GameKind k);                   // "selfplay", "eval", "play", "other"
+std::optional<GameKind> parseGameKind(std::string_view s);
+const char* storeResultCode(Result r);                  // "1-0", "0-1", "1/2-1/2", "*"
+std::optional<Result> parseStoreResult(std::string_view s);
+// "mate", "stalemate", "perpetual_check", "repetition", "rule60", "material", "length_cap",
+// "adjudication", "resign", "" for None.
+const char* storeReasonCode(Reason r);
+std::optional<Reason> parseStoreReason(std::string_view s);
+
+int64_t nowMs();
+
+}  // namespace xq::store

@@ -1,0 +1,217 @@
+#include "core/store/schema.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace xq::store::schema {
+
+namespace {
+
+// Version 1: the initial schema. Times are ms since the Unix epoch (UTC).
+// moves is WITHOUT ROWID keyed by (game, ply): a game's moves are one contiguous range.
+// metrics' key (run, name, step) makes re-logging a step after a resume an upsert.
+const char* const kSchemaV1 = R"sql(
+CREATE TABLE meta(
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+INSERT INTO meta(key, value) VALUES ('app', 'xqzero');
+INSERT INTO meta(key, value) VALUES ('created', CAST(CAST(strftime('%s', 'now') AS INTEGER) * 1000 AS TEXT));
+
+CREATE TABLE runs(
+  id      INTEGER PRIMARY KEY,
+  name    TEXT NOT NULL UNIQUE,
+  config  TEXT NOT NULL DEFAULT '{}',
+  created INTEGER NOT NULL
+);
+
+CREATE TABLE models(
+  id         INTEGER PRIMARY KEY,
+  run        INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  generation INTEGER NOT NULL,
+  file       TEXT NOT NULL,
+  parent     INTEGER REFERENCES models(id) ON DELETE SET NULL,
+  elo        REAL,
+  elo_lo     REAL,
+  elo_hi     REAL,
+  accepted   INTEGER NOT NULL DEFAULT 0 CHECK (accepted IN (0, 1)),
+  created    INTEGER NOT NULL
+);
+CREATE INDEX models_run_generation ON models(run, generation);
+CREATE INDEX models_parent ON models(parent);
+
+CREATE TABLE games(
+  id         INTEGER PRIMARY KEY,
+  run        INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+  kind       TEXT NOT NULL,
+  generation INTEGER,
+  red        TEXT NOT NULL,
+  black      TEXT NOT NULL,
+  result     TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2', '*')),
+  reason     TEXT NOT NULL,
+  plies      INTEGER NOT NULL CHECK (plies >= 0),
+  started    INTEGER NOT NULL,
+  finished   INTEGER NOT NULL,
+  start_fen  TEXT NOT NULL
+);
+CREATE INDEX games_run_kind_finished ON games(run, kind, finished);
+CREATE INDEX games_run_generation ON games(run, generation);
+CREATE INDEX games_result_finished ON games(result, finished);
+CREATE INDEX games_finished ON games(finished);
+
+CREATE TABLE moves(
+  game       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply        INTEGER NOT NULL CHECK (ply >= 0),
+  move       INTEGER NOT NULL,
+  root_value REAL,
+  visits     BLOB,
+  PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+
+CREATE TABLE metrics(
+  run   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  step  INTEGER NOT NULL,
+  name  TEXT NOT NULL,
+  value REAL NOT NULL,
+  time  INTEGER NOT NULL,
+  PRIMARY KEY (run, name, step)
+) WITHOUT ROWID;
+)sql";
+
+std::string hex(int v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
+    return buf;
+}
+
+int pragmaInt(sql::Database& db, const char* name) {
+    sql::Statement st(db, std::string("PRAGMA ") + name);
+    return st.step() ? int(st.int64(0)) : 0;
+}
+
+std::vector<std::string> tableNames(sql::Database& db) {
+    std::vector<std::string> names;
+    sql::Statement st(db,
+                      "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+    while (st.step()) names.push_back(st.text(0));
+    return names;
+}
+
+bool hasOurMeta(sql::Database& db) {
+    sql::Statement probe(db,
+                         "SELECT count(*) FROM sqlite_schema WHERE type='table' AND name='meta'");
+    if (!probe.step() || probe.int64(0) == 0) return false;
+    sql::Statement st(db, "SELECT value FROM meta WHERE key = 'app'");
+    return st.step() && st.text(0) == kAppName;
+}
+
+[[noreturn]] void refuseForeign(const std::string& path, int appId,
+                                const std::vector<std::string>& tables) {
+    std::string list;
+    for (size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
+    if (tables.size() > 8) list += ", ...";
+    throw StoreError(StoreErrorCode::ForeignDatabase,
+                     "'" + path + "' is an SQLite database of another application (application_id " +
+                         hex(appId) + ", tables: " + (list.empty() ? "none" : list) +
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.");
+}
+
+[[noreturn]] void refuseNewer(const std::string& path, int version) {
+    throw StoreError(StoreErrorCode::NewerSchema,
+                     "'" + path + "' has xqzero schema version " + std::to_string(version) +
+                         ", newer than this build understands (" +
+                         std::to_string(currentVersion()) +
+                         "); it was left untouched. Use a newer xqzero to open it.");
+}
+
+// Checks the identification marks on an open connection; returns the version if ours, -1 for
+// a blank file (no tables, no marks), and throws for anything else.
+int checkOurs(sql::Database& db, const std::string& path) {
+    const int appId = pragmaInt(db, "application_id");
+    const int version = pragmaInt(db, "user_version");
+    const std::vector<std::string> tables = tableNames(db);
+    if (appId == 0 && version == 0 && tables.empty()) return -1;
+    if (appId != kApplicationId || !hasOurMeta(db)) refuseForeign(path, appId, tables);
+    if (version > currentVersion()) refuseNewer(path, version);
+    return version;
+}
+
+}  // namespace
+
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> steps = {
+        {1, "initial schema: meta, runs, models, games, moves, metrics", kSchemaV1},
+    };
+    return steps;
+}
+
+int currentVersion() { return int(migrations().size()); }
+
+int readVersion(sql::Database& db) { return pragmaInt(db, "user_version"); }
+
+Inspection inspectFile(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (!fs::exists(st)) return {FileState::Absent, 0};
+    if (!fs::is_regular_file(st))
+        throw StoreError(StoreErrorCode::NotADatabase,
+                         "'" + path + "' is not a regular file; xqzero needs a database file");
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        throw StoreError(StoreErrorCode::Sqlite,
+                         "cannot read the size of '" + path + "': " + ec.message());
+    if (size == 0) return {FileState::Empty, 0};
+
+    // The magic first, with plain I/O: garbage is refused before SQLite sees it.
+    static const char kMagic[16] = "SQLite format 3";  // 15 chars + NUL, as in the header
+    char head[16] = {};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading");
+    in.read(head, sizeof head);
+    if (in.gcount() < 16 || !std::equal(head, head + 16, kMagic) || size < 512)
+        throw StoreError(StoreErrorCode::NotADatabase,
+                         "'" + path +
+                             "' is not an SQLite database (no 'SQLite format 3' header); "
+                             "xqzero leaves it untouched. Choose another file with --db PATH.");
+
+    try {
+        sql::Database db(path, sql::OpenMode::ReadOnly);
+        const int version = checkOurs(db, path);
+        if (version < 0) return {FileState::Empty, 0};
+        return {FileState::Ours, version};
+    } catch (const StoreError& e) {
+        if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
+            throw StoreError(e.code(), "'" + path +
+                                           "' is damaged or not a readable SQLite database; "
+                                           "xqzero leaves it untouched. Detail: " +
+                                           e.what());
+        throw;
+    }
+}
+
+void migrate(sql::Database& db) {
+    for (const Migration& m : migrations()) {
+        sql::Transaction tx(db);
+        // Re-check under the write lock: the file may have changed since inspectFile().
+        const int version = std::max(0, checkOurs(db, db.path()));
+        if (version >= m.version) continue;  // tx rolls back: nothing was written
+        if (version != m.version - 1)
+            throw StoreError(StoreErrorCode::Sqlite, "schema of '" + db.path() +
+                                                          "' is at version " +
+                                                          std::to_string(version) +
+                                                          ", cannot apply step " +
+                                                          std::to_string(m.version));
+        db.exec(m.sql, std::string("applying schema step ") + std::to_string(m.version) + " (" +
+                           m.description + ")");
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
+                    "; PRAGMA user_version = " + std::to_string(m.version),
+                "recording the schema version");
+        tx.commit();
+    }
+}
+
+}  // namespace xq::store::schema

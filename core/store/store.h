@@ -1,0 +1,95 @@
+#pragma once
+// Store: the SQLite database of runs, models, games (with moves and visit distributions) and
+// training metrics. Plain structs in and out (records.h); no Qt, no SQLite types leak.
+//
+// Opening: the file is inspected read-only first (schema.h). A foreign SQLite database, a file
+// that is not SQLite, a damaged one, or one with a newer schema throws StoreError and is never
+// written to. An absent or empty file gets the current schema; an older one is migrated.
+// The connection runs in WAL mode (readers never block the writer, nor it them) with foreign
+// keys on, a busy timeout, and synchronous=NORMAL: every committed transaction survives a
+// crash of the process (kill -9); after a power cut the last few may be lost, never the file.
+//
+// Crash safety of games: insertGame() writes a game and all its moves in ONE transaction, so a
+// game is either wholly stored or absent. Call it when the game finishes.
+//
+// Thread-safety: every method locks an internal mutex, so one Store may be shared by threads;
+// calls are then serialised. For parallel reading (library views while training writes), open
+// one Store per thread or per process on the same file: WAL lets them proceed concurrently.
+// Store is neither copyable nor movable.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/store/records.h"
+#include "core/store/store_error.h"
+
+namespace xq::store {
+
+struct OpenOptions {
+    bool readOnly = false;      // never writes; refuses a file that would need migrating
+    bool create = true;         // read-write only: create the file when it does not exist
+    int busyTimeoutMs = 10000;  // how long to wait for another writer's lock
+};
+
+class Store {
+public:
+    explicit Store(const std::string& path, const OpenOptions& options = {});
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::string& path() const;
+    bool readOnly() const;
+    int schemaVersion();
+
+    // --- runs -------------------------------------------------------------------------------
+    // Throws StoreError(Constraint) when the name is taken, InvalidArgument for bad JSON.
+    RunInfo createRun(const std::string& name, const std::string& configJson = "{}");
+    std::optional<RunInfo> findRun(const std::string& name);
+    std::optional<RunInfo> runById(int64_t id);
+    std::vector<RunInfo> listRuns();  // oldest first
+    void setRunConfig(int64_t run, const std::string& configJson);
+
+    // --- models -----------------------------------------------------------------------------
+    int64_t addModel(const ModelInfo& model);  // returns the new id
+    // Records the gating outcome of a model after its evaluation games.
+    void setModelEvaluation(int64_t model, bool accepted, std::optional<double> elo,
+                            std::optional<double> eloLo, std::optional<double> eloHi);
+    std::vector<ModelInfo> listModels(int64_t run);  // by generation, then id
+    // The accepted model with the highest generation (latest id among equals); empty if none.
+    std::optional<ModelInfo> bestModel(int64_t run);
+
+    // --- games ------------------------------------------------------------------------------
+    // Checks the record (start FEN parses, every move is legal in turn, visit moves are legal
+    // at their ply, plies matches the moves) and writes the game and its moves in one
+    // transaction. Returns the new id. Throws InvalidArgument naming the bad ply.
+    int64_t insertGame(const GameRecord& game);
+    // Newest first (finished, then id); moves are not loaded.
+    std::vector<GameRecord> listGames(const GameFilter& filter = {});
+    int64_t countGames(const GameFilter& filter = {});  // ignores limit/offset
+    // The game with its moves and visit distributions; empty if no such id.
+    std::optional<GameRecord> loadGame(int64_t id);
+
+    // --- metrics ----------------------------------------------------------------------------
+    // One transaction for the batch. (run, name, step) is the key: re-logging a step after a
+    // resume replaces the old value instead of duplicating it.
+    void addMetrics(std::span<const MetricPoint> points);
+    std::vector<MetricPoint> metrics(int64_t run, const std::string& name, int64_t sinceStep = 0);
+    std::vector<std::string> metricNames(int64_t run);
+
+    // --- maintenance ------------------------------------------------------------------------
+    StoreCounts counts();
+    // PRAGMA integrity_check plus foreign_key_check; ok when both find nothing.
+    IntegrityReport integrityCheck();
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xq::store

@@ -1,0 +1,524 @@
+// Store suite. Every refusal test snapshots the file (and its directory) before the attempt
+// and compares byte for byte after it: "never modified" is checked, not assumed.
+#include <QtTest>
+
+#include <atomic>
+#include <thread>
+
+#include "core/store/paths.h"
+#include "core/store/schema.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "core/store/visit_blob.h"
+#include "store_testutil.h"
+
+using namespace xq;
+using namespace xq::store;
+using namespace storetest;
+
+namespace {
+
+std::string pragmaText(const std::string& path, const char* pragma) {
+    sql::Database db(path, sql::OpenMode::ReadOnly);
+    sql::Statement st(db, std::string("PRAGMA ") + pragma);
+    return st.step() ? st.text(0) : std::string();
+}
+
+// Opens `path` expecting a refusal with `code`; returns the message ("" if nothing thrown).
+QString refusal(const std::string& path, StoreErrorCode code, bool readOnly = false) {
+    try {
+        OpenOptions o;
+        o.readOnly = readOnly;
+        Store s(path, o);
+    } catch (const StoreError& e) {
+        if (e.code() != code)
+            return QStringLiteral("wrong code %1: %2")
+                .arg(storeErrorCodeName(e.code()), QString::fromUtf8(e.what()));
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+}  // namespace
+
+class TestStore : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    std::string file(const char* name) { return tmp_.filePath(name).toStdString(); }
+
+private slots:
+    void initTestCase() { QVERIFY(tmp_.isValid()); }
+
+    void schemaCreateAndReopen() {
+        const std::string path = file("new.db");
+        {
+            Store s(path);
+            QCOMPARE(s.schemaVersion(), schema::currentVersion());
+            const StoreCounts c = s.counts();
+            QCOMPARE(c.runs + c.models + c.games + c.moves + c.metrics, int64_t(0));
+            s.createRun("r1", R"({"preset":"quick"})");
+        }
+        QCOMPARE(pragmaText(path, "journal_mode"), std::string("wal"));
+        QCOMPARE(std::stoi(pragmaText(path, "application_id")), schema::kApplicationId);
+        QCOMPARE(std::stoi(pragmaText(path, "user_version")), schema::currentVersion());
+        {
+            Store s(path);  // reopen: no migration, data still there
+            QCOMPARE(s.schemaVersion(), schema::currentVersion());
+            QCOMPARE(s.counts().runs, int64_t(1));
+            QCOMPARE(s.findRun("r1")->config, std::string(R"({"preset":"quick"})"));
+        }
+        {
+            OpenOptions ro;
+            ro.readOnly = true;
+            Store s(path, ro);
+            QVERIFY(s.readOnly());
+            QCOMPARE(s.listRuns().size(), size_t(1));
+            QVERIFY_THROWS_EXCEPTION(StoreError, s.createRun("r2"));
+        }
+        // Read-only open of a missing file is refused and creates nothing.
+        QVERIFY(refusal(file("absent.db"), StoreErrorCode::Missing, true).contains("absent.db"));
+        QVERIFY(!QFile::exists(tmp_.filePath("absent.db")));
+        OpenOptions noCreate;
+        noCreate.create = false;
+        QVERIFY_THROWS_EXCEPTION(StoreError, Store(file("absent.db"), noCreate));
+        QVERIFY(!QFile::exists(tmp_.filePath("absent.db")));
+        // A zero-byte file is a blank database: it gets the schema.
+        writeAll(file("empty.db"), {});
+        QCOMPARE(Store(file("empty.db")).schemaVersion(), schema::currentVersion());
+    }
+
+    void visitBlob() {
+        const std::vector<VisitCount> v = {{Move(1, 2), 0}, {Move(89, 80), 0xFFFFFFFFu},
+                                           {Move(40, 49), 12345}};
+        const std::vector<uint8_t> b = encodeVisits(v);
+        QCOMPARE(b.size(), size_t(1 + 6 * v.size()));
+        QCOMPARE(b[0], kVisitBlobFormat);
+        QVERIFY(decodeVisits(b) == v);
+        std::vector<uint8_t> bad = b;
+        bad.pop_back();
+        QVERIFY_THROWS_EXCEPTION(StoreError, decodeVisits(bad));
+        bad = b;
+        bad[0] = 9;
+        QVERIFY_THROWS_EXCEPTION(StoreError, decodeVisits(bad));
+    }
+
+    void gameRoundTrip() {
+        Store s(file("games.db"));
+        const RunInfo run = s.createRun("rt");
+        GameRecord g = makeGame(60, 7, run.id);
+        g.result = Result::BlackWins;
+        g.reason = Reason::PerpetualCheck;
+        QVERIFY(g.moves.size() == 60);
+        const int64_t id = s.insertGame(g);
+        QVERIFY(id > 0);
+        const std::optional<GameRecord> back = s.loadGame(id);
+        QVERIFY(back.has_value());
+        QCOMPARE(back->id, id);
+        QCOMPARE(back->run, g.run);
+        QCOMPARE(int(back->kind), int(g.kind));
+        QCOMPARE(back->generation, g.generation);
+        QCOMPARE(back->red, g.red);
+        QCOMPARE(back->black, g.black);
+        QCOMPARE(int(back->result), int(Result::BlackWins));
+        QCOMPARE(int(back->reason), int(Reason::PerpetualCheck));
+        QCOMPARE(back->plies, 60);
+        QCOMPARE(back->started, g.started);
+        QCOMPARE(back->finished, g.finished);
+        QCOMPARE(back->startFen, g.startFen);
+        QCOMPARE(back->moves.size(), g.moves.size());
+        int withVisits = 0;
+        for (size_t i = 0; i < g.moves.size(); ++i) {
+            QCOMPARE(back->moves[i].move.raw(), g.moves[i].move.raw());
+            QCOMPARE(back->moves[i].rootValue, g.moves[i].rootValue);
+            QVERIFY2(back->moves[i].visits == g.moves[i].visits, qPrintable(QString::number(i)));
+            withVisits += !g.moves[i].visits.empty();
+        }
+        QVERIFY(withVisits > 40 && withVisits < 60);  // both kinds of ply were exercised
+        QVERIFY(!s.loadGame(id + 1000).has_value());
+        QCOMPARE(s.counts().moves, int64_t(60));
+
+        // Every result and reason survives the trip through its text code.
+        for (Reason r : {Reason::Checkmate, Reason::Stalemate, Reason::PerpetualCheck,
+                         Reason::Repetition, Reason::Rule60, Reason::Material, Reason::LengthCap,
+                         Reason::Adjudication, Reason::Resignation}) {
+            GameRecord h = makeGame(3, 1, std::nullopt);
+            h.reason = r;
+            h.kind = GameKind::Play;
+            QCOMPARE(int(s.loadGame(s.insertGame(h))->reason), int(r));
+        }
+    }
+
+    void gameRejectedWhole() {
+        Store s(file("reject.db"));
+        const RunInfo run = s.createRun("rj");
+        GameRecord g = makeGame(20, 3, run.id);
+        g.moves[12].move = g.moves[11].move;  // the other side's move again: illegal
+        try {
+            s.insertGame(g);
+            QFAIL("an illegal move was stored");
+        } catch (const StoreError& e) {
+            QCOMPARE(e.code(), StoreErrorCode::InvalidArgument);
+            QVERIFY2(QString(e.what()).contains("ply 12"), e.what());
+        }
+        GameRecord v = makeGame(10, 4, run.id);
+        v.moves[5].visits.push_back({Move(0, 89), 3});
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.insertGame(v));
+        GameRecord f = makeGame(4, 5, run.id);
+        f.startFen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAKNR w";
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.insertGame(f));
+        GameRecord r = makeGame(4, 6, run.id + 99);
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.insertGame(r));
+        QCOMPARE(s.counts().games, int64_t(0));
+        QCOMPARE(s.counts().moves, int64_t(0));
+    }
+
+    void listAndFilter() {
+        Store s(file("list.db"));
+        const int64_t a = s.createRun("a").id, b = s.createRun("b").id;
+        std::vector<GameRecord> all;
+        for (uint32_t i = 0; i < 30; ++i) {
+            GameRecord g = makeGame(4 + int(i % 3), i, i % 3 == 0 ? b : a);
+            g.kind = i % 4 == 0 ? GameKind::Eval : GameKind::SelfPlay;
+            g.result = i % 2 ? Result::RedWins : Result::Draw;
+            g.finished = 1'000'000 + int64_t(i) * 10;
+            g.id = s.insertGame(g);
+            all.push_back(g);
+        }
+        auto expect = [&](const GameFilter& f) {
+            std::vector<int64_t> ids;
+            for (auto it = all.rbegin(); it != all.rend(); ++it) {  // newest finished first
+                const GameRecord& g = *it;
+                if ((f.run && g.run != f.run) || (f.kind && g.kind != *f.kind) ||
+                    (f.result && g.result != *f.result) ||
+                    (f.generation && g.generation != f.generation) ||
+                    (f.finishedFrom && g.finished < *f.finishedFrom) ||
+                    (f.finishedTo && g.finished >= *f.finishedTo))
+                    continue;
+                ids.push_back(g.id);
+            }
+            return ids;
+        };
+        auto got = [&](const GameFilter& f) {
+            std::vector<int64_t> ids;
+            for (const GameRecord& g : s.listGames(f)) {
+                ids.push_back(g.id);
+                if (!g.moves.empty()) ids.push_back(-1);  // listing must not load moves
+            }
+            return ids;
+        };
+        GameFilter f;
+        f.limit = 0;
+        QVERIFY(got(f) == expect(f));
+        QCOMPARE(s.countGames(f), int64_t(30));
+        f.run = a;
+        QVERIFY(got(f) == expect(f));
+        f.kind = GameKind::SelfPlay;
+        f.result = Result::RedWins;
+        QVERIFY(!expect(f).empty());
+        QVERIFY(got(f) == expect(f));
+        QCOMPARE(s.countGames(f), int64_t(expect(f).size()));
+        GameFilter d;
+        d.limit = 0;
+        d.finishedFrom = 1'000'050;
+        d.finishedTo = 1'000'150;
+        QCOMPARE(got(d).size(), size_t(10));
+        QVERIFY(got(d) == expect(d));
+        d.generation = 2;
+        QVERIFY(got(d) == expect(d));
+        // Paging: limit/offset walk the same order without gaps or repeats.
+        GameFilter p;
+        p.limit = 7;
+        std::vector<int64_t> paged;
+        for (p.offset = 0; p.offset < 35; p.offset += 7)
+            for (int64_t id : got(p)) paged.push_back(id);
+        GameFilter everything;
+        everything.limit = 0;
+        QVERIFY(paged == expect(everything));
+        QCOMPARE(s.listGames(GameFilter{})[0].plies, all.back().plies);
+    }
+
+    void runsAndModels() {
+        Store s(file("models.db"));
+        const RunInfo r = s.createRun("main", R"({"sims":80})");
+        QVERIFY(r.id > 0 && r.created > 0);
+        try {
+            s.createRun("main");
+            QFAIL("duplicate run name accepted");
+        } catch (const StoreError& e) {
+            QCOMPARE(e.code(), StoreErrorCode::Constraint);
+            QVERIFY(QString(e.what()).contains("main"));
+        }
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.createRun("bad", "{not json"));
+        QVERIFY(!s.findRun("bad").has_value());
+        const RunInfo other = s.createRun("other");
+        QCOMPARE(s.listRuns().size(), size_t(2));
+        QCOMPARE(s.runById(other.id)->name, std::string("other"));
+        s.setRunConfig(other.id, R"({"sims":200})");
+        QCOMPARE(s.findRun("other")->config, std::string(R"({"sims":200})"));
+
+        QVERIFY(!s.bestModel(r.id).has_value());
+        ModelInfo m0{0, r.id, 0, "gen0.pt", std::nullopt, 0.0, 0.0, 0.0, true, 0};
+        const int64_t id0 = s.addModel(m0);
+        ModelInfo m1{0, r.id, 1, "gen1.pt", id0, std::nullopt, std::nullopt, std::nullopt, false, 0};
+        const int64_t id1 = s.addModel(m1);
+        s.setModelEvaluation(id1, false, -12.5, -60.0, 35.0);  // rejected by gating
+        ModelInfo m2 = m1;
+        m2.generation = 2;
+        m2.file = "gen2.pt";
+        m2.parent = id0;
+        const int64_t id2 = s.addModel(m2);
+        s.setModelEvaluation(id2, true, 85.0, 40.0, 130.0);
+        ModelInfo m3 = m2;
+        m3.generation = 3;
+        m3.parent = id2;
+        const int64_t id3 = s.addModel(m3);  // candidate not yet evaluated
+        s.addModel({0, other.id, 9, "x.pt", std::nullopt, 1.0, 0.0, 2.0, true, 0});
+
+        QCOMPARE(s.bestModel(r.id)->id, id2);
+        QCOMPARE(*s.bestModel(r.id)->elo, 85.0);
+        QCOMPARE(*s.bestModel(r.id)->eloHi, 130.0);
+        QCOMPARE(*s.bestModel(r.id)->parent, id0);
+        s.setModelEvaluation(id3, true, 120.0, 70.0, 170.0);
+        QCOMPARE(s.bestModel(r.id)->id, id3);
+        const std::vector<ModelInfo> list = s.listModels(r.id);
+        QCOMPARE(list.size(), size_t(4));
+        for (int i = 0; i < 4; ++i) QCOMPARE(list[i].generation, i);
+        QVERIFY(!list[1].accepted);
+        QCOMPARE(*list[1].elo, -12.5);
+        QVERIFY(!list[0].parent.has_value());
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.setModelEvaluation(id3 + 100, true, {}, {}, {}));
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.addModel({0, r.id + 100, 0, "y.pt"}));
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    void metrics() {
+        Store s(file("metrics.db"));
+        const int64_t run = s.createRun("m").id;
+        std::vector<MetricPoint> batch;
+        for (int step = 0; step < 50; ++step) {
+            batch.push_back({run, step, "loss/total", 3.0 - step * 0.01, 0});
+            batch.push_back({run, step, "lr", 1e-3, 5000 + step});
+        }
+        s.addMetrics(batch);
+        QCOMPARE(s.counts().metrics, int64_t(100));
+        const auto since = s.metrics(run, "loss/total", 40);
+        QCOMPARE(since.size(), size_t(10));
+        for (size_t i = 0; i < since.size(); ++i) {
+            QCOMPARE(since[i].step, int64_t(40 + i));
+            QCOMPARE(since[i].value, 3.0 - (40 + int(i)) * 0.01);
+            QVERIFY(since[i].time > 0);
+        }
+        QCOMPARE(s.metrics(run, "lr")[7].time, int64_t(5007));
+        // A step re-logged after a resume replaces the old value.
+        const std::vector<MetricPoint> again = {{run, 45, "loss/total", 9.5, 0}};
+        s.addMetrics(again);
+        QCOMPARE(s.counts().metrics, int64_t(100));
+        QCOMPARE(s.metrics(run, "loss/total", 45)[0].value, 9.5);
+        QVERIFY(s.metricNames(run) == (std::vector<std::string>{"loss/total", "lr"}));
+        // A bad batch is refused whole.
+        const std::vector<MetricPoint> bad = {{run, 60, "ok", 1, 0}, {run, 61, "", 1, 0}};
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.addMetrics(bad));
+        QVERIFY(s.metrics(run, "ok").empty());
+        QVERIFY(s.metrics(run + 1, "lr").empty());
+    }
+
+    void refusesForeignSqlite() {
+        const QString dir = tmp_.filePath("foreign");
+        QVERIFY(QDir().mkpath(dir));
+        const std::string path = (dir + "/their.db").toStdString();
+        {
+            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
+            db.exec("CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT);"
+                    "INSERT INTO users(name) VALUES ('alice'), ('bob');",
+                    "making a foreign database");
+        }
+        const QByteArray before = readAll(path);
+        const QStringList filesBefore = dirEntries(dir);
+        QVERIFY(before.size() > 0);
+        const QString msg = refusal(path, StoreErrorCode::ForeignDatabase);
+        QVERIFY2(msg.contains("another application") && msg.contains("users") &&
+                     msg.contains("their.db"),
+                 qPrintable(msg));
+        QVERIFY(!refusal(path, StoreErrorCode::ForeignDatabase, true).isEmpty());
+        QCOMPARE(readAll(path), before);
+        QCOMPARE(dirEntries(dir), filesBefore);
+
+        // The same with a WAL-mode foreign database and an app-less file with our meta table.
+        const std::string walPath = (dir + "/wal.db").toStdString();
+        {
+            sql::Database db(walPath, sql::OpenMode::ReadWriteCreate);
+            db.exec("PRAGMA journal_mode=WAL; CREATE TABLE meta(key TEXT, value TEXT);"
+                    "INSERT INTO meta VALUES ('app', 'xqzero');",
+                    "making a look-alike database");
+        }
+        const QByteArray walBefore = readAll(walPath);
+        QVERIFY(!refusal(walPath, StoreErrorCode::ForeignDatabase).isEmpty());
+        QCOMPARE(readAll(walPath), walBefore);
+    }
+
+    void refusesGarbageAndCorrupt() {
+        const QString dir = tmp_.filePath("garbage");
+        QVERIFY(QDir().mkpath(dir));
+        const std::string path = (dir + "/junk.db").toStdString();
+        QByteArray junk;
+        for (int i = 0; i < 8192; ++i) junk.append(char((i * 131 + 7) & 0xff));
+        writeAll(path, junk);
+        const QString msg = refusal(path, StoreErrorCode::NotADatabase);
+        QVERIFY2(msg.contains("not an SQLite database") && msg.contains("junk.db"),
+                 qPrintable(msg));
+        QCOMPARE(readAll(path), junk);
+        QCOMPARE(dirEntries(dir), QStringList{"junk.db"});
+
+        // A text file that happens to be short.
+        const std::string txt = (dir + "/notes.txt").toStdString();
+        writeAll(txt, "hello\n");
+        QVERIFY(!refusal(txt, StoreErrorCode::NotADatabase).isEmpty());
+        QCOMPARE(readAll(txt), QByteArray("hello\n"));
+
+        // The SQLite magic followed by garbage: SQLite itself must refuse it.
+        const std::string fake = (dir + "/fake.db").toStdString();
+        QByteArray f("SQLite format 3", 16);
+        f.append(junk);
+        writeAll(fake, f);
+        QString fmsg;
+        try {
+            Store s(fake);
+            QFAIL("a damaged file was opened");
+        } catch (const StoreError& e) {
+            QVERIFY2(e.code() == StoreErrorCode::NotADatabase ||
+                         e.code() == StoreErrorCode::Corrupt,
+                     e.what());
+            fmsg = e.what();
+        }
+        QVERIFY2(fmsg.contains("fake.db"), qPrintable(fmsg));
+        QCOMPARE(readAll(fake), f);
+    }
+
+    void refusesNewerSchema() {
+        const QString dir = tmp_.filePath("newer");
+        QVERIFY(QDir().mkpath(dir));
+        const std::string path = (dir + "/future.db").toStdString();
+        {
+            Store s(path);
+            s.createRun("keep");
+        }
+        {
+            sql::Database db(path, sql::OpenMode::ReadWrite);
+            db.exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 1),
+                    "pretending to be a newer xqzero");
+        }
+        const QByteArray before = readAll(path);
+        const QStringList filesBefore = dirEntries(dir);
+        const QString msg = refusal(path, StoreErrorCode::NewerSchema);
+        QVERIFY2(msg.contains("newer") && msg.contains("future.db"), qPrintable(msg));
+        QVERIFY(!refusal(path, StoreErrorCode::NewerSchema, true).isEmpty());
+        QCOMPARE(readAll(path), before);
+        QCOMPARE(dirEntries(dir), filesBefore);
+    }
+
+    void integrity() {
+        const std::string path = file("integrity.db");
+        {
+            Store s(path);
+            const int64_t run = s.createRun("i").id;
+            for (uint32_t i = 0; i < 40; ++i) s.insertGame(makeGame(80, i, run));
+            const IntegrityReport rep = s.integrityCheck();
+            QVERIFY2(rep.ok, rep.problems.empty() ? "" : rep.problems[0].c_str());
+        }
+        // Damage pages in the middle of the file: the check must notice (or the open refuse).
+        QByteArray bytes = readAll(path);
+        QVERIFY(bytes.size() > 16 * 4096);
+        for (int i = 8 * 4096; i < 12 * 4096; ++i) bytes[i] = char(0xA5);
+        const std::string broken = file("integrity-broken.db");
+        writeAll(broken, bytes);
+        try {
+            Store s(broken);
+            QVERIFY(!s.integrityCheck().ok);
+        } catch (const StoreError& e) {
+            QVERIFY2(e.code() == StoreErrorCode::Corrupt, e.what());
+        }
+    }
+
+    // WAL: a reader holding a snapshot neither blocks the writer nor sees half a game.
+    void concurrentReaderWhileWriter() {
+        const std::string path = file("wal.db");
+        int64_t run = 0;
+        {
+            Store s(path);
+            run = s.createRun("w").id;
+        }
+        constexpr int kGames = 60;
+        std::atomic<bool> writerDone{false};
+        std::atomic<int> written{0};
+        QString writerError;
+        std::thread writer([&] {
+            try {
+                OpenOptions o;
+                o.busyTimeoutMs = 300;  // without WAL the held read lock below would block this
+                Store w(path, o);
+                for (uint32_t i = 0; i < kGames; ++i) {
+                    w.insertGame(makeGame(30 + int(i % 20), 100 + i, run));
+                    ++written;
+                }
+            } catch (const std::exception& e) {
+                writerError = e.what();
+            }
+            writerDone = true;
+        });
+
+        // A raw read transaction held open across the writer's commits: its snapshot is fixed.
+        {
+            sql::Database snap(path, sql::OpenMode::ReadOnly);
+            sql::Transaction tx(snap, sql::Transaction::Kind::Deferred);
+            sql::Statement c(snap, "SELECT count(*) FROM games");
+            QVERIFY(c.step());
+            const int64_t first = c.int64(0);
+            c.reset();
+            while (written < kGames / 2 && !writerDone) std::this_thread::yield();
+            QVERIFY(c.step());
+            QCOMPARE(c.int64(0), first);
+        }
+
+        OpenOptions ro;
+        ro.readOnly = true;
+        Store reader(path, ro);
+        int64_t last = 0;
+        int checks = 0;
+        while (!writerDone || checks == 0) {
+            const int64_t n = reader.countGames();
+            QVERIFY(n >= last);  // committed games never disappear
+            last = n;
+            GameFilter f;
+            f.limit = 3;
+            for (const GameRecord& g : reader.listGames(f)) {
+                const auto full = reader.loadGame(g.id);
+                QVERIFY(full.has_value());
+                QCOMPARE(int(full->moves.size()), g.plies);  // never half a game
+            }
+            ++checks;
+        }
+        writer.join();
+        QVERIFY2(writerError.isEmpty(), qPrintable(writerError));
+        QCOMPARE(reader.countGames(), int64_t(kGames));
+        QVERIFY(checks > 1);
+        QVERIFY(reader.integrityCheck().ok);
+    }
+
+    void defaultPath() {
+        const QByteArray oldXdg = qgetenv("XDG_DATA_HOME");
+        const bool hadXdg = qEnvironmentVariableIsSet("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", "/srv/data");
+        QCOMPARE(defaultDatabasePath(), std::string("/srv/data/xqzero/xqzero.db"));
+        qputenv("XDG_DATA_HOME", "relative/ignored");
+        const std::string home = qgetenv("HOME").toStdString();
+        QCOMPARE(defaultDatabasePath(), home + "/.local/share/xqzero/xqzero.db");
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(defaultDatabasePath(), home + "/.local/share/xqzero/xqzero.db");
+        if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
+        ensureParentDirectory(file("deep/er/x.db"));
+        QVERIFY(QDir(tmp_.filePath("deep/er")).exists());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "test_store.moc"

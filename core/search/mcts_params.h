@@ -1,0 +1,64 @@
+#pragma once
+// MCTS parameters and search limits: plain values, declared once here (name, meaning, default;
+// ranges in the comments). The CLI, presets and stored run configs copy these fields.
+//
+// Thread-safety: plain values; copy them into a search before it starts.
+
+#include <cstdint>
+
+#include "core/xiangqi/rules.h"
+
+namespace xq::search {
+
+struct MctsParams {
+    // PUCT exploration constant in  Q + c_puct * P * sqrt(N_parent) / (1 + N). Range (0, 10].
+    float cPuct = 1.5f;
+    // First-play urgency: an unvisited child is scored as if its Q were
+    //   Q(parent, from the parent's mover view) - fpuReduction * sqrt(sum of priors of the
+    //   parent's children already visited).
+    // 0 = as good as the parent; larger = explore fewer new moves. Range [0, 2].
+    float fpuReduction = 0.25f;
+    float fpuReductionRoot = 0.25f;  // the same at the root (noise wants it lower)
+
+    // Root Dirichlet noise P' = (1 - eps) P + eps * Dir(alpha): self-play only, off for play,
+    // evaluation and analysis.
+    bool addNoise = false;
+    float dirichletAlpha = 0.3f;    // (0, 10]
+    float dirichletEpsilon = 0.25f; // [0, 1]
+
+    // Temperature schedule: tau = `temperature` for the first `temperaturePlies` plies of the
+    // game (Position::gamePly() of the root), then tau -> 0 (the most visited move). Used when
+    // forming pi and choosing the move (SearchResult).
+    int temperaturePlies = 0;       // [0, 1000]; 0 = always greedy
+    float temperature = 1.0f;       // (0, 10]
+
+    // Leaves one search collects per evaluator call, using virtual loss to spread them over
+    // the tree (8..32 is typical for analysis). 1 = classic sequential MCTS. Range [1, 256].
+    int batchSize = 16;
+    // Each in-flight selection counts as this many losses for the player choosing the edge
+    // while it is pending. Range [0, 10].
+    float virtualLoss = 1.0f;
+    // A gather stops early after this many collisions (a leaf already waiting for the
+    // network), so a small tree does not spin. Range [0, 1024].
+    int maxCollisions = 8;
+    // Search threads on one tree (MctsSearch). The evaluator must then be thread-safe
+    // (InferenceServer, the fakes). Range [1, 64].
+    int threads = 1;
+
+    // Game-ending rules applied inside the tree (repetitions, length cap).
+    RuleOptions rules{};
+
+    // Seeds the noise and the temperature sampling; equal seeds give equal searches with one
+    // thread and a deterministic evaluator.
+    uint64_t seed = 1;
+};
+
+struct SearchLimits {
+    int simulations = 800;   // new simulations (leaf evaluations + terminal hits); 0 = no limit
+    double seconds = 0;      // wall-clock limit; 0 = none
+    // Stop when the most visited root move can no longer be overtaken within the budget
+    // (saves time in play; keep off for self-play so pi is not truncated).
+    bool stopWhenDecided = false;
+};
+
+}  // namespace xq::search

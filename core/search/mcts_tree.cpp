@@ -1,0 +1,335 @@
+#include "core/search/mcts_tree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace xq::search {
+
+float terminalValue(const GameStatus& st, Color sideToMove) {
+    if (st.result == Result::Draw || st.result == Result::None) return 0.0f;
+    const Color winner = st.result == Result::RedWins ? Red : Black;
+    return winner == sideToMove ? 1.0f : -1.0f;
+}
+
+MctsTree::MctsTree(const MctsParams& params) : params_(params), rng_(params.seed) {
+    setRoot(Position());
+}
+
+void MctsTree::setRoot(const Position& pos) {
+    rootPos_ = pos;
+    rootStatus_ = gameStatus(rootPos_, params_.rules);
+    arena_.reset();
+    spare_.reset();
+    root_ = arena_.allocate(1);
+    noiseApplied_ = false;
+}
+
+bool MctsTree::advance(Move m) {
+    if (!rootPos_.isLegal(m))
+        throw std::invalid_argument("MctsTree::advance: move is not legal at the root");
+    const Node* child = nullptr;
+    for (int i = 0; i < root_->numChildren; ++i)
+        if (root_->children[i].move == m) child = &root_->children[i];
+    rootPos_.makeMove(m);
+    rootStatus_ = gameStatus(rootPos_, params_.rules);
+    noiseApplied_ = false;
+    // The child's W is from the view of the player who made `m`, which is the side NOT to move
+    // at the new root: exactly the root convention, so the subtree is copied as is.
+    if (child && child->visits > 0) {
+        spare_.reset();
+        Node* kept = copySubtree(*child, spare_);
+        std::swap(arena_, spare_);
+        spare_.reset();
+        root_ = kept;
+        return true;
+    }
+    arena_.reset();
+    spare_.reset();
+    root_ = arena_.allocate(1);
+    return false;
+}
+
+Node* MctsTree::copySubtree(const Node& src, NodeArena& dst) {
+    Node* r = dst.allocate(1);
+    *r = src;
+    r->children = nullptr;
+    r->move = Move();  // the root has no incoming move
+    copyChildren(src, *r, dst);
+    return r;
+}
+
+void MctsTree::copyChildren(const Node& src, Node& dst, NodeArena& arena) {
+    if (!src.children || src.numChildren == 0) return;
+    Node* arr = arena.allocate(src.numChildren);
+    for (int i = 0; i < src.numChildren; ++i) {
+        arr[i] = src.children[i];
+        arr[i].children = nullptr;
+    }
+    dst.children = arr;
+    // Unvisited children have no grandchildren: skip the recursion for them.
+    for (int i = 0; i < src.numChildren; ++i)
+        if (src.children[i].children) copyChildren(src.children[i], arr[i], arena);
+}
+
+void MctsTree::prepareSearch() {
+    if (params_.addNoise && !noiseApplied_ && root_->expanded()) applyNoise();
+}
+
+void MctsTree::applyNoise() {
+    noiseApplied_ = true;
+    const int n = root_->numChildren;
+    if (n == 0 || params_.dirichletEpsilon <= 0) return;
+    std::gamma_distribution<double> gamma(params_.dirichletAlpha, 1.0);
+    double eta[MoveList::kCapacity];
+    double sum = 0;
+    for (int i = 0; i < n; ++i) sum += eta[i] = gamma(rng_);
+    if (sum <= 0) return;
+    const float eps = params_.dirichletEpsilon;
+    for (int i = 0; i < n; ++i) {
+        Node& c = root_->children[i];
+        c.prior = (1.0f - eps) * c.prior + eps * float(eta[i] / sum);
+    }
+}
+
+MctsTree::Score MctsTree::score(const Node& parent, const Node& child, bool isRoot) const {
+    const int parentN = parent.visits + parent.virtualLoss;
+    const float sqrtN = std::sqrt(float(std::max(parentN, 1)));
+    const int n = child.visits + child.virtualLoss;
+    Score s;
+    if (n > 0) {
+        // Each pending simulation counts as a loss for the player choosing this edge.
+        s.q = float((child.valueSum - double(params_.virtualLoss) * child.virtualLoss) / n);
+    } else {
+        float visitedPolicy = 0;
+        for (int i = 0; i < parent.numChildren; ++i) {
+            const Node& c = parent.children[i];
+            if (c.visits + c.virtualLoss > 0) visitedPolicy += c.prior;
+        }
+        // parent.valueSum is from the grandparent's mover view: negate for the parent's mover.
+        const float parentQ = parent.visits > 0 ? float(-parent.valueSum / parent.visits) : 0.0f;
+        const float red = isRoot ? params_.fpuReductionRoot : params_.fpuReduction;
+        s.q = parentQ - red * std::sqrt(visitedPolicy);
+    }
+    s.u = params_.cPuct * child.prior * sqrtN / float(1 + n);
+    return s;
+}
+
+Node* MctsTree::select(Node& n, bool isRoot) const {
+    const int parentN = n.visits + n.virtualLoss;
+    const float sqrtN = std::sqrt(float(std::max(parentN, 1)));
+    float visitedPolicy = 0;
+    for (int i = 0; i < n.numChildren; ++i) {
+        const Node& c = n.children[i];
+        if (c.visits + c.virtualLoss > 0) visitedPolicy += c.prior;
+    }
+    const float parentQ = n.visits > 0 ? float(-n.valueSum / n.visits) : 0.0f;
+    const float fpu = parentQ - (isRoot ? params_.fpuReductionRoot : params_.fpuReduction) *
+                                   std::sqrt(visitedPolicy);
+    const double vl = params_.virtualLoss;
+    Node* best = nullptr;
+    float bestScore = -1e30f;
+    for (int i = 0; i < n.numChildren; ++i) {
+        Node& c = n.children[i];
+        const int cn = c.visits + c.virtualLoss;
+        const float q = cn > 0 ? float((c.valueSum - vl * c.virtualLoss) / cn) : fpu;
+        const float s = q + params_.cPuct * c.prior * sqrtN / float(1 + cn);
+        if (s > bestScore) {  // strict: the first of equal scores wins (deterministic)
+            bestScore = s;
+            best = &c;
+        }
+    }
+    return best;
+}
+
+MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
+    slot.pos = rootPos_;  // copy-assignment reuses the slot's history capacity
+    slot.path.clear();
+    Node* n = root_;
+    slot.path.push_back(n);
+    ++n->virtualLoss;
+    for (;;) {
+        switch (n->state) {
+            case NodeState::Terminal:
+                backup(slot.path, n->terminalValue);
+                return Descent::Terminal;
+            case NodeState::Pending:
+                for (Node* p : slot.path) --p->virtualLoss;
+                return Descent::Collision;
+            case NodeState::Unexpanded: {
+                const GameStatus st =
+                    n == root_ ? rootStatus_ : gameStatus(slot.pos, params_.rules);
+                if (st.over()) {
+                    n->state = NodeState::Terminal;
+                    n->terminalReason = uint8_t(st.reason);
+                    n->terminalValue = terminalValue(st, slot.pos.sideToMove());
+                    backup(slot.path, n->terminalValue);
+                    return Descent::Terminal;
+                }
+                slot.moves.clear();
+                slot.pos.legalMoves(slot.moves);
+                n->state = NodeState::Pending;
+                return Descent::Leaf;
+            }
+            case NodeState::Expanded: {
+                Node* c = select(*n, n == root_);
+                ++c->virtualLoss;
+                slot.pos.makeMove(c->move);
+                slot.path.push_back(c);
+                n = c;
+                break;
+            }
+        }
+    }
+}
+
+GatherCounts MctsTree::gather(int maxLeaves, int budget, std::vector<LeafSlot>& slots,
+                              size_t first) {
+    GatherCounts c;
+    if (rootStatus_.over()) return c;
+    int started = 0;
+    while (c.leaves < maxLeaves && started < budget && c.collisions <= params_.maxCollisions) {
+        if (slots.size() <= first + size_t(c.leaves)) slots.resize(first + c.leaves + 1);
+        switch (descend(slots[first + c.leaves])) {
+            case Descent::Leaf:
+                ++c.leaves;
+                ++started;
+                break;
+            case Descent::Terminal:
+                ++c.terminalHits;
+                ++started;
+                break;
+            case Descent::Collision:
+                ++c.collisions;
+                break;
+        }
+    }
+    return c;
+}
+
+void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
+    Node* leaf = slot.path.back();
+    const int n = slot.moves.size();
+    if (n > 0) {
+        Node* ch = arena_.allocate(n);
+        float sum = 0;
+        for (int i = 0; i < n; ++i) sum += std::max(out.priors[i], 0.0f);
+        // A broken evaluator (all zero, NaN) falls back to uniform rather than poisoning PUCT.
+        const bool ok = sum > 0 && std::isfinite(sum);
+        for (int i = 0; i < n; ++i) {
+            ch[i].move = slot.moves[i];
+            ch[i].prior = ok ? std::max(out.priors[i], 0.0f) / sum : 1.0f / float(n);
+        }
+        leaf->children = ch;
+        leaf->numChildren = uint16_t(n);
+    }
+    leaf->state = NodeState::Expanded;
+    if (leaf == root_ && params_.addNoise && !noiseApplied_) applyNoise();
+    float v = out.value;
+    if (!std::isfinite(v)) v = 0;
+    backup(slot.path, std::clamp(v, -1.0f, 1.0f));
+}
+
+void MctsTree::cancel(LeafSlot& slot) {
+    for (Node* p : slot.path) --p->virtualLoss;
+    slot.path.back()->state = NodeState::Unexpanded;
+}
+
+void MctsTree::backup(const std::vector<Node*>& path, float leafValue) {
+    // leafValue is for the side to move at the leaf; the leaf's W is from its parent's mover
+    // view (the opponent), hence the first negation; then alternate at every level.
+    double x = -leafValue;
+    for (size_t i = path.size(); i-- > 0;) {
+        Node* p = path[i];
+        p->visits += 1;
+        p->valueSum += x;
+        p->virtualLoss -= 1;
+        x = -x;
+    }
+}
+
+std::vector<Move> MctsTree::principalVariation(const Node* from, int maxLength) const {
+    std::vector<Move> pv;
+    const Node* n = from;
+    while (n && n->expanded() && int(pv.size()) < maxLength) {
+        const Node* best = nullptr;
+        for (int i = 0; i < n->numChildren; ++i) {
+            const Node& c = n->children[i];
+            if (c.visits == 0) continue;
+            if (!best || c.visits > best->visits ||
+                (c.visits == best->visits && c.q() > best->q()))
+                best = &c;
+        }
+        if (!best) break;
+        pv.push_back(best->move);
+        n = best;
+    }
+    return pv;
+}
+
+float MctsTree::temperatureNow() const {
+    return rootPos_.gamePly() < params_.temperaturePlies ? params_.temperature : 0.0f;
+}
+
+SearchResult MctsTree::result(bool sample) {
+    SearchResult r;
+    r.rootStatus = rootStatus_;
+    r.rootVisits = root_->visits;
+    if (rootStatus_.over()) {
+        r.rootValue = terminalValue(rootStatus_, rootPos_.sideToMove());
+        return r;
+    }
+    r.rootValue = root_->visits > 0 ? float(-root_->valueSum / root_->visits) : 0.0f;
+    const int n = root_->numChildren;
+    int bestIdx = -1;
+    for (int i = 0; i < n; ++i) {
+        const Node& c = root_->children[i];
+        r.moves.push_back(c.move);
+        r.visits.push_back(c.visits);
+        r.priors.push_back(c.prior);
+        r.q.push_back(c.q());
+        if (bestIdx < 0) {
+            bestIdx = i;
+            continue;
+        }
+        const Node& b = root_->children[bestIdx];
+        if (c.visits > b.visits || (c.visits == b.visits && (c.q() > b.q() ||
+                                                              (c.q() == b.q() && c.prior > b.prior))))
+            bestIdx = i;
+    }
+    if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
+    r.bestMove = root_->children[bestIdx].move;
+    r.pv = principalVariation(root_);
+    if (r.pv.empty()) r.pv.push_back(r.bestMove);
+
+    const float tau = temperatureNow();
+    r.temperature = tau;
+    r.pi.assign(n, 0.0f);
+    long total = 0;
+    for (int v : r.visits) total += v;
+    if (tau <= 0 || total == 0) {
+        r.pi[bestIdx] = 1.0f;
+    } else {
+        double sum = 0;
+        std::vector<double> w(n);
+        const double maxV = *std::max_element(r.visits.begin(), r.visits.end());
+        // Scaled by the largest count so N^(1/tau) cannot overflow for small tau.
+        for (int i = 0; i < n; ++i) sum += w[i] = std::pow(r.visits[i] / maxV, 1.0 / tau);
+        for (int i = 0; i < n; ++i) r.pi[i] = float(w[i] / sum);
+    }
+    r.chosenMove = r.bestMove;
+    if (sample && tau > 0 && total > 0) {
+        std::uniform_real_distribution<double> u(0.0, 1.0);
+        double x = u(rng_), acc = 0;
+        for (int i = 0; i < n; ++i) {
+            acc += r.pi[i];
+            if (x < acc && r.pi[i] > 0) {
+                r.chosenMove = r.moves[i];
+                break;
+            }
+        }
+    }
+    return r;
+}
+
+}  // namespace xq::search

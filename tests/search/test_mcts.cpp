@@ -1,0 +1,431 @@
+// MCTS on the fake evaluators: tactics (mate in one, avoiding a mate in one), the sign of the
+// root value for both colours, pi, determinism, tree reuse, virtual loss, the multi-game
+// driver against separate searches, and snapshots taken while other threads search.
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <thread>
+
+#include "core/nn/fake_evaluators.h"
+#include "core/search/mcts_multi.h"
+#include "core/search/mcts_search.h"
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/rules.h"
+
+using namespace xq;
+using namespace xq::search;
+
+namespace {
+
+// Red to move mates with Ri7-i9 (the a8 rook holds rank 8).
+const char* kMateInOne = "4k4/R8/8R/9/9/9/9/9/9/3K5 w - - 0 1";
+// Red to move; Black threatens Ri3-i0 mate, held off only by the rook on g0 blocking rank 0.
+// Moving that rook up the g-file allows mate in one; sideways (f0, h0, i0) or the king does not.
+const char* kAvoidMate = "3k5/9/9/9/9/9/8r/9/r8/4K1R2 w - - 0 1";
+
+// The same position seen from the other side: board turned 180 degrees, colours swapped.
+Position colourFlipped(const Position& p) {
+    Position q;
+    q.clear();
+    for (int sq = 0; sq < kSquareCount; ++sq) {
+        const Piece pc = p.piece(sq);
+        if (pc != NoPiece) q.put(rotate(sq), makePiece(~colorOf(pc), typeOf(pc)));
+    }
+    q.setSideToMove(~p.sideToMove());
+    q.finishSetup();
+    return q;
+}
+
+bool isMate(Position pos, Move m) {
+    pos.makeMove(m);
+    return gameStatus(pos).reason == Reason::Checkmate;
+}
+
+// Does the opponent have a mate in one after `m`?
+bool allowsMateInOne(Position pos, Move m) {
+    pos.makeMove(m);
+    MoveList replies;
+    pos.legalMoves(replies);
+    for (Move r : replies)
+        if (isMate(pos, r)) return true;
+    return false;
+}
+
+MctsParams quietParams() {
+    MctsParams p;
+    p.batchSize = 8;
+    return p;
+}
+
+// Slows every batch a little so that searches overlap the snapshot calls of the test thread.
+class SlowEvaluator final : public nn::Evaluator {
+public:
+    explicit SlowEvaluator(nn::Evaluator& inner) : inner_(inner) {}
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        std::this_thread::sleep_for(std::chrono::microseconds(300));
+        inner_.evaluate(in, out);
+    }
+    std::string name() const override { return "slow"; }
+
+private:
+    nn::Evaluator& inner_;
+};
+
+// Fails on the n-th call: the search must report the error and leave the tree consistent.
+class FailingEvaluator final : public nn::Evaluator {
+public:
+    explicit FailingEvaluator(int failAt) : failAt_(failAt) {}
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        if (++calls_ == failAt_) throw std::runtime_error("network failed");
+        inner_.evaluate(in, out);
+    }
+    std::string name() const override { return "failing"; }
+
+private:
+    nn::UniformEvaluator inner_;
+    int failAt_;
+    int calls_ = 0;
+};
+
+}  // namespace
+
+class TestMcts : public QObject {
+    Q_OBJECT
+private slots:
+    void findsMateInOne_data() {
+        QTest::addColumn<bool>("flipped");
+        QTest::newRow("red to move") << false;
+        QTest::newRow("black to move") << true;
+    }
+    void findsMateInOne() {
+        QFETCH(bool, flipped);
+        Position pos = positionFromFen(kMateInOne);
+        if (flipped) pos = colourFlipped(pos);
+        nn::UniformEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 400});
+        QVERIFY(isMate(pos, r.bestMove));
+        QCOMPARE(r.pv.front(), r.bestMove);
+        // Root value is from the side to move's view: winning, so clearly positive, whichever
+        // colour that is (a sign error would make it negative for one of the two).
+        QVERIFY2(r.rootValue > 0.5f, qPrintable(QString::number(r.rootValue)));
+        for (size_t i = 0; i < r.moves.size(); ++i)
+            if (r.moves[i] == r.bestMove) QVERIFY(r.q[i] > 0.99f);
+        QVERIFY(r.terminalHits > 0);
+    }
+
+    // The mirror case: the side to move is the one being mated in every line -> negative.
+    void rootValueNegativeWhenLost_data() { findsMateInOne_data(); }
+    void rootValueNegativeWhenLost() {
+        QFETCH(bool, flipped);
+        // The mate-in-one position with Black to move: the king can only step to d9 or f9,
+        // and Ri7-i9 mates after either, so every line loses for the side to move.
+        Position pos = positionFromFen("4k4/R8/8R/9/9/9/9/9/9/3K5 b - - 0 1");
+        if (flipped) pos = colourFlipped(pos);
+        nn::UniformEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 1500});
+        QVERIFY2(r.rootValue < -0.3f, qPrintable(QString::number(r.rootValue)));
+    }
+
+    void avoidsMoveThatAllowsMate() {
+        const Position pos = positionFromFen(kAvoidMate);
+        MoveList legal;
+        pos.legalMoves(legal);
+        int losing = 0;
+        for (Move m : legal) losing += allowsMateInOne(pos, m);
+        QVERIFY(losing >= 3);  // the position really is a trap for most rook moves
+        QVERIFY(losing < legal.size());
+        nn::UniformEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 3000});
+        QVERIFY(!allowsMateInOne(pos, r.bestMove));
+        for (size_t i = 0; i < r.moves.size(); ++i)
+            if (allowsMateInOne(pos, r.moves[i]) && r.visits[i] > 20)
+                QVERIFY2(r.q[i] < -0.5f, qPrintable(QString::number(r.q[i])));
+    }
+
+    void piSumsToOneOverLegalMoves_data() {
+        QTest::addColumn<int>("temperaturePlies");
+        QTest::newRow("tau 1") << 100;
+        QTest::newRow("tau 0") << 0;
+    }
+    void piSumsToOneOverLegalMoves() {
+        QFETCH(int, temperaturePlies);
+        nn::RandomEvaluator ev(7);
+        MctsParams p = quietParams();
+        p.temperaturePlies = temperaturePlies;
+        p.addNoise = true;
+        MctsSearch s(ev, p);
+        Position pos;
+        pos.makeMove(Move(makeSquare(7, 2), makeSquare(4, 2)));  // h2e2
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 300});
+        MoveList legal;
+        pos.legalMoves(legal);
+        QCOMPARE(int(r.moves.size()), legal.size());
+        QCOMPARE(int(r.pi.size()), legal.size());
+        std::set<uint16_t> seen;
+        double sum = 0;
+        for (size_t i = 0; i < r.moves.size(); ++i) {
+            QVERIFY(legal.contains(r.moves[i]));
+            QVERIFY(seen.insert(r.moves[i].raw()).second);
+            QVERIFY(r.pi[i] >= 0.0f);
+            sum += r.pi[i];
+        }
+        QVERIFY(std::abs(sum - 1.0) < 1e-5);
+        int visits = 0;
+        for (int v : r.visits) visits += v;
+        QCOMPARE(visits + 1, r.rootVisits);  // the root's own expansion is one visit
+        if (temperaturePlies == 0) {
+            QCOMPARE(r.chosenMove, r.bestMove);
+        } else {
+            // tau = 1: pi is the visit distribution.
+            for (size_t i = 0; i < r.moves.size(); ++i)
+                QVERIFY(std::abs(r.pi[i] - float(r.visits[i]) / visits) < 1e-5f);
+        }
+    }
+
+    void deterministicWithOneThreadAndSeed() {
+        auto run = [](uint64_t seed) {
+            nn::RandomEvaluator ev(3);
+            MctsParams p = quietParams();
+            p.addNoise = true;
+            p.temperaturePlies = 30;
+            p.seed = seed;
+            MctsSearch s(ev, p);
+            return s.search({.simulations = 500});
+        };
+        const SearchResult a = run(11), b = run(11), c = run(12);
+        QCOMPARE(a.visits, b.visits);
+        QCOMPARE(a.chosenMove, b.chosenMove);
+        QCOMPARE(a.rootValue, b.rootValue);
+        QCOMPARE(a.pv, b.pv);
+        QVERIFY(a.visits != c.visits || a.priors != c.priors);  // the seed matters (noise)
+    }
+
+    void treeReuseKeepsSubtree() {
+        nn::RandomEvaluator ev(5);
+        MctsSearch s(ev, quietParams());
+        const SearchResult r = s.search({.simulations = 600});
+        int kept = 0;
+        for (size_t i = 0; i < r.moves.size(); ++i)
+            if (r.moves[i] == r.bestMove) kept = r.visits[i];
+        QVERIFY(kept > 1);
+        const SearchSnapshot before = s.snapshot(2);
+        QVERIFY(s.advance(r.bestMove));
+        const SearchSnapshot after = s.snapshot(1);
+        QCOMPARE(after.rootVisits, kept);
+        // The grandchildren statistics under the chosen move survive unchanged.
+        const SnapshotNode* chosen = nullptr;
+        for (const SnapshotNode& c : before.children)
+            if (c.move == r.bestMove) chosen = &c;
+        QVERIFY(chosen);
+        for (const SnapshotNode& g : chosen->children) {
+            bool found = false;
+            for (const SnapshotNode& c : after.children)
+                if (c.move == g.move) {
+                    found = true;
+                    QCOMPARE(c.visits, g.visits);
+                    QCOMPARE(c.q, g.q);
+                }
+            QVERIFY(found);
+        }
+        const SearchResult r2 = s.search({.simulations = 200});
+        QCOMPARE(r2.reusedVisits, kept);
+        QCOMPARE(r2.rootVisits, kept + 200);
+        // A move never searched starts an empty tree.
+        Position p = s.position();
+        MoveList legal;
+        p.legalMoves(legal);
+        Move unvisited;
+        for (size_t i = 0; i < r2.moves.size(); ++i)
+            if (r2.visits[i] == 0) unvisited = r2.moves[i];
+        if (unvisited) {
+            QVERIFY(!s.advance(unvisited));
+            QCOMPARE(s.snapshot().rootVisits, 0);
+        }
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, s.advance(Move(0, 89)));
+    }
+
+    // One gather under virtual loss spreads over distinct leaves.
+    void virtualLossSpreadsLeaves() {
+        nn::UniformEvaluator ev;
+        MctsTree tree(quietParams());
+        std::vector<LeafSlot> slots;
+        GatherCounts c = tree.gather(1, 1, slots, 0);
+        QCOMPARE(c.leaves, 1);
+        nn::EvalOutput out;
+        nn::EvalInput in = slots[0].input();
+        ev.evaluate({&in, 1}, {&out, 1});
+        tree.expand(slots[0], out);
+        c = tree.gather(16, 16, slots, 0);
+        QCOMPARE(c.leaves, 16);
+        std::set<const Node*> leaves;
+        for (int i = 0; i < c.leaves; ++i) leaves.insert(slots[i].path.back());
+        QCOMPARE(int(leaves.size()), 16);
+        QCOMPARE(tree.root()->virtualLoss, 16);
+        for (int i = 0; i < c.leaves; ++i) tree.cancel(slots[i]);
+        QCOMPARE(tree.root()->virtualLoss, 0);
+    }
+
+    void terminalRoot() {
+        Position pos = positionFromFen(kMateInOne);
+        MoveList legal;
+        pos.legalMoves(legal);
+        for (Move m : legal)
+            if (isMate(pos, m)) {
+                pos.makeMove(m);
+                break;
+            }
+        QCOMPARE(gameStatus(pos).reason, Reason::Checkmate);
+        nn::UniformEvaluator ev;
+        MctsSearch s(ev);
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 100});
+        QVERIFY(r.rootStatus.over());
+        QVERIFY(r.moves.empty());
+        QCOMPARE(r.rootValue, -1.0f);  // mated: lost for the side to move
+        QCOMPARE(ev.positionsEvaluated(), uint64_t(0));
+    }
+
+    void terminalValues() {
+        QCOMPARE(terminalValue({Result::RedWins, Reason::Checkmate}, Red), 1.0f);
+        QCOMPARE(terminalValue({Result::RedWins, Reason::PerpetualCheck}, Black), -1.0f);
+        QCOMPARE(terminalValue({Result::BlackWins, Reason::Checkmate}, Black), 1.0f);
+        QCOMPARE(terminalValue({Result::Draw, Reason::Rule60}, Red), 0.0f);
+    }
+
+    void multiGameEqualsSeparateSearches() {
+        const char* fens[] = {Position::kStartFen, kAvoidMate, kMateInOne,
+                              "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
+        MctsParams p = quietParams();
+        p.batchSize = 4;
+        p.addNoise = true;
+        p.temperaturePlies = 100;
+        nn::RandomEvaluator ev(9);
+        const SearchLimits lim{.simulations = 250};
+        std::vector<SearchResult> separate;
+        for (int g = 0; g < 4; ++g) {
+            MctsParams pg = p;
+            pg.seed = 100 + g;
+            MctsSearch s(ev, pg);
+            s.setPosition(positionFromFen(fens[g]));
+            separate.push_back(s.search(lim));
+        }
+        MultiSearch multi(ev, p, p.batchSize);
+        for (int g = 0; g < 4; ++g) multi.addGame(positionFromFen(fens[g]), 100 + g);
+        for (int g = 0; g < 4; ++g) multi.startSearch(g, lim);
+        int finished = 0;
+        multi.run([&](int g, const SearchResult& r) {
+            ++finished;
+            QCOMPARE(r.visits, separate[g].visits);
+            QCOMPARE(r.priors, separate[g].priors);
+            QCOMPARE(r.rootValue, separate[g].rootValue);
+            QCOMPARE(r.chosenMove, separate[g].chosenMove);
+            QCOMPARE(r.simulations, separate[g].simulations);
+        });
+        QCOMPARE(finished, 4);
+        // Batches really were shared: fewer evaluator calls than rounds x games.
+        QVERIFY(multi.stats().evaluations > multi.stats().rounds);
+    }
+
+    // Self-play shape: the done callback plays the move and restarts the search (tree reuse).
+    void multiGameCallbackPlaysOn() {
+        nn::RandomEvaluator ev(2);
+        MctsParams p = quietParams();
+        p.temperaturePlies = 4;
+        MultiSearch multi(ev, p, 1);
+        for (int g = 0; g < 6; ++g) multi.addGame(Position(), g);
+        for (int g = 0; g < 6; ++g) multi.startSearch(g, {.simulations = 60});
+        std::vector<int> plies(6, 0);
+        multi.run([&](int g, const SearchResult& r) {
+            QVERIFY(r.chosenMove);
+            multi.advance(g, r.chosenMove);
+            if (++plies[g] < 5) multi.startSearch(g, {.simulations = 60});
+        });
+        for (int g = 0; g < 6; ++g) {
+            QCOMPARE(plies[g], 5);
+            QCOMPARE(multi.tree(g).rootPosition().gamePly(), 5);
+        }
+        QCOMPARE(multi.stats().searches, uint64_t(30));
+        // One evaluator call per round with one leaf from each game still searching.
+        QVERIFY(double(multi.stats().evaluations) / multi.stats().rounds > 4.0);
+    }
+
+    void snapshotWhileSearching() {
+        nn::RandomEvaluator inner(4);
+        SlowEvaluator ev(inner);
+        MctsParams p = quietParams();
+        p.threads = 3;
+        MctsSearch s(ev, p);
+        s.start({.simulations = 3000});
+        int snapshots = 0, lastVisits = 0;
+        while (s.running()) {
+            const SearchSnapshot snap = s.snapshot(3);
+            int childVisits = 0;
+            for (const SnapshotNode& c : snap.children) {
+                childVisits += c.visits;
+                QVERIFY(c.prior >= 0 && c.prior <= 1);
+                QVERIFY(std::isfinite(c.q) && std::isfinite(c.u));
+                QVERIFY(!c.pv.empty() && c.pv.front() == c.move);
+            }
+            QVERIFY(snap.rootVisits >= lastVisits);
+            if (snap.rootVisits > 0) QCOMPARE(childVisits + 1, snap.rootVisits);
+            lastVisits = snap.rootVisits;
+            ++snapshots;
+            if (snapshots == 20) s.stop();  // stop() from another thread ends it early
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        const SearchResult r = s.wait();
+        QVERIFY(snapshots >= 5);
+        QVERIFY(r.simulations > 0);
+        QVERIFY(r.simulations < 3000);  // stopped early
+        QCOMPARE(r.rootVisits, r.simulations);
+        // Everything in flight was backed up: no virtual loss is left anywhere at the root.
+        for (const SnapshotNode& c : s.snapshot().children) QCOMPARE(c.inFlight, 0);
+    }
+
+    void severalThreadsReachTheBudget() {
+        nn::RandomEvaluator ev(6);
+        MctsParams p = quietParams();
+        p.threads = 4;
+        MctsSearch s(ev, p);
+        const SearchResult r = s.search({.simulations = 2000});
+        QCOMPARE(r.simulations, 2000);
+        QCOMPARE(r.rootVisits, 2000);
+        QVERIFY(r.bestMove);
+    }
+
+    void timeLimit() {
+        nn::RandomEvaluator inner(4);
+        SlowEvaluator ev(inner);
+        MctsSearch s(ev, quietParams());
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = s.search({.simulations = 0, .seconds = 0.2});
+        const double sec =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QVERIFY(sec >= 0.2 && sec < 2.0);
+        QVERIFY(r.simulations > 0);
+    }
+
+    void evaluatorFailureIsReported() {
+        FailingEvaluator ev(3);
+        MctsSearch s(ev, quietParams());
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, s.search({.simulations = 200}));
+        // The tree stays usable: no pending leaves, virtual loss undone.
+        const SearchSnapshot snap = s.snapshot();
+        for (const SnapshotNode& c : snap.children) QCOMPARE(c.inFlight, 0);
+        const SearchResult r = s.search({.simulations = 50});
+        QCOMPARE(r.simulations, 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMcts)
+#include "test_mcts.moc"

@@ -1,0 +1,86 @@
+#pragma once
+// Model files: network weights plus metadata, and the PyTorch export.
+//
+// On-disk container (little-endian), written atomically (temp file in the same directory,
+// fsync, rename), so a crash mid-save never leaves a half-written model under the real name:
+//   8 bytes   magic "XQZMODEL" (optimizer state files: "XQZOPTIM")
+//   u32       container version (kModelFormatVersion)
+//   u32       metadata length M, then M bytes of "key=value\n" text:
+//             format_version, channels, blocks, planes, policy_size, generation,
+//             training_steps, created_unix
+//   u64       payload length P, then P bytes: a LibTorch serialize archive of the weights
+//   u64       FNV-1a 64 hash of metadata and payload
+// The checksum is verified before LibTorch parses anything: a corrupt or truncated file gets
+// a ModelFileError naming the file and what is wrong, never a crash inside the unpickler.
+//
+// PyTorch export (exportStateDict, `xqzero export MODEL OUT`): torch::pickle_save of a
+// dict name -> tensor, i.e. a state dict that `torch.load(OUT)` returns. Names (see also
+// torch_net_impl.h), for blocks i = 0..blocks-1:
+//   stem.conv.weight                      [C, 17, 3, 3]
+//   stem.bn.{weight,bias,running_mean,running_var} [C], stem.bn.num_batches_tracked []
+//   blocks.i.conv1.weight, blocks.i.conv2.weight   [C, C, 3, 3]
+//   blocks.i.bn1.*, blocks.i.bn2.*                 as stem.bn
+//   policy.conv_bn.conv.weight [2, C, 1, 1], policy.conv_bn.bn.* [2]
+//   policy.fc.weight [8100, 180], policy.fc.bias [8100]
+//   value.conv_bn.conv.weight [1, C, 1, 1], value.conv_bn.bn.* [1]
+//   value.fc1.weight [128, 90], value.fc1.bias [128], value.fc2.weight [1, 128], value.fc2.bias [1]
+// plus metadata as 0-d int64 tensors under "meta.<key>" (format_version, channels, blocks,
+// planes, generation, training_steps, created_unix); drop keys starting with "meta." before
+// load_state_dict. Inputs and outputs follow encoder.h.
+//
+// Thread-safety: the functions touch only their arguments and the named files; do not save
+// or load the same Net from two threads at once.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "core/nn/net.h"
+
+namespace xq::nn {
+
+constexpr uint32_t kModelFormatVersion = 1;
+
+class ModelFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct ModelInfo {
+    uint32_t formatVersion = 0;
+    NetConfig config;
+    int planes = 0;
+    int policySize = 0;
+    ModelMeta meta;
+    uint64_t payloadBytes = 0;
+};
+
+// Reads and checks the container (checksum included) and returns its metadata. Needs no
+// LibTorch: usable by the store and the UI. Throws ModelFileError.
+ModelInfo readModelInfo(const std::string& path);
+
+// Saves weights + metadata atomically. Sets meta().createdUnix to now if it is 0.
+// Throws ModelFileError on I/O failure.
+void saveModel(Net& net, const std::string& path);
+// Loads a model into a new Net built from the file's config. Throws ModelFileError.
+Net loadModel(const std::string& path, NetOptions options = {});
+// Loads into an existing Net; throws ModelFileError when the file's config differs.
+void loadModelInto(Net& net, const std::string& path);
+
+// Writes a PyTorch-readable state dict (see above). Throws ModelFileError.
+void exportStateDict(const Net& net, const std::string& outPath);
+
+// --- container plumbing shared with the optimizer state files (torch-free) ---
+namespace detail {
+struct Container {
+    std::string meta;     // "key=value\n" lines
+    std::string payload;  // opaque bytes
+};
+void writeContainer(const std::string& path, const char magic[8], const Container& c);
+Container readContainer(const std::string& path, const char magic[8]);
+// Temp file in the same directory + fsync + rename. Throws ModelFileError.
+void writeFileAtomic(const std::string& path, const std::string& bytes);
+std::string metaValue(const std::string& meta, const std::string& key);  // "" if absent
+}  // namespace detail
+
+}  // namespace xq::nn

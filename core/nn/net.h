@@ -1,0 +1,95 @@
+#pragma once
+// Net: the policy-value ResNet, behind a pimpl so that no LibTorch type leaves core/nn.
+//
+// Architecture (AlphaZero style, sized by NetConfig):
+//   input  kPlanes x 10 x 9 (see encoder.h)
+//   stem   3x3 conv (channels) - BN - ReLU
+//   trunk  `blocks` residual blocks: 3x3 conv - BN - ReLU - 3x3 conv - BN, + skip, ReLU
+//   policy 1x1 conv (2) - BN - ReLU - FC 180 -> 8100 logits (encoder.h policy layout)
+//   value  1x1 conv (1) - BN - ReLU - FC 90 -> 128 - ReLU - FC 128 -> 1 - tanh
+// Presets: quick 64x3, standard 128x6, full 256x10.
+//
+// Device: CPU by default. With NetOptions::device = Auto it uses CUDA when LibTorch was built
+// with it and a GPU is present; inference then runs in FP16 (a half copy of the weights kept
+// in step with the FP32 master copy that training updates).
+//
+// Threads: LibTorch's intra-op thread count is set (per calling thread, before each forward)
+// to NetOptions::threads, default 1: one inference thread per device and several search
+// threads already fill the cores, and extra OpenMP threads spinning against them collapsed
+// throughput in measurements (see shared/design.md).
+//
+// Thread-safety: a Net is NOT thread-safe: one thread at a time may call forward(), train it
+// (NetTrainer) or save/load it. Put an InferenceServer in front to share it between threads.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace xq::nn {
+
+struct NetConfig {
+    int channels = 64;
+    int blocks = 3;
+    // "64x3" style label used by benches, files and the UI.
+    std::string label() const { return std::to_string(channels) + "x" + std::to_string(blocks); }
+    bool operator==(const NetConfig&) const = default;
+};
+
+enum class DeviceKind { Cpu, Cuda, Auto };
+
+struct NetOptions {
+    DeviceKind device = DeviceKind::Cpu;
+    bool fp16 = true;   // FP16 inference on CUDA (ignored on CPU)
+    int threads = 1;    // intra-op threads for forward passes on CPU
+    uint64_t seed = 0;  // 0: LibTorch's default initialisation; else seeded (reproducible)
+};
+
+// Where a model came from; stored in the model file next to the weights.
+struct ModelMeta {
+    int64_t generation = 0;
+    int64_t trainingSteps = 0;
+    int64_t createdUnix = 0;  // seconds since the epoch, set when first saved if 0
+};
+
+class Net {
+public:
+    explicit Net(NetConfig config = {}, NetOptions options = {});
+    ~Net();
+    Net(Net&&) noexcept;
+    Net& operator=(Net&&) noexcept;
+    Net(const Net&) = delete;
+    Net& operator=(const Net&) = delete;
+
+    const NetConfig& config() const;
+    const NetOptions& options() const;
+    ModelMeta& meta();
+    const ModelMeta& meta() const;
+    // "cpu", "cuda:0 fp16", ...
+    std::string deviceName() const;
+    bool onCuda() const;
+    int64_t parameterCount() const;
+
+    // Inference (eval mode, no grad). planes: batch x kInputSize floats. Writes batch x
+    // kPolicySize raw logits and batch values in [-1, 1] (side to move's view).
+    void forward(std::span<const float> planes, int batch, std::span<float> policyLogits,
+                 std::span<float> values);
+
+    // A new Net with the same config, options and weights (e.g. the current best model for
+    // an InferenceServer while the trainer keeps changing this one).
+    Net clone() const;
+    // Copies weights (and meta) from `other`; throws std::invalid_argument on a config
+    // mismatch.
+    void copyWeightsFrom(const Net& other);
+
+    void setThreads(int threads);
+
+    struct Impl;  // defined in torch_net_impl.h (LibTorch), used by the torch_*.cpp files
+    Impl& impl() { return *impl_; }
+    const Impl& impl() const { return *impl_; }
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xq::nn

@@ -1,0 +1,43 @@
+#pragma once
+// Arena: gating matches between two networks with MCTS (no noise, tau -> 0), colours
+// alternating, many games in flight so the evaluators' batches stay full.
+//
+// Thread-safety: playArena() is a blocking call; the evaluators must be thread-safe if
+// options.threads > 1 (InferenceServer). Callbacks run on the calling/worker thread,
+// serialised.
+
+#include <functional>
+
+#include "core/nn/evaluator.h"
+#include "core/search/mcts_params.h"
+#include "core/store/records.h"
+#include "core/train/control.h"
+#include "core/train/elo.h"
+
+namespace xq::train {
+
+struct ArenaOptions {
+    int games = 40;          // half with the candidate as Red
+    int simulations = 80;
+    search::MctsParams mcts; // noise off, temperature 0 (set by playArena)
+    int maxPlies = 300;
+    bool adjudicate = false;
+    int randomOpeningPlies = 2;  // varied openings so the games are not all the same
+    uint64_t seed = 1;
+    std::string candidateLabel = "candidate", bestLabel = "best";
+};
+
+struct ArenaResult {
+    int wins = 0, draws = 0, losses = 0;  // from the candidate's view
+    EloEstimate elo;                      // candidate over best
+    bool stopped = false;                 // ended early by control
+};
+
+using ArenaGameFn = std::function<void(const store::GameRecord&, int finished, int total)>;
+ArenaResult playArena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& options,
+                      RunControl& control, const ArenaGameFn& onGame = {});
+
+// The gating decision: accept when the score is above the threshold.
+bool acceptCandidate(const ArenaResult& r, double threshold);
+
+}  // namespace xq::train

@@ -1,0 +1,228 @@
+#include "core/train/config.h"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace xq::train {
+
+namespace {
+
+using C = TrainConfig;
+
+const std::vector<ParamDecl> kParams = {
+    {"channels", "network", "Convolution channels of the residual trunk", ParamKind::Int, 8, 512, &C::channels},
+    {"blocks", "network", "Residual blocks in the trunk", ParamKind::Int, 1, 40, &C::blocks},
+
+    {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
+    {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},
+    {"games-in-flight", "selfplay", "Games searched at once per self-play thread (fills the network's batches)", ParamKind::Int, 1, 4096, &C::gamesInFlight},
+    {"c-puct", "selfplay", "PUCT exploration constant", ParamKind::Double, 0.01, 10, &C::cPuct},
+    {"dirichlet-alpha", "selfplay", "Root Dirichlet noise alpha", ParamKind::Double, 0.001, 10, &C::dirichletAlpha},
+    {"dirichlet-epsilon", "selfplay", "Weight of the root noise", ParamKind::Double, 0, 1, &C::dirichletEpsilon},
+    {"temperature-plies", "selfplay", "Plies played with temperature 1 before choosing greedily", ParamKind::Int, 0, 1000, &C::temperaturePlies},
+    {"random-opening-plies", "selfplay", "Uniformly random plies at the start of each game", ParamKind::Int, 0, 40, &C::randomOpeningPlies},
+    {"resign-threshold", "selfplay", "Resign when the root value stays below this", ParamKind::Double, -1, 0, &C::resignThreshold},
+    {"resign-moves", "selfplay", "Consecutive own moves below the threshold before resigning (0 = never)", ParamKind::Int, 0, 100, &C::resignMoves},
+    {"resign-playout-fraction", "selfplay", "Fraction of games played out despite resignation (measures false resignations)", ParamKind::Double, 0, 1, &C::resignPlayoutFraction},
+    {"max-plies", "selfplay", "Length cap of a self-play game in plies", ParamKind::Int, 20, 2000, &C::maxPlies},
+    {"adjudicate", "selfplay", "At the length cap, award the game on material instead of a draw", ParamKind::Bool, 0, 1, &C::adjudicate},
+
+    {"buffer-capacity", "training", "Replay buffer size in positions", ParamKind::Int, 1000, 10000000, &C::bufferCapacity},
+    {"batch-size", "training", "Positions per training step", ParamKind::Int, 8, 8192, &C::batchSize},
+    {"steps-per-iteration", "training", "Training steps after each batch of self-play games", ParamKind::Int, 1, 100000, &C::stepsPerIteration},
+    {"learning-rate", "training", "Adam learning rate", ParamKind::Double, 1e-6, 1, &C::learningRate},
+    {"lr-schedule", "training", "Learning-rate schedule: 0 constant, 1 cosine, 2 step", ParamKind::Int, 0, 2, &C::lrSchedule},
+    {"lr-decay-steps", "training", "Steps over which the schedule decays", ParamKind::Int, 1, 100000000, &C::lrDecaySteps},
+    {"weight-decay", "training", "L2 regularisation", ParamKind::Double, 0, 0.1, &C::weightDecay},
+    {"grad-clip", "training", "Gradient norm clip (0 = off)", ParamKind::Double, 0, 1000, &C::gradClip},
+    {"min-buffer", "training", "Positions needed in the buffer before training starts", ParamKind::Int, 1, 10000000, &C::minBufferToTrain},
+
+    {"eval-games", "evaluation", "Gating games, candidate against the best (half as Red); 0 = accept every candidate", ParamKind::Int, 0, 10000, &C::evalGames},
+    {"eval-simulations", "evaluation", "MCTS simulations per move in gating games", ParamKind::Int, 1, 100000, &C::evalSimulations},
+    {"gate-threshold", "evaluation", "Score the candidate needs to become the best", ParamKind::Double, 0, 1, &C::gateThreshold},
+
+    {"threads", "machine", "Self-play search threads", ParamKind::Int, 1, 256, &C::threads},
+    {"inference-threads", "machine", "Intra-op threads of the network's inference thread", ParamKind::Int, 1, 64, &C::inferenceThreads},
+    {"seed", "machine", "Random seed of the run", ParamKind::Int, 0, 2147483647, &C::seed},
+};
+
+std::string formatValue(const ParamDecl& p, double v) {
+    char buf[64];
+    if (p.kind == ParamKind::Bool) return v != 0 ? "true" : "false";
+    if (p.kind == ParamKind::Int) std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+    else std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+}  // namespace
+
+const std::vector<ParamDecl>& params() { return kParams; }
+
+const ParamDecl* findParam(std::string_view name) {
+    for (const auto& p : kParams)
+        if (name == p.name) return &p;
+    return nullptr;
+}
+
+double getParam(const TrainConfig& c, const ParamDecl& p) {
+    return std::visit(
+        [&](auto field) -> double {
+            using F = decltype(field);
+            if constexpr (std::is_same_v<F, bool TrainConfig::*>) return (c.*field) ? 1.0 : 0.0;
+            else return double(c.*field);
+        },
+        p.field);
+}
+
+void setParam(TrainConfig& c, const ParamDecl& p, double v) {
+    if (!std::isfinite(v) || v < p.min || v > p.max)
+        throw std::invalid_argument(std::string("parameter ") + p.name + ": " + std::to_string(v) +
+                                    " is outside its range [" + formatValue(p, p.min) + ", " +
+                                    formatValue(p, p.max) + "]");
+    if (p.kind == ParamKind::Int && v != std::floor(v))
+        throw std::invalid_argument(std::string("parameter ") + p.name + " must be a whole number");
+    std::visit(
+        [&](auto field) {
+            using F = decltype(field);
+            if constexpr (std::is_same_v<F, bool TrainConfig::*>) c.*field = v != 0;
+            else if constexpr (std::is_same_v<F, int TrainConfig::*>) c.*field = int(v);
+            else c.*field = v;
+        },
+        p.field);
+}
+
+void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text) {
+    const std::string s(text);
+    if (p.kind == ParamKind::Bool) {
+        if (s == "true" || s == "1" || s == "on" || s == "yes") return setParam(c, p, 1);
+        if (s == "false" || s == "0" || s == "off" || s == "no") return setParam(c, p, 0);
+        throw std::invalid_argument(std::string("parameter ") + p.name + ": '" + s +
+                                    "' is not true or false");
+    }
+    size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(s, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != s.size())
+        throw std::invalid_argument(std::string("parameter ") + p.name + ": '" + s +
+                                    "' is not a number");
+    setParam(c, p, v);
+}
+
+const std::vector<std::string>& presetNames() {
+    static const std::vector<std::string> names{"quick", "standard", "full"};
+    return names;
+}
+
+TrainConfig preset(std::string_view name) {
+    TrainConfig c;  // the defaults are the quick preset's base
+    if (name == "quick") {
+        // Sized so that one iteration takes a few minutes on two CPU cores.
+        c.channels = 64;
+        c.blocks = 3;
+        c.simulations = 80;
+        c.gamesPerIteration = 24;
+        c.gamesInFlight = 24;
+        c.bufferCapacity = 50000;
+        c.batchSize = 128;
+        c.stepsPerIteration = 100;
+        c.minBufferToTrain = 1000;
+        c.evalGames = 20;
+        c.evalSimulations = 80;
+        c.maxPlies = 200;
+        c.randomOpeningPlies = 2;
+        c.adjudicate = true;  // as xiangqi-alphazero: material decides at the cap
+        c.lrDecaySteps = 20000;
+    } else if (name == "standard") {
+        c.channels = 128;
+        c.blocks = 6;
+        c.simulations = 200;
+        c.gamesPerIteration = 100;
+        c.gamesInFlight = 64;
+        c.bufferCapacity = 200000;
+        c.batchSize = 512;
+        c.stepsPerIteration = 400;
+        c.minBufferToTrain = 10000;
+        c.evalGames = 40;
+        c.evalSimulations = 200;
+        c.maxPlies = 300;
+        c.adjudicate = false;
+        c.lrDecaySteps = 200000;
+    } else if (name == "full") {
+        c.channels = 256;
+        c.blocks = 10;
+        c.simulations = 400;
+        c.gamesPerIteration = 500;
+        c.gamesInFlight = 128;
+        c.bufferCapacity = 1000000;
+        c.batchSize = 512;
+        c.stepsPerIteration = 1000;
+        c.minBufferToTrain = 50000;
+        c.evalGames = 40;
+        c.evalSimulations = 400;
+        c.maxPlies = 400;
+        c.adjudicate = false;
+        c.lrDecaySteps = 1000000;
+    } else {
+        throw std::invalid_argument("unknown preset '" + std::string(name) +
+                                    "' (choose quick, standard or full)");
+    }
+    return c;
+}
+
+std::string toJson(const TrainConfig& c, std::string_view presetName) {
+    nlohmann::ordered_json j;
+    if (!presetName.empty()) j["preset"] = std::string(presetName);
+    for (const auto& p : kParams) {
+        const double v = getParam(c, p);
+        if (p.kind == ParamKind::Bool) j[p.name] = v != 0;
+        else if (p.kind == ParamKind::Int) j[p.name] = (long long)v;
+        else j[p.name] = v;
+    }
+    return j.dump();
+}
+
+TrainConfig fromJson(std::string_view text, const TrainConfig& base) {
+    TrainConfig c = base;
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(std::string("run configuration is not valid JSON: ") + e.what());
+    }
+    if (!j.is_object()) throw std::invalid_argument("run configuration must be a JSON object");
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == "preset") continue;
+        const ParamDecl* p = findParam(it.key());
+        if (!p) throw std::invalid_argument("run configuration: unknown parameter '" + it.key() + "'");
+        if (it->is_boolean()) setParam(c, *p, it->get<bool>() ? 1 : 0);
+        else if (it->is_number()) setParam(c, *p, it->get<double>());
+        else throw std::invalid_argument("run configuration: '" + it.key() + "' is not a number");
+    }
+    return c;
+}
+
+std::string describe(const TrainConfig& c) {
+    std::string out;
+    std::string group;
+    for (const auto& p : kParams) {
+        if (group != p.group) {
+            group = p.group;
+            out += "[" + group + "]\n";
+        }
+        char line[512];
+        std::snprintf(line, sizeof line, "  %-24s %-10s [%s .. %s]  %s\n", p.name,
+                      formatValue(p, getParam(c, p)).c_str(), formatValue(p, p.min).c_str(),
+                      formatValue(p, p.max).c_str(), p.help);
+        out += line;
+    }
+    return out;
+}
+
+}  // namespace xq::train

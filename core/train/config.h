@@ -1,0 +1,89 @@
+#pragma once
+// The training run configuration, declared ONCE: every parameter has a name, a group, a help
+// text, a range and a default (kParams in config.cpp). The CLI flags of `xqzero train`, the
+// presets, `--print-config`, the JSON stored with a run and the settings form of the studio's
+// Train page are all generated from that one table.
+//
+// Thread-safety: plain values; the table is immutable.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace xq::train {
+
+struct TrainConfig {
+    // Network
+    int channels = 64;
+    int blocks = 3;
+    // Self-play
+    int gamesPerIteration = 40;
+    int simulations = 80;
+    int gamesInFlight = 32;
+    double cPuct = 1.5;
+    double dirichletAlpha = 0.3;
+    double dirichletEpsilon = 0.25;
+    int temperaturePlies = 20;
+    int randomOpeningPlies = 0;
+    double resignThreshold = -0.9;
+    int resignMoves = 8;
+    double resignPlayoutFraction = 0.1;
+    int maxPlies = 300;
+    bool adjudicate = true;
+    // Replay buffer and training
+    int bufferCapacity = 200000;
+    int batchSize = 512;
+    int stepsPerIteration = 200;
+    double learningRate = 1e-3;
+    int lrSchedule = 1;  // 0 = constant, 1 = cosine over lrDecaySteps, 2 = step (x0.1 at each third)
+    int lrDecaySteps = 100000;
+    double weightDecay = 1e-4;
+    double gradClip = 5.0;
+    int minBufferToTrain = 2000;
+    // Evaluation and gating
+    int evalGames = 40;
+    int evalSimulations = 80;
+    double gateThreshold = 0.55;
+    // Machine
+    int threads = 2;           // self-play search threads
+    int inferenceThreads = 1;  // LibTorch intra-op threads of the inference thread
+    int seed = 1;
+};
+
+enum class ParamKind { Int, Double, Bool };
+
+struct ParamDecl {
+    const char* name;   // CLI flag and JSON key, e.g. "simulations"
+    const char* group;  // "network", "selfplay", "training", "evaluation", "machine"
+    const char* help;   // English; the UI translates it
+    ParamKind kind;
+    double min, max;
+    std::variant<int TrainConfig::*, double TrainConfig::*, bool TrainConfig::*> field;
+};
+
+const std::vector<ParamDecl>& params();
+const ParamDecl* findParam(std::string_view name);
+
+double getParam(const TrainConfig& c, const ParamDecl& p);
+// Sets a value; throws std::invalid_argument naming the parameter and its range when the
+// value is out of range (or not an integer for an integer parameter).
+void setParam(TrainConfig& c, const ParamDecl& p, double value);
+// Parses text ("80", "1e-3", "true") and sets it; throws std::invalid_argument with a message.
+void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text);
+
+// Presets: quick (64x3, 80 simulations), standard (128x6, 200), full (256x10, 400).
+const std::vector<std::string>& presetNames();
+// Throws std::invalid_argument for an unknown preset name.
+TrainConfig preset(std::string_view name);
+
+// JSON text with one key per parameter (plus "preset" when given).
+std::string toJson(const TrainConfig& c, std::string_view presetName = {});
+// Reads JSON written by toJson(); unknown keys are an error, missing keys keep `base`.
+TrainConfig fromJson(std::string_view json, const TrainConfig& base = {});
+// A readable table: group, name, value, range, help.
+std::string describe(const TrainConfig& c);
+
+}  // namespace xq::train

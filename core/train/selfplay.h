@@ -1,0 +1,80 @@
+#pragma once
+// Self-play: many games in flight on each worker thread, all sharing one (thread-safe)
+// evaluator — normally an InferenceServer — so that the network's batches stay full.
+// Built on search::MultiSearch: one search per move per game, tree reuse between moves.
+//
+// Per game: root Dirichlet noise, temperature schedule, optional uniformly random opening
+// plies (recorded without a visit distribution, so they never become training targets),
+// resignation when the root value stays below the threshold for `resignMoves` consecutive own
+// moves (a `resignPlayoutFraction` of games ignore resignation and are played out; when such a
+// game would have resigned and the resigning side did not lose, it counts as a false
+// resignation), the rules' endings (core/xiangqi/rules.h) and a length cap, optionally
+// adjudicated on material.
+//
+// Thread-safety: a SelfPlay object is driven by one call to run() at a time; run() starts
+// `threads` worker threads and joins them before it returns. The callback is called on worker
+// threads, serialised by an internal mutex (never two at once).
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "core/nn/evaluator.h"
+#include "core/search/mcts_params.h"
+#include "core/store/records.h"
+#include "core/train/control.h"
+
+namespace xq::train {
+
+struct SelfPlayOptions {
+    search::MctsParams mcts;      // addNoise, temperature schedule, cPuct ... (set by caller)
+    int simulations = 80;
+    int gamesInFlight = 32;       // per thread
+    int threads = 1;
+    int randomOpeningPlies = 0;
+    float resignThreshold = -0.9f;
+    int resignMoves = 8;          // 0 = never resign
+    float resignPlayoutFraction = 0.1f;
+    int maxPlies = 300;           // length cap
+    bool adjudicate = false;      // at the cap: material count decides (Reason::Adjudication)
+    uint64_t seed = 1;
+    int generation = 0;           // stored with each game
+    std::string playerLabel = "selfplay";
+};
+
+struct SelfPlayGame {
+    store::GameRecord record;     // kind SelfPlay; moves with rootValue and sparse visits
+    bool playedOut = false;       // resignation disabled for this game
+    bool falseResignation = false;// would have resigned, and that side did not lose
+};
+
+struct SelfPlayStats {
+    uint64_t games = 0;
+    uint64_t positions = 0;       // moves played with a search
+    uint64_t simulations = 0;
+    uint64_t evaluations = 0;
+    uint64_t resignations = 0;
+    uint64_t playedOutWouldResign = 0;
+    uint64_t falseResignations = 0;
+    double seconds = 0;
+};
+
+class SelfPlay {
+public:
+    SelfPlay(nn::Evaluator& evaluator, SelfPlayOptions options);
+    using GameFn = std::function<void(const SelfPlayGame&)>;
+    // Plays until `games` games have finished (0 = until stopped), or control.stopRequested()
+    // (games in progress are then abandoned, not reported). Honors control's pause between
+    // rounds. Returns statistics.
+    SelfPlayStats run(int games, const GameFn& onGame, RunControl& control);
+
+private:
+    nn::Evaluator& evaluator_;
+    SelfPlayOptions options_;
+};
+
+// Material adjudication at the length cap: piece values R 9, H 4, C 4.5, A 2, E 2, P 1 (2 once
+// across the river); a lead of at least 3 points wins, otherwise a draw.
+Result adjudicateMaterial(const Position& pos);
+
+}  // namespace xq::train

@@ -1,0 +1,129 @@
+// PGN reader/writer (core/xiangqi/pgn.h): round trips in every notation, the xqbase dialect,
+// and bad files rejected with a message naming the line and the reason.
+#include <QtTest>
+
+#include <random>
+
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/pgn.h"
+
+using namespace xq;
+
+namespace {
+
+// A random but legal game of `plies` plies from `start` (stops early at a dead end).
+std::vector<Move> randomGame(Position pos, int plies, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<Move> moves;
+    for (int i = 0; i < plies; ++i) {
+        MoveList list;
+        pos.legalMoves(list);
+        if (list.empty()) break;
+        Move m = list[int(rng() % unsigned(list.size()))];
+        moves.push_back(m);
+        pos.makeMove(m);
+    }
+    return moves;
+}
+
+}  // namespace
+
+class TestPgn : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTrip_data() {
+        QTest::addColumn<int>("notation");
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<uint>("seed");
+        const QString start = QString::fromLatin1(Position::kStartFen);
+        const QString midBlack =
+            "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2B1NC1/9/RN1AKABR1 b - - 0 5";
+        for (uint seed = 1; seed <= 6; ++seed) {
+            QTest::addRow("iccs-%u", seed) << int(Notation::Iccs) << start << seed;
+            QTest::addRow("wxf-%u", seed) << int(Notation::Wxf) << start << seed;
+            QTest::addRow("chinese-%u", seed) << int(Notation::Chinese) << start << seed;
+            QTest::addRow("iccs-black-%u", seed) << int(Notation::Iccs) << midBlack << seed;
+        }
+    }
+    void roundTrip() {
+        QFETCH(int, notation);
+        QFETCH(QString, fen);
+        QFETCH(uint, seed);
+        PgnGame g;
+        g.setTag("Event", "Test \"quoted\" event");
+        g.setTag("Red", "红方");
+        g.setTag("Black", "Black side");
+        if (fen != QString::fromLatin1(Position::kStartFen)) g.startFen = fen.toStdString();
+        g.moves = randomGame(g.startPosition(), 60, seed);
+        g.result = Result::Draw;
+        const std::string text = writePgn(g, Notation(notation));
+        QVERIFY(text.find("[Game \"Chinese Chess\"]") != std::string::npos);
+        QCOMPARE(text.find("[FEN ") != std::string::npos, !g.startFen.empty());
+        PgnReadResult r = readPgn(text);
+        QVERIFY2(r.ok(), (r.error ? r.error->toString() + "\n" + text : text).c_str());
+        QCOMPARE(int(r.games.size()), 1);
+        const PgnGame& back = r.games[0];
+        QCOMPARE(back.moves.size(), g.moves.size());
+        for (size_t i = 0; i < g.moves.size(); ++i) QCOMPARE(back.moves[i].raw(), g.moves[i].raw());
+        QCOMPARE(back.tag("Event"), g.tag("Event"));
+        QCOMPARE(back.tag("Red"), std::string("红方"));
+        QCOMPARE(int(back.result), int(Result::Draw));
+        QCOMPARE(toFen(back.startPosition()), toFen(g.startPosition()));
+    }
+
+    void readsXqbaseText() {
+        // As xqbase.com exports it: tags, numbered ICCS moves with dashes, a comment, a result.
+        const char* text =
+            "[Game \"Chinese Chess\"]\n[Event \"Sample\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\n"
+            "1. H2-E2 H9-G7 {a comment\nover two lines} 2. H0-G2 I9-H9\n3. I0-H0 $1 (3. A0-A1) B9-C7 1-0\n";
+        PgnReadResult r = readPgn(text);
+        QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+        QCOMPARE(int(r.games[0].moves.size()), 6);
+        QCOMPARE(toIccs(r.games[0].moves[0]), std::string("h2e2"));
+        QCOMPARE(toIccs(r.games[0].moves[5]), std::string("b9c7"));
+        QCOMPARE(int(r.games[0].result), int(Result::RedWins));
+        QCOMPARE(r.games[0].tag("Event"), std::string("Sample"));
+    }
+
+    void readsTwoGames() {
+        PgnGame a, b;
+        a.moves = randomGame(Position(), 10, 7);
+        b.moves = randomGame(Position(), 14, 8);
+        b.result = Result::BlackWins;
+        PgnReadResult r = readPgn(writePgn(a) + "\n" + writePgn(b, Notation::Wxf));
+        QVERIFY(r.ok());
+        QCOMPARE(int(r.games.size()), 2);
+        QCOMPARE(r.games[1].moves.size(), b.moves.size());
+        QCOMPARE(int(r.games[1].result), int(Result::BlackWins));
+    }
+
+    void rejectsBadFiles_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("illegal move") << "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. A0-A5 *\n" << 4
+                                      << "move 3";
+        QTest::newRow("unreadable move") << "1. H2-E2 zz9 *\n" << 1 << "zz9";
+        QTest::newRow("unclosed tag") << "[Event \"no end\n1. H2-E2 *\n" << 1 << "not closed";
+        QTest::newRow("bad fen") << "[FEN \"rnbakabnr/9/9 w\"]\n1. H2-E2 *\n" << 1 << "bad FEN";
+        QTest::newRow("bad format") << "[Format \"Klingon\"]\n1. H2-E2 *\n" << 1 << "unknown move format";
+        QTest::newRow("chess game") << "[Game \"Chess\"]\n1. e4 *\n" << 1 << "not a Xiangqi game";
+        QTest::newRow("empty") << "   \n\n" << 1 << "no game";
+        QTest::newRow("open comment") << "1. H2-E2 {never closed\n" << 2 << "comment not closed";
+        QTest::newRow("bad result") << "[Result \"2-0\"]\n*\n" << 1 << "unknown result";
+    }
+    void rejectsBadFiles() {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, needle);
+        PgnReadResult r = readPgn(text.toStdString());
+        QVERIFY(!r.ok());
+        QVERIFY(r.games.empty());
+        const QString msg = QString::fromStdString(r.error->toString());
+        QVERIFY2(msg.contains(needle), qPrintable(msg));
+        QCOMPARE(r.error->line, line);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgn)
+#include "test_pgn.moc"

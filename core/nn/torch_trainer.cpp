@@ -1,0 +1,170 @@
+#include <stdexcept>
+
+#include "core/nn/encoder.h"
+#include "core/nn/model_file.h"
+#include "core/nn/torch_net_impl.h"
+#include "core/nn/trainer_backend.h"
+
+namespace xq::nn {
+
+struct NetTrainer::Impl {
+    Net& net;
+    torch::optim::Adam optimizer;
+    Impl(Net& n, const TrainerOptions& o)
+        : net(n),
+          optimizer(n.impl().model->parameters(),
+                    torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay)) {}
+};
+
+namespace {
+
+struct Tensors {
+    torch::Tensor planes, policy, values;
+};
+
+Tensors toTensors(const TrainBatch& b, torch::Device device) {
+    const int n = b.size;
+    if (n <= 0) throw std::invalid_argument("TrainBatch: empty");
+    if (b.planes.size() != size_t(n) * kInputSize)
+        throw std::invalid_argument("TrainBatch: planes size " + std::to_string(b.planes.size()) +
+                                    " != size x " + std::to_string(kInputSize));
+    if (b.values.size() != size_t(n))
+        throw std::invalid_argument("TrainBatch: values size != batch size");
+    Tensors t;
+    t.planes = torch::from_blob(const_cast<float*>(b.planes.data()), {n, kPlanes, kRanks, kFiles},
+                                torch::kFloat)
+                   .to(device);
+    t.values = torch::from_blob(const_cast<float*>(b.values.data()), {n}, torch::kFloat).to(device);
+    if (!b.policyDense.empty()) {
+        if (b.policyDense.size() != size_t(n) * kPolicySize)
+            throw std::invalid_argument("TrainBatch: policyDense size != size x 8100");
+        t.policy = torch::from_blob(const_cast<float*>(b.policyDense.data()), {n, kPolicySize},
+                                    torch::kFloat)
+                       .to(device);
+    } else {
+        auto dense = torch::zeros({n, kPolicySize}, torch::kFloat);
+        float* d = dense.data_ptr<float>();
+        for (const PolicyEntry& e : b.policySparse) {
+            if (e.row < 0 || e.row >= n || e.index < 0 || e.index >= kPolicySize)
+                throw std::invalid_argument("TrainBatch: sparse policy entry out of range");
+            d[size_t(e.row) * kPolicySize + size_t(e.index)] += e.prob;
+        }
+        t.policy = dense.to(device);
+    }
+    return t;
+}
+
+// Computes the losses and metrics; returns the total loss tensor (with grad when enabled).
+torch::Tensor losses(XqNet& model, const Tensors& t, double valueWeight, TrainStats& s) {
+    auto [logits, v] = model->forward(t.planes);
+    auto logp = torch::log_softmax(logits, 1);
+    auto policyLoss = -(t.policy * logp).sum(1).mean();
+    auto valueLoss = (v - t.values).pow(2).mean();
+    auto total = policyLoss + valueWeight * valueLoss;
+    {
+        torch::NoGradGuard noGrad;
+        s.policyLoss = policyLoss.item<double>();
+        s.valueLoss = valueLoss.item<double>();
+        s.totalLoss = total.item<double>();
+        s.policyEntropy = (-(logp.exp() * logp).sum(1)).mean().item<double>();
+        s.top1Accuracy =
+            (logits.argmax(1) == t.policy.argmax(1)).to(torch::kFloat).mean().item<double>();
+        s.samples = int(t.planes.size(0));
+    }
+    return total;
+}
+
+}  // namespace
+
+NetTrainer::NetTrainer(Net& net, TrainerOptions options)
+    : impl_(std::make_unique<Impl>(net, options)), options_(options) {}
+
+NetTrainer::~NetTrainer() = default;
+
+TrainStats NetTrainer::step(const TrainBatch& batch) {
+    Net& net = impl_->net;
+    XqNet model = net.impl().model;
+    const Tensors t = toTensors(batch, net.impl().device);
+    TrainStats s;
+    model->train();
+    impl_->optimizer.zero_grad();
+    auto total = losses(model, t, options_.valueWeight, s);
+    total.backward();
+    // clip_grad_norm_ returns the norm before clipping; with clipping off, a huge max norm
+    // measures without changing anything.
+    const double maxNorm = options_.clipNorm > 0 ? options_.clipNorm : 1e30;
+    s.gradNorm = torch::nn::utils::clip_grad_norm_(model->parameters(), maxNorm);
+    impl_->optimizer.step();
+    model->eval();
+    s.learningRate = learningRate();
+    net.meta().trainingSteps++;
+    net.impl().weightsChanged();
+    return s;
+}
+
+TrainStats NetTrainer::evaluate(const TrainBatch& batch) {
+    Net& net = impl_->net;
+    XqNet model = net.impl().model;
+    const Tensors t = toTensors(batch, net.impl().device);
+    TrainStats s;
+    torch::NoGradGuard noGrad;
+    model->eval();
+    losses(model, t, options_.valueWeight, s);
+    s.learningRate = learningRate();
+    return s;
+}
+
+void NetTrainer::setLearningRate(double lr) {
+    options_.learningRate = lr;
+    for (auto& g : impl_->optimizer.param_groups())
+        static_cast<torch::optim::AdamOptions&>(g.options()).lr(lr);
+}
+
+double NetTrainer::learningRate() const {
+    auto& groups = impl_->optimizer.param_groups();
+    return groups.empty() ? options_.learningRate
+                          : static_cast<const torch::optim::AdamOptions&>(groups[0].options()).lr();
+}
+
+void NetTrainer::saveState(const std::string& path) const {
+    detail::Container c;
+    const NetConfig& cfg = impl_->net.config();
+    c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" +
+             std::to_string(cfg.blocks) + "\nlr=" + std::to_string(learningRate()) + "\n";
+    try {
+        torch::serialize::OutputArchive ar;
+        impl_->optimizer.save(ar);
+        ar.save_to([&](const void* buf, size_t n) -> size_t {
+            c.payload.append(static_cast<const char*>(buf), n);
+            return n;
+        });
+    } catch (const c10::Error& e) {
+        throw ModelFileError("optimizer state '" + path +
+                             "': cannot serialise: " + std::string(e.what_without_backtrace()));
+    }
+    detail::writeContainer(path, "XQZOPTIM", c);
+}
+
+void NetTrainer::loadState(const std::string& path) {
+    const auto c = detail::readContainer(path, "XQZOPTIM");
+    const NetConfig& cfg = impl_->net.config();
+    if (detail::metaValue(c.meta, "channels") != std::to_string(cfg.channels) ||
+        detail::metaValue(c.meta, "blocks") != std::to_string(cfg.blocks))
+        throw ModelFileError("optimizer state '" + path + "' belongs to a " +
+                             detail::metaValue(c.meta, "channels") + "x" +
+                             detail::metaValue(c.meta, "blocks") + " net, expected " +
+                             cfg.label());
+    try {
+        torch::serialize::InputArchive ar;
+        ar.load_from(c.payload.data(), c.payload.size(), impl_->net.impl().device);
+        impl_->optimizer.load(ar);
+    } catch (const c10::Error& e) {
+        std::string msg = e.what_without_backtrace();
+        throw ModelFileError("optimizer state '" + path +
+                             "': cannot read: " + msg.substr(0, msg.find('\n')));
+    }
+    // The archive also restores the learning rate it was saved with; keep our option in step.
+    options_.learningRate = learningRate();
+}
+
+}  // namespace xq::nn

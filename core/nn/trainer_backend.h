@@ -1,0 +1,86 @@
+#pragma once
+// NetTrainer: the gradient step for the training loop (core/train calls it; core/train cannot
+// include LibTorch, so this API holds plain vectors only).
+//
+// Loss per sample: policy cross-entropy  -sum_i pi_i * log softmax(logits)_i  over all 8100
+// outputs (targets put no mass on illegal moves, which pushes their logits down), plus
+// valueWeight * (v - z)^2, averaged over the batch. L2 regularisation through Adam's
+// weight_decay. Gradients are clipped to clipNorm (0 = off) before the step.
+// z is from the side to move's view of each sample, like the network's value.
+//
+// Thread-safety: NOT thread-safe. While a step runs nothing else may use the Net (no
+// forward() from another thread): train a separate Net and copy its weights into the one
+// that serves inference (Net::clone / copyWeightsFrom, or save + load).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/nn/net.h"
+
+namespace xq::nn {
+
+struct TrainerOptions {
+    double learningRate = 1e-3;
+    double weightDecay = 1e-4;
+    double clipNorm = 5.0;     // max global gradient norm; 0 = no clipping
+    double valueWeight = 1.0;  // weight of the value loss against the policy loss
+};
+
+// One sparse policy target entry: sample `row` puts probability `prob` on policy index
+// `index` (encoder.h layout, mover's view).
+struct PolicyEntry {
+    int32_t row = 0;
+    int32_t index = 0;
+    float prob = 0;
+};
+
+struct TrainBatch {
+    int size = 0;                         // samples
+    std::vector<float> planes;            // size x kInputSize (encoder.h)
+    std::vector<float> policyDense;       // size x kPolicySize; if empty, policySparse is used
+    std::vector<PolicyEntry> policySparse;
+    std::vector<float> values;            // size; z in [-1, 1], side to move's view
+};
+
+struct TrainStats {
+    double totalLoss = 0;
+    double policyLoss = 0;
+    double valueLoss = 0;
+    double policyEntropy = 0;  // mean entropy of the net's policy (nats, over all 8100)
+    double top1Accuracy = 0;   // share of samples whose argmax logit is the target's argmax
+    double gradNorm = 0;       // before clipping (0 for evaluate())
+    double learningRate = 0;
+    int samples = 0;
+};
+
+class NetTrainer {
+public:
+    NetTrainer(Net& net, TrainerOptions options = {});
+    ~NetTrainer();
+    NetTrainer(const NetTrainer&) = delete;
+    NetTrainer& operator=(const NetTrainer&) = delete;
+
+    // One Adam step on the batch (train mode: batch-norm statistics update). Increments
+    // net.meta().trainingSteps. Throws std::invalid_argument on malformed batches.
+    TrainStats step(const TrainBatch& batch);
+    // Losses and metrics without changing anything (eval mode, no grad): validation.
+    TrainStats evaluate(const TrainBatch& batch);
+
+    void setLearningRate(double lr);
+    double learningRate() const;
+    const TrainerOptions& options() const { return options_; }
+
+    // Optimizer state (Adam moments) for checkpoints, in the model_file.h container with
+    // magic "XQZOPTIM". load throws ModelFileError on a corrupt or mismatched file.
+    void saveState(const std::string& path) const;
+    void loadState(const std::string& path);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    TrainerOptions options_;
+};
+
+}  // namespace xq::nn

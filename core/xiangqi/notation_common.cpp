@@ -1,0 +1,247 @@
+#include "core/xiangqi/notation_common.h"
+
+#include <cstdlib>
+
+namespace xq::notation_detail {
+
+namespace {
+
+const char* const kCountWords[] = {"no", "one", "two", "three", "four", "five"};
+
+std::string countWord(int n) { return n >= 0 && n <= 5 ? kCountWords[n] : std::to_string(n); }
+
+std::string plural(PieceType t) { return std::string(pieceName(t)) + "s"; }
+
+std::string sideName(Color c) { return c == Red ? "red" : "black"; }
+
+// Where a piece of type `t` on `from` lands for (action, number); kNoSquare when the pair does
+// not describe a move this kind of piece can make from there.
+Square destination(Color c, PieceType t, int from, char action, int number) {
+    const int f = fileOf(from), r = rankOf(from), fw = forwardSign(c);
+    if (movesStraight(t)) {
+        if (action == '.') {
+            const int tf = boardFile(c, number);
+            return tf == f ? kNoSquare : makeSquare(tf, r);
+        }
+        const int tr = r + (action == '+' ? fw : -fw) * number;
+        return onBoard(f, tr) ? makeSquare(f, tr) : kNoSquare;
+    }
+    if (action == '.') return kNoSquare;
+    const int tf = boardFile(c, number), df = std::abs(tf - f);
+    int dr = 0;
+    if (t == Horse) dr = df == 1 ? 2 : df == 2 ? 1 : 0;
+    else if (t == Advisor) dr = df == 1 ? 1 : 0;
+    else if (t == Elephant) dr = df == 2 ? 2 : 0;
+    if (dr == 0) return kNoSquare;
+    const int tr = r + (action == '+' ? fw : -fw) * dr;
+    return onBoard(tf, tr) ? makeSquare(tf, tr) : kNoSquare;
+}
+
+// Side files (right to left from the mover's view) holding two or more of piece `p`.
+int tandemFilesOf(const Position& pos, Piece p, int out[kFiles]) {
+    int n = 0;
+    for (int sf = 1; sf <= 9; ++sf) {
+        Square sq[kRanks];
+        if (piecesOnFile(pos, p, boardFile(colorOf(p), sf), sq) >= 2) out[n++] = sf;
+    }
+    return n;
+}
+
+// "R+ or R-" / "前车 or 后车": how to write the pieces on one shared file.
+std::string fileHint(Notation style, Color c, PieceType t, int sf, int n, bool severalFiles) {
+    if (style == Notation::Chinese) {
+        const std::string g = chineseGlyph(c, t);
+        if (t == Pawn && (n >= 4 || severalFiles))
+            return "write " + chineseOrdinal(1) + g + " ... " + chineseOrdinal(5) + g +
+                   " (numbered from the right-hand file, front to rear)";
+        if (n == 3) return "write 前" + g + ", 中" + g + " or 后" + g;
+        return "write 前" + g + " or 后" + g;
+    }
+    const std::string d(1, char('0' + sf));
+    if (t == Pawn && severalFiles) {
+        if (n == 3) return "write " + d + "+, " + d + d + " or " + d + "-";
+        return "write " + d + "+ or " + d + "-";
+    }
+    const std::string l(1, wxfLetter(t));
+    if (n >= 4) return "write ++, " + l + "+, " + l + "- or --";
+    return "write " + l + "+ or " + l + "-";
+}
+
+}  // namespace
+
+const char* pieceName(PieceType t) {
+    static const char* const names[] = {"piece", "king",   "advisor", "elephant",
+                                        "horse", "rook",   "cannon",  "pawn"};
+    return names[t & 7];
+}
+
+char wxfLetter(PieceType t) { return "?KAEHRCP"[t & 7]; }
+
+std::string chineseGlyph(Color c, PieceType t) {
+    static const char* const red[] = {"?", "帅", "仕", "相", "马", "车", "炮", "兵"};
+    static const char* const black[] = {"?", "将", "士", "象", "马", "车", "炮", "卒"};
+    return (c == Red ? red : black)[t & 7];
+}
+
+std::string chineseNumber(Color c, int n) {
+    static const char* const red[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    static const char* const black[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+    if (n < 0 || n > 9) return "?";
+    return (c == Red ? red : black)[n];
+}
+
+std::string chineseOrdinal(int n) { return chineseNumber(Red, n); }
+
+int piecesOnFile(const Position& pos, Piece p, int file, Square out[kRanks]) {
+    int n = 0;
+    const bool red = colorOf(p) == Red;
+    for (int i = 0; i < kRanks; ++i) {
+        const int r = red ? kRanks - 1 - i : i;  // front first
+        const Square sq = makeSquare(file, r);
+        if (pos.piece(sq) == p) out[n++] = sq;
+    }
+    return n;
+}
+
+Identity identify(const Position& pos, Square from) {
+    Identity id;
+    const Piece p = pos.piece(from);
+    id.color = colorOf(p);
+    id.type = typeOf(p);
+    id.file = sideFile(id.color, fileOf(from));
+    if (id.type == King || id.type == Advisor || id.type == Elephant) return id;
+    Square sq[kRanks];
+    id.count = piecesOnFile(pos, p, fileOf(from), sq);
+    for (int i = 0; i < id.count; ++i)
+        if (sq[i] == from) id.index = i;
+    int seen = 0;
+    for (int sf = 1; sf <= 9; ++sf) {
+        Square other[kRanks];
+        const int k = piecesOnFile(pos, p, boardFile(id.color, sf), other);
+        if (k < 2) continue;
+        ++id.tandemFiles;
+        if (sf == id.file) id.ordinal = seen + id.index;
+        seen += k;
+    }
+    return id;
+}
+
+Tail tail(const Position& pos, Move m) {
+    const Piece p = pos.piece(m.from());
+    const Color c = colorOf(p);
+    const int dr = (rankOf(m.to()) - rankOf(m.from())) * forwardSign(c);
+    const int toFile = sideFile(c, fileOf(m.to()));
+    if (dr == 0) return {'.', toFile};
+    return {dr > 0 ? '+' : '-', movesStraight(typeOf(p)) ? std::abs(dr) : toFile};
+}
+
+MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, Notation style) {
+    const Color us = pos.sideToMove();
+    const PieceType t = spec.type;
+    const Piece p = makePiece(us, t);
+    const std::string who = sideName(us) + " " + pieceName(t);
+    auto fail = [&](const std::string& why) {
+        return MoveParse{Move(), "'" + std::string(text) + "': " + why};
+    };
+    if (t == NoType) return fail("no piece named");
+    if (spec.number < 1 || spec.number > 9) return fail("the last number must be 1 to 9");
+    if (!movesStraight(t) && spec.action == '.')
+        return fail(std::string("a ") + pieceName(t) + " never moves sideways");
+    int tandem[kFiles];
+    const int nTandem = tandemFilesOf(pos, p, tandem);
+
+    Square cands[kRanks];
+    int nc = 0;
+    if (spec.pick == Pick::File) {
+        if (spec.file < 1 || spec.file > 9) return fail("the file number must be 1 to 9");
+        Square sq[kRanks];
+        const int n = piecesOnFile(pos, p, boardFile(us, spec.file), sq);
+        if (n == 0) return fail("no " + who + " on file " + std::to_string(spec.file));
+        if (n == 1 || t == Advisor || t == Elephant) {
+            for (int i = 0; i < n; ++i) cands[nc++] = sq[i];  // legality below picks one
+        } else if (t == Pawn && n % 2 == 1) {
+            cands[nc++] = sq[n / 2];  // WXF: the middle pawn keeps its file number
+        } else {
+            return fail("ambiguous: " + countWord(n) + " " + sideName(us) + " " + plural(t) +
+                        " on file " + std::to_string(spec.file) + ", " +
+                        fileHint(style, us, t, spec.file, n, nTandem > 1));
+        }
+    } else if (spec.pick == Pick::Ordinal) {
+        // Numbered over the tandem files, right to left, each front to rear (xqbase); with a
+        // file written, over that file alone.
+        Square list[kSquareCount];
+        int n = 0;
+        if (spec.file) {
+            n = piecesOnFile(pos, p, boardFile(us, spec.file), list);
+        } else {
+            for (int i = 0; i < nTandem; ++i) n += piecesOnFile(pos, p, boardFile(us, tandem[i]), list + n);
+        }
+        if (n == 0)
+            return fail("no two " + sideName(us) + " " + plural(t) + " stand on one file, so " +
+                        "they are not numbered; name the file instead");
+        if (spec.ordinal < 1 || spec.ordinal > n)
+            return fail("there is no " + who + " number " + std::to_string(spec.ordinal) + ": only " +
+                        countWord(n) + " are numbered");
+        cands[nc++] = list[spec.ordinal - 1];
+    } else {
+        int sf = spec.file;
+        if (!sf) {
+            if (nTandem == 0)
+                return fail("no two " + sideName(us) + " " + plural(t) + " stand on one file");
+            if (nTandem > 1) {
+                std::string files;
+                for (int i = 0; i < nTandem; ++i)
+                    files += (i ? (i + 1 == nTandem ? " and " : ", ") : "") + std::to_string(tandem[i]);
+                Square sq[kRanks];
+                const int n0 = piecesOnFile(pos, p, boardFile(us, tandem[0]), sq);
+                return fail("ambiguous: " + sideName(us) + " " + plural(t) +
+                            " stand two or more on files " + files + "; " +
+                            fileHint(style, us, t, tandem[0], n0, true));
+            }
+            sf = tandem[0];
+        }
+        Square sq[kRanks];
+        const int n = piecesOnFile(pos, p, boardFile(us, sf), sq);
+        if (n < 2)
+            return fail("front/rear needs two " + sideName(us) + " " + plural(t) + " on file " +
+                        std::to_string(sf) + ", there " + (n == 1 ? "is one" : "are none"));
+        int idx = 0;
+        switch (spec.pick) {
+            case Pick::Front: idx = 0; break;
+            case Pick::Rear: idx = n - 1; break;
+            case Pick::WxfFront: idx = n <= 3 ? 0 : 1; break;
+            case Pick::WxfRear: idx = n <= 3 ? n - 1 : n - 2; break;
+            default:  // Middle
+                if (n % 2 == 0)
+                    return fail("no middle one: " + countWord(n) + " " + sideName(us) + " " + plural(t) +
+                                " on file " + std::to_string(sf));
+                idx = n / 2;
+        }
+        cands[nc++] = sq[idx];
+    }
+
+    Move found;
+    int legal = 0;
+    bool leavesCheck = false;
+    MoveList pseudo;
+    pos.pseudoMoves(pseudo);
+    for (int i = 0; i < nc; ++i) {
+        const Square to = destination(us, t, cands[i], spec.action, spec.number);
+        if (to == kNoSquare) continue;
+        const Move m(cands[i], to);
+        if (pos.isLegal(m)) {
+            found = m;
+            ++legal;
+        } else if (pseudo.contains(m)) {
+            leavesCheck = true;
+        }
+    }
+    if (legal == 1) return {found, {}};
+    if (legal > 1) return fail("ambiguous: more than one " + who + " can make this move");
+    const std::string piece = nc == 1 ? "the " + who + " on " + squareName(cands[0])
+                                      : "neither " + who + " on file " + std::to_string(spec.file);
+    if (leavesCheck) return fail("illegal: " + piece + " would leave its own king in check");
+    return fail("illegal: " + piece + " cannot make this move here");
+}
+
+}  // namespace xq::notation_detail

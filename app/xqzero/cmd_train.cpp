@@ -1,0 +1,142 @@
+// xqzero train --preset quick|standard|full [--db PATH] [--run NAME] [--resume] [--minutes M]
+//              [--iterations K] [--threads T] [--<parameter> VALUE ...] [--print-config]
+// Every run parameter is a flag, generated from the one declaration in core/train/config.h.
+// Ctrl-C stops cleanly at a checkpoint (a second Ctrl-C exits at once).
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "app/xqzero/command.h"
+#include "core/store/paths.h"
+#include "core/train/config.h"
+#include "core/train/pipeline.h"
+
+namespace {
+
+std::atomic<int> gInterrupts{0};
+
+void onSigint(int) {
+    if (gInterrupts.fetch_add(1) >= 1) std::_Exit(130);
+}
+
+std::string formatEta(double s) {
+    if (s < 0) return "--";
+    char buf[32];
+    const long t = long(s + 0.5);
+    if (t >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
+    else std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
+    return buf;
+}
+
+std::function<int()> setup(CLI::App& sub) {
+    struct Opts {
+        std::string preset = "quick";
+        std::string db;
+        std::string run = "run";
+        std::string modelDir;
+        bool resume = false;
+        bool printConfig = false;
+        double minutes = 0;
+        int iterations = 0;
+        std::map<std::string, std::string> overrides;
+    };
+    auto o = std::make_shared<Opts>();
+    sub.add_option("--preset", o->preset, "quick, standard or full")
+        ->check(CLI::IsMember(xq::train::presetNames()));
+    sub.add_option("--db", o->db, "Database file (default: " + xq::store::defaultDatabasePath() + ")");
+    sub.add_option("--run", o->run, "Run name");
+    sub.add_option("--model-dir", o->modelDir, "Where model files go (default: <db dir>/models/<run>)");
+    sub.add_flag("--resume", o->resume, "Continue the named run from its last checkpoint");
+    sub.add_option("--minutes", o->minutes, "Stop after this many minutes (0 = no limit)")
+        ->check(CLI::Range(0.0, 1e6));
+    sub.add_option("--iterations", o->iterations, "Stop after this many iterations (0 = no limit)")
+        ->check(CLI::Range(0, 1000000));
+    sub.add_flag("--print-config", o->printConfig, "Print the resolved configuration and exit");
+    for (const auto& p : xq::train::params()) {
+        const std::string name = p.name;
+        sub.add_option_function<std::string>(
+               "--" + name, [o, name](const std::string& v) { o->overrides[name] = v; }, p.help)
+            ->group(std::string("Run parameters (") + p.group + ")");
+    }
+    return [o] {
+        xq::train::TrainConfig cfg = xq::train::preset(o->preset);
+        for (const auto& [name, value] : o->overrides)
+            xq::train::setParamText(cfg, *xq::train::findParam(name), value);
+        if (o->printConfig) {
+            std::cout << "preset " << o->preset << "\n" << xq::train::describe(cfg);
+            return xqcli::kExitOk;
+        }
+        xq::train::PipelineOptions po;
+        po.config = cfg;
+        po.presetName = o->preset;
+        po.dbPath = o->db.empty() ? xq::store::defaultDatabasePath() : o->db;
+        xq::store::ensureParentDirectory(po.dbPath);
+        po.runName = o->run;
+        po.modelDir = o->modelDir;
+        po.resume = o->resume;
+        po.minutes = o->minutes;
+        po.iterations = o->iterations;
+
+        std::mutex outMutex;
+        bool lineOpen = false;
+        xq::train::PipelineCallbacks cb;
+        cb.progress = [&](const xq::train::Progress& p) {
+            char line[400];
+            std::snprintf(line, sizeof line,
+                          "\r[%s] gen %d  iter %d  games %lld (%.0f/h, %.0f pos/s)  %s %d/%d  buffer %zu/%zu  "
+                          "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s   ",
+                          xq::train::stageName(p.stage), p.generation, p.iteration, (long long)p.games,
+                          p.gamesPerHour, p.positionsPerSecond,
+                          p.stage == xq::train::Stage::Training ? "steps" : "games", p.stageDone,
+                          p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step, p.lossTotal,
+                          p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
+            std::lock_guard lk(outMutex);
+            std::fputs(line, stderr);
+            std::fflush(stderr);
+            lineOpen = true;
+        };
+        cb.log = [&](xq::train::LogLevel l, const std::string& m) {
+            std::lock_guard lk(outMutex);
+            if (lineOpen) std::fputs("\n", stderr);
+            lineOpen = false;
+            std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "", m.c_str());
+        };
+        xq::train::Pipeline pipeline(po, cb);
+
+        gInterrupts = 0;
+        auto old = std::signal(SIGINT, onSigint);
+        std::atomic<bool> done{false};
+        std::thread watcher([&] {
+            while (!done.load()) {
+                if (gInterrupts.load() > 0) {
+                    pipeline.control().requestStop();
+                    break;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            }
+        });
+        int rc = xqcli::kExitOk;
+        try {
+            pipeline.run();
+        } catch (...) {
+            done = true;
+            watcher.join();
+            std::signal(SIGINT, old);
+            throw;
+        }
+        done = true;
+        watcher.join();
+        std::signal(SIGINT, old);
+        std::cerr << "\ndatabase: " << po.dbPath << "\n";
+        return rc;
+    };
+}
+
+XQ_COMMAND("train", "Run the AlphaZero loop: self-play, training, gating", setup);
+
+}  // namespace

@@ -1,0 +1,500 @@
+#include "core/train/pipeline.h"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/nn/inference_server.h"
+#include "core/nn/model_file.h"
+#include "core/nn/net.h"
+#include "core/nn/torch_evaluator.h"
+#include "core/store/store.h"
+#include "core/train/arena.h"
+#include "core/train/checkpoint.h"
+#include "core/train/replay_buffer.h"
+#include "core/train/selfplay.h"
+
+namespace fs = std::filesystem;
+
+namespace xq::train {
+
+const char* stageName(Stage s) {
+    switch (s) {
+        case Stage::Idle: return "idle";
+        case Stage::SelfPlay: return "selfplay";
+        case Stage::Training: return "training";
+        case Stage::Evaluating: return "evaluating";
+        case Stage::Paused: return "paused";
+        case Stage::Stopping: return "stopping";
+        case Stage::Finished: return "finished";
+        case Stage::Failed: return "failed";
+    }
+    return "?";
+}
+
+double scheduledLearningRate(const TrainConfig& c, int64_t step) {
+    const double t = std::min(1.0, double(step) / double(std::max(1, c.lrDecaySteps)));
+    switch (c.lrSchedule) {
+        case 1: return c.learningRate * (0.05 + 0.95 * 0.5 * (1 + std::cos(M_PI * t)));
+        case 2: return c.learningRate * std::pow(0.1, std::floor(t * 3 - 1e-9));
+        default: return c.learningRate;
+    }
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+search::MctsParams mctsFor(const TrainConfig& c) {
+    search::MctsParams p;
+    p.cPuct = float(c.cPuct);
+    p.dirichletAlpha = float(c.dirichletAlpha);
+    p.dirichletEpsilon = float(c.dirichletEpsilon);
+    p.temperaturePlies = c.temperaturePlies;
+    p.batchSize = 1;
+    p.rules.lengthCap = c.maxPlies;
+    p.seed = uint64_t(c.seed);
+    return p;
+}
+
+}  // namespace
+
+struct Pipeline::State {
+    std::unique_ptr<store::Store> store;
+    store::RunInfo run;
+    std::string modelDir;
+    Checkpoint ckpt;
+    std::shared_ptr<nn::Net> trainNet;
+    std::unique_ptr<nn::NetTrainer> trainer;
+    std::shared_ptr<nn::Net> bestNet;
+    std::unique_ptr<ReplayBuffer> buffer;
+    std::mt19937_64 rng;
+    Progress progress;
+    std::mutex progressMutex;  // guards progress (self-play threads update it)
+    Clock::time_point lastProgress;
+    Clock::time_point sessionStart;
+};
+
+Pipeline::Pipeline(PipelineOptions options, PipelineCallbacks callbacks)
+    : options_(std::move(options)), callbacks_(std::move(callbacks)) {}
+
+Pipeline::~Pipeline() = default;
+
+void Pipeline::setStage(Stage s) { stage_.store(s); }
+
+void Pipeline::run() {
+    const TrainConfig& cfg = options_.config;
+    auto log = [&](LogLevel l, const std::string& m) {
+        if (callbacks_.log) callbacks_.log(l, m);
+    };
+    if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
+    State st;
+    st.sessionStart = Clock::now();
+    st.store = std::make_unique<store::Store>(options_.dbPath);
+
+    // --- the run: new, or resumed from its checkpoint ---
+    auto existing = st.store->findRun(options_.runName);
+    if (existing && !options_.resume)
+        throw std::runtime_error("run '" + options_.runName +
+                                 "' already exists in " + options_.dbPath +
+                                 "; use --resume to continue it or choose another --run name");
+    if (!existing && options_.resume)
+        throw std::runtime_error("no run named '" + options_.runName + "' in " + options_.dbPath +
+                                 " to resume");
+    st.modelDir = options_.modelDir.empty()
+                      ? (fs::absolute(options_.dbPath).parent_path() / "models" / options_.runName).string()
+                      : options_.modelDir;
+    fs::create_directories(st.modelDir);
+
+    TrainConfig config = cfg;
+    if (existing) {
+        st.run = *existing;
+        // The stored configuration wins: a resumed run keeps its network size and settings.
+        config = fromJson(st.run.config, cfg);
+        auto ck = readCheckpoint(st.modelDir);
+        if (!ck) throw std::runtime_error("run '" + options_.runName + "' has no checkpoint in " + st.modelDir);
+        st.ckpt = *ck;
+    } else {
+        st.run = st.store->createRun(options_.runName, toJson(config, options_.presetName));
+    }
+
+    nn::NetOptions netOpts;
+    netOpts.threads = config.inferenceThreads;
+    netOpts.seed = uint64_t(config.seed);
+    const nn::NetConfig netCfg{config.channels, config.blocks};
+    if (existing) {
+        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
+        st.bestNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.bestFile, netOpts));
+    } else {
+        st.trainNet = std::make_shared<nn::Net>(netCfg, netOpts);
+        st.bestNet = std::make_shared<nn::Net>(st.trainNet->clone());
+        // Generation 0: the random network, accepted by definition, Elo 0.
+        st.ckpt.bestFile = "gen-0000.xqm";
+        st.bestNet->meta().generation = 0;
+        nn::saveModel(*st.bestNet, (fs::path(st.modelDir) / st.ckpt.bestFile).string());
+        store::ModelInfo mi;
+        mi.run = st.run.id;
+        mi.generation = 0;
+        mi.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
+        mi.accepted = true;
+        mi.elo = 0;
+        mi.eloLo = 0;
+        mi.eloHi = 0;
+        st.ckpt.bestModelId = st.store->addModel(mi);
+    }
+    nn::TrainerOptions topts;
+    topts.learningRate = scheduledLearningRate(config, st.ckpt.step);
+    topts.weightDecay = config.weightDecay;
+    topts.clipNorm = config.gradClip;
+    st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
+    if (existing && !st.ckpt.optimizerFile.empty())
+        st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
+    st.ckpt.iterationAtStart = st.ckpt.iteration;
+    st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
+
+    // --- replay buffer: rebuilt from the stored self-play games, newest first ---
+    st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
+    {
+        store::GameFilter f;
+        f.run = st.run.id;
+        f.kind = store::GameKind::SelfPlay;
+        f.limit = 0;
+        std::vector<store::GameRecord> newestFirst = st.store->listGames(f);
+        size_t positions = 0;
+        std::vector<int64_t> ids;
+        for (const auto& g : newestFirst) {
+            if (positions >= size_t(config.bufferCapacity)) break;
+            ids.push_back(g.id);
+            positions += size_t(g.plies);
+        }
+        for (auto it = ids.rbegin(); it != ids.rend(); ++it)
+            if (auto g = st.store->loadGame(*it)) st.buffer->addGame(*g);
+        if (!ids.empty())
+            log(LogLevel::Info, "replay buffer rebuilt from " + std::to_string(ids.size()) +
+                                    " stored games (" + std::to_string(st.buffer->size()) + " positions)");
+    }
+
+    store::GameFilter allSelfPlay;
+    allSelfPlay.run = st.run.id;
+    allSelfPlay.kind = store::GameKind::SelfPlay;
+    st.progress.games = st.store->countGames(allSelfPlay);
+    st.progress.generation = st.ckpt.generation;
+    st.progress.step = st.ckpt.step;
+    st.progress.iteration = st.ckpt.iteration;
+    st.progress.bufferCapacity = st.buffer->capacity();
+    log(LogLevel::Info, std::string(existing ? "resumed" : "started") + " run '" + options_.runName +
+                            "' at generation " + std::to_string(st.ckpt.generation) + ", step " +
+                            std::to_string(st.ckpt.step) + "; models in " + st.modelDir);
+
+    auto emitProgress = [&](bool force) {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.stage = control_.paused() ? Stage::Paused : stage_.load();
+        st.progress.bufferSize = st.buffer->size();
+        st.progress.elapsedSeconds = secondsSince(st.sessionStart);
+        if (!force && secondsSince(st.lastProgress) < 0.25) return;
+        st.lastProgress = Clock::now();
+        if (callbacks_.progress) callbacks_.progress(st.progress);
+    };
+    auto timeUp = [&] {
+        return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
+    };
+
+    // Inference for self-play: the best net behind one batching server.
+    auto makeServer = [&](std::shared_ptr<nn::Net> net) {
+        auto ev = std::make_shared<nn::TorchEvaluator>(net, nullptr, config.gamesInFlight * std::max(1, config.threads));
+        nn::InferenceServerOptions so;
+        so.maxBatch = std::max(8, config.gamesInFlight * std::max(1, config.threads));
+        return std::make_unique<nn::InferenceServer>(ev, so);
+    };
+
+    uint64_t sessionPositions = 0, sessionGames = 0;
+    double sessionSelfPlaySeconds = 0;
+    try {
+        while (!control_.stopRequested()) {
+            if (options_.iterations > 0 && st.progress.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
+            if (timeUp()) break;
+            // ---- self-play ----
+            setStage(Stage::SelfPlay);
+            {
+                std::lock_guard lk(st.progressMutex);
+                st.progress.stageDone = 0;
+                st.progress.stageTotal = config.gamesPerIteration;
+                st.progress.etaSeconds = -1;
+            }
+            emitProgress(true);
+            auto server = makeServer(st.bestNet);
+            SelfPlayOptions so;
+            so.mcts = mctsFor(config);
+            so.mcts.addNoise = true;
+            so.simulations = config.simulations;
+            so.gamesInFlight = config.gamesInFlight;
+            so.threads = config.threads;
+            so.randomOpeningPlies = config.randomOpeningPlies;
+            so.resignThreshold = float(config.resignThreshold);
+            so.resignMoves = config.resignMoves;
+            so.resignPlayoutFraction = float(config.resignPlayoutFraction);
+            so.maxPlies = config.maxPlies;
+            so.adjudicate = config.adjudicate;
+            so.seed = st.rng();
+            so.generation = st.ckpt.generation;
+            so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
+            SelfPlay sp(*server, so);
+            const auto t0 = Clock::now();
+            uint64_t positionsThisStage = 0;
+            std::atomic<bool> minutesHit{false};
+            SelfPlayStats sps = sp.run(
+                config.gamesPerIteration,
+                [&](const SelfPlayGame& g) {
+                    store::GameRecord rec = g.record;
+                    rec.run = st.run.id;
+                    rec.generation = st.ckpt.generation;
+                    const int64_t id = st.store->insertGame(rec);
+                    rec.id = id;
+                    st.buffer->addGame(rec);
+                    {
+                        std::lock_guard lk(st.progressMutex);
+                        ++st.progress.games;
+                        ++st.progress.stageDone;
+                        ++sessionGames;
+                        positionsThisStage += uint64_t(rec.plies);
+                        const double secs = sessionSelfPlaySeconds + secondsSince(t0);
+                        st.progress.gamesPerHour = secs > 0 ? sessionGames * 3600.0 / secs : 0;
+                        st.progress.positionsPerSecond = secs > 0 ? (sessionPositions + positionsThisStage) / secs : 0;
+                        const double per = secondsSince(t0) / st.progress.stageDone;
+                        st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
+                    }
+                    if (callbacks_.gameFinished)
+                        callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, st.ckpt.generation});
+                    emitProgress(false);
+                    if (timeUp() && !minutesHit.exchange(true)) control_.requestStop();
+                },
+                control_);
+            sessionSelfPlaySeconds += secondsSince(t0);
+            sessionPositions += sps.positions;
+            server->stop();
+            if (sps.falseResignations || sps.playedOutWouldResign)
+                log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
+                                        std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");
+            {
+                const int64_t step = st.ckpt.step;
+                std::vector<store::MetricPoint> pts{
+                    {st.run.id, step, "games_per_hour", st.progress.gamesPerHour, 0},
+                    {st.run.id, step, "positions_per_s", st.progress.positionsPerSecond, 0},
+                    {st.run.id, step, "games", double(st.progress.games), 0},
+                    {st.run.id, step, "buffer", double(st.buffer->size()), 0}};
+                st.store->addMetrics(pts);
+            }
+            if (control_.stopRequested()) break;
+
+            // ---- training ----
+            if (st.buffer->size() < size_t(config.minBufferToTrain)) {
+                log(LogLevel::Info, "buffer holds " + std::to_string(st.buffer->size()) + " of the " +
+                                        std::to_string(config.minBufferToTrain) + " positions needed to train; more self-play first");
+                ++st.progress.iteration;
+                continue;
+            }
+            setStage(Stage::Training);
+            {
+                std::lock_guard lk(st.progressMutex);
+                st.progress.stageDone = 0;
+                st.progress.stageTotal = config.stepsPerIteration;
+            }
+            emitProgress(true);
+            st.trainNet->setThreads(std::max(1, int(std::thread::hardware_concurrency())));
+            std::vector<store::MetricPoint> pending;
+            const auto tt0 = Clock::now();
+            for (int s = 0; s < config.stepsPerIteration; ++s) {
+                if (!control_.waitWhilePaused()) break;
+                st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
+                const auto ts0 = Clock::now();
+                nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng);
+                nn::TrainStats ts = st.trainer->step(batch);
+                ++st.ckpt.step;
+                const double sps2 = config.batchSize / std::max(1e-9, secondsSince(ts0));
+                TrainStep info{st.ckpt.step, ts, sps2};
+                if (callbacks_.trainStep) callbacks_.trainStep(info);
+                const int64_t k = st.ckpt.step;
+                for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
+                                    {"loss/policy", ts.policyLoss},
+                                    {"loss/value", ts.valueLoss},
+                                    {"policy/entropy", ts.policyEntropy},
+                                    {"policy/top1", ts.top1Accuracy},
+                                    {"lr", ts.learningRate},
+                                    {"grad_norm", ts.gradNorm},
+                                    {"samples_per_s", sps2}})
+                    pending.push_back({st.run.id, k, n, v, 0});
+                if (pending.size() >= 80) {
+                    st.store->addMetrics(pending);
+                    pending.clear();
+                }
+                {
+                    std::lock_guard lk(st.progressMutex);
+                    st.progress.step = st.ckpt.step;
+                    st.progress.stageDone = s + 1;
+                    st.progress.samplesPerSecond = sps2;
+                    st.progress.lossTotal = ts.totalLoss;
+                    st.progress.lossPolicy = ts.policyLoss;
+                    st.progress.lossValue = ts.valueLoss;
+                    st.progress.etaSeconds = secondsSince(tt0) / (s + 1) * (config.stepsPerIteration - s - 1);
+                }
+                emitProgress(false);
+                if (timeUp()) break;
+            }
+            if (!pending.empty()) st.store->addMetrics(pending);
+            st.trainNet->setThreads(config.inferenceThreads);
+            if (control_.stopRequested() || timeUp()) {
+                // Keep the training progress: checkpoint without evaluating.
+                saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+                log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
+                break;
+            }
+
+            // ---- evaluation and gating ----
+            setStage(Stage::Evaluating);
+            const int candidateGen = st.ckpt.generation + 1;
+            auto candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+            candidate->meta().generation = candidateGen;
+            GenerationResult gr;
+            gr.candidateGeneration = candidateGen;
+            gr.step = st.ckpt.step;
+            bool accepted = true;
+            double matchElo = 0, matchLo = 0, matchHi = 0;
+            if (config.evalGames > 0) {
+                {
+                    std::lock_guard lk(st.progressMutex);
+                    st.progress.stageDone = 0;
+                    st.progress.stageTotal = config.evalGames;
+                    st.progress.etaSeconds = -1;
+                }
+                emitProgress(true);
+                auto candServer = makeServer(candidate);
+                auto bestServer = makeServer(st.bestNet);
+                ArenaOptions ao;
+                ao.games = config.evalGames;
+                ao.simulations = config.evalSimulations;
+                ao.mcts = mctsFor(config);
+                ao.maxPlies = config.maxPlies;
+                ao.adjudicate = config.adjudicate;
+                ao.seed = st.rng();
+                ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
+                ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);
+                const auto te0 = Clock::now();
+                ArenaResult ar = playArena(*candServer, *bestServer, ao, control_,
+                                           [&](const store::GameRecord& g, int finished, int total) {
+                                               store::GameRecord rec = g;
+                                               rec.run = st.run.id;
+                                               rec.kind = store::GameKind::Eval;
+                                               rec.generation = candidateGen;
+                                               const int64_t id = st.store->insertGame(rec);
+                                               if (callbacks_.gameFinished)
+                                                   callbacks_.gameFinished({id, store::GameKind::Eval, rec.result, rec.reason, rec.plies, candidateGen});
+                                               {
+                                                   std::lock_guard lk(st.progressMutex);
+                                                   st.progress.stageDone = finished;
+                                                   st.progress.stageTotal = total;
+                                                   st.progress.etaSeconds = secondsSince(te0) / std::max(1, finished) * (total - finished);
+                                               }
+                                               emitProgress(false);
+                                           });
+                candServer->stop();
+                bestServer->stop();
+                if (ar.stopped) {
+                    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+                    log(LogLevel::Info, "evaluation interrupted; checkpoint at step " + std::to_string(st.ckpt.step));
+                    break;
+                }
+                gr.wins = ar.wins;
+                gr.draws = ar.draws;
+                gr.losses = ar.losses;
+                gr.score = ar.elo.score;
+                accepted = acceptCandidate(ar, config.gateThreshold);
+                matchElo = ar.elo.elo;
+                matchLo = ar.elo.eloLo;
+                matchHi = ar.elo.eloHi;
+            } else {
+                gr.score = 1;
+            }
+            gr.accepted = accepted;
+            store::ModelInfo mi;
+            mi.run = st.run.id;
+            mi.generation = candidateGen;
+            mi.parent = st.ckpt.bestModelId;
+            mi.accepted = accepted;
+            if (accepted) {
+                // Elo chains through accepted generations; intervals add in quadrature.
+                const double lo = st.ckpt.elo - st.ckpt.eloLo, hi = st.ckpt.eloHi - st.ckpt.elo;
+                const double mlo = matchElo - matchLo, mhi = matchHi - matchElo;
+                st.ckpt.elo += matchElo;
+                st.ckpt.eloLo = st.ckpt.elo - std::sqrt(lo * lo + mlo * mlo);
+                st.ckpt.eloHi = st.ckpt.elo + std::sqrt(hi * hi + mhi * mhi);
+                char name[32];
+                std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
+                nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
+                mi.file = (fs::path(st.modelDir) / name).string();
+                mi.elo = st.ckpt.elo;
+                mi.eloLo = st.ckpt.eloLo;
+                mi.eloHi = st.ckpt.eloHi;
+                st.ckpt.bestModelId = st.store->addModel(mi);
+                st.ckpt.bestFile = name;
+                st.ckpt.generation = candidateGen;
+                st.bestNet = candidate;
+                std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
+                                                    {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
+                                                    {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
+                st.store->addMetrics(pts);
+            } else {
+                st.store->addModel(mi);  // rejected: recorded without a file
+            }
+            gr.elo = st.ckpt.elo;
+            gr.eloLo = st.ckpt.eloLo;
+            gr.eloHi = st.ckpt.eloHi;
+            {
+                std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
+                st.store->addMetrics(pts);
+            }
+            char msg[256];
+            std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
+                          candidateGen, accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
+                          gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+            log(LogLevel::Info, msg);
+            if (callbacks_.generation) callbacks_.generation(gr);
+            {
+                std::lock_guard lk(st.progressMutex);
+                st.progress.generation = st.ckpt.generation;
+            }
+
+            // ---- checkpoint ----
+            ++st.ckpt.iteration;
+            st.progress.iteration = st.ckpt.iteration;
+            saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+            log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
+        }
+    } catch (const std::exception& e) {
+        setStage(Stage::Failed);
+        log(LogLevel::Error, std::string("training stopped by an error: ") + e.what());
+        emitProgress(true);
+        throw;
+    }
+    setStage(Stage::Stopping);
+    emitProgress(true);
+    // A checkpoint for what self-play and training did since the last one (the files are new
+    // names, the manifest is replaced last, so this is safe at any point).
+    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    setStage(Stage::Finished);
+    emitProgress(true);
+    log(LogLevel::Info, "stopped at generation " + std::to_string(st.ckpt.generation) + ", step " +
+                            std::to_string(st.ckpt.step) + ", " + std::to_string(st.progress.games) + " self-play games");
+}
+
+}  // namespace xq::train

@@ -1,0 +1,128 @@
+#pragma once
+// Pipeline: the AlphaZero loop of one run. Each iteration: self-play with the current best
+// network (games stored as they finish and added to the replay buffer) -> training steps on
+// the training network -> evaluation of the training network (the candidate) against the best
+// in a gating match -> the candidate becomes the new best generation when it scores above
+// the threshold -> checkpoint.
+//
+// Files (modelDir, default "<db dir>/models/<run>"): gen-NNNN.xqm for each accepted
+// generation, train-SSSSSSSS.xqm / .opt for the training network and its optimizer state at
+// checkpoint step S, and checkpoint.json, written last (temp file + rename) and naming the
+// files of the newest complete checkpoint. A crash at any moment leaves the previous
+// checkpoint intact; games are committed to the store when they finish, and on --resume the
+// replay buffer is rebuilt from the run's stored self-play games (newest first), so no
+// finished game is lost.
+//
+// Control: RunControl (pause / resume / stop from any thread). Callbacks (plain structs) run
+// on the pipeline's threads; the UI facade re-emits them as queued signals.
+//
+// Thread-safety: run() blocks on the calling thread (the CLI's main thread or the studio's
+// worker thread); control() and stage() may be used from any thread while it runs.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/nn/trainer_backend.h"
+#include "core/store/records.h"
+#include "core/train/config.h"
+#include "core/train/control.h"
+
+namespace xq::train {
+
+enum class Stage : uint8_t { Idle, SelfPlay, Training, Evaluating, Paused, Stopping, Finished, Failed };
+const char* stageName(Stage s);  // "idle", "selfplay", ...
+
+struct Progress {
+    Stage stage = Stage::Idle;
+    int iteration = 0;
+    int generation = 0;            // current best generation
+    int64_t games = 0;             // self-play games stored in this run (all sessions)
+    int stageDone = 0, stageTotal = 0;  // games or steps of the current stage
+    double gamesPerHour = 0;       // self-play, this session
+    double positionsPerSecond = 0; // self-play moves per second, this session
+    size_t bufferSize = 0, bufferCapacity = 0;
+    int64_t step = 0;              // training steps (all sessions)
+    double samplesPerSecond = 0;   // training
+    double lossTotal = 0, lossPolicy = 0, lossValue = 0;  // last step
+    double etaSeconds = -1;        // of the current stage, -1 unknown
+    double elapsedSeconds = 0;     // this session
+};
+
+struct TrainStep {
+    int64_t step = 0;
+    nn::TrainStats stats;
+    double samplesPerSecond = 0;
+};
+
+struct GameFinished {
+    int64_t gameId = 0;
+    store::GameKind kind = store::GameKind::SelfPlay;
+    Result result = Result::None;
+    Reason reason = Reason::None;
+    int plies = 0;
+    int generation = 0;
+};
+
+struct GenerationResult {
+    int candidateGeneration = 0;
+    int wins = 0, draws = 0, losses = 0;  // candidate's view
+    double score = 0;
+    bool accepted = false;
+    double elo = 0, eloLo = 0, eloHi = 0;  // of the (new) best relative to generation 0
+    int64_t step = 0;
+};
+
+enum class LogLevel : uint8_t { Info, Warning, Error };
+
+struct PipelineCallbacks {
+    std::function<void(const Progress&)> progress;       // throttled to a few per second
+    std::function<void(const TrainStep&)> trainStep;
+    std::function<void(const GameFinished&)> gameFinished;
+    std::function<void(const GenerationResult&)> generation;
+    std::function<void(LogLevel, const std::string&)> log;  // events: accepted, checkpoint, errors
+};
+
+struct PipelineOptions {
+    TrainConfig config;
+    std::string presetName = "quick";
+    std::string dbPath;         // required
+    std::string runName = "run";
+    std::string modelDir;       // empty: "<db dir>/models/<run>"
+    bool resume = false;        // continue an existing run from its checkpoint
+    double minutes = 0;         // stop after this long (0 = no limit)
+    int iterations = 0;         // stop after this many iterations (0 = no limit)
+};
+
+class Pipeline {
+public:
+    Pipeline(PipelineOptions options, PipelineCallbacks callbacks = {});
+    ~Pipeline();
+    Pipeline(const Pipeline&) = delete;
+    Pipeline& operator=(const Pipeline&) = delete;
+
+    // Runs until the limits, a stop request or an error. Throws std::runtime_error (or a
+    // store / model file error) on failures before the loop starts (bad database, existing run
+    // without --resume, missing checkpoint); errors inside the loop are logged, the stage
+    // becomes Failed, and the exception is rethrown after the last good checkpoint stays.
+    void run();
+
+    RunControl& control() { return control_; }
+    Stage stage() const { return stage_.load(); }
+    const PipelineOptions& options() const { return options_; }
+
+private:
+    struct State;
+    void setStage(Stage s);
+    PipelineOptions options_;
+    PipelineCallbacks callbacks_;
+    RunControl control_;
+    std::atomic<Stage> stage_{Stage::Idle};
+};
+
+// Learning rate at `step` under the config's schedule.
+double scheduledLearningRate(const TrainConfig& c, int64_t step);
+
+}  // namespace xq::train

@@ -1,0 +1,174 @@
+#include "core/train/replay_buffer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "core/nn/encoder.h"
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/rules.h"
+
+namespace xq::train {
+
+Position Sample::position() const {
+    Position pos;
+    pos.clear();
+    for (int sq = 0; sq < kSquareCount; ++sq) pos.put(sq, piece(sq));
+    pos.setSideToMove(Color(side));
+    pos.setRule60(rule60);
+    pos.finishSetup();
+    return pos;
+}
+
+bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, int z,
+                Sample& out, double* truncatedMass) {
+    std::memset(&out, 0, sizeof out);
+    uint64_t total = 0;
+    for (const auto& v : visits) total += v.visits;
+    if (total == 0) return false;
+    for (int sq = 0; sq < kSquareCount; ++sq)
+        out.board[sq >> 1] |= uint8_t(pos.piece(sq) << ((sq & 1) * 4));
+    out.side = uint8_t(pos.sideToMove());
+    out.repetitions = uint8_t(std::min(repetitionCount(pos), 2));
+    out.rule60 = uint8_t(std::min(pos.rule60(), 255));
+    out.z = int8_t(z > 0 ? 1 : z < 0 ? -1 : 0);
+
+    std::vector<store::VisitCount> v;
+    for (const auto& e : visits)
+        if (e.visits) v.push_back(e);
+    std::stable_sort(v.begin(), v.end(),
+                     [](const auto& a, const auto& b) { return a.visits > b.visits; });
+    uint64_t kept = 0;
+    const int n = std::min<int>(int(v.size()), Sample::kMaxPolicy);
+    for (int i = 0; i < n; ++i) kept += v[i].visits;
+    if (truncatedMass) *truncatedMass = double(total - kept) / double(total);
+    for (int i = 0; i < n; ++i) {
+        out.pi[i].move = v[i].move.raw();
+        out.pi[i].weight =
+            uint16_t(std::max<uint64_t>(1, (uint64_t(v[i].visits) * 65535 + kept / 2) / kept));
+    }
+    out.count = uint8_t(n);
+    return true;
+}
+
+ReplayBuffer::ReplayBuffer(size_t capacity) : capacity_(std::max<size_t>(1, capacity)) {}
+
+int ReplayBuffer::addGame(const store::GameRecord& game) {
+    Position pos;
+    if (!game.startFen.empty()) pos = positionFromFen(game.startFen);
+    // z for each side from the final result.
+    auto zFor = [&](Color c) {
+        if (game.result == Result::Draw || game.result == Result::None) return 0;
+        const Color winner = game.result == Result::RedWins ? Red : Black;
+        return c == winner ? 1 : -1;
+    };
+    std::vector<Sample> samples;
+    double truncated = 0;
+    for (size_t i = 0; i < game.moves.size(); ++i) {
+        const auto& mr = game.moves[i];
+        if (!pos.isLegal(mr.move))
+            throw std::invalid_argument("game " + std::to_string(game.id) + ": move " +
+                                        std::to_string(i + 1) + " does not replay legally");
+        Sample s;
+        double t = 0;
+        if (makeSample(pos, mr.visits, zFor(pos.sideToMove()), s, &t)) {
+            samples.push_back(s);
+            truncated += t;
+        }
+        pos.makeMove(mr.move);
+    }
+    std::lock_guard lk(mutex_);
+    for (const auto& s : samples) {
+        if (ring_.size() < capacity_) ring_.push_back(s);
+        else ring_[next_] = s;
+        next_ = (next_ + 1) % capacity_;
+        ++added_;
+    }
+    truncated_ += truncated;
+    return int(samples.size());
+}
+
+void ReplayBuffer::add(const Sample& s) {
+    std::lock_guard lk(mutex_);
+    if (ring_.size() < capacity_) ring_.push_back(s);
+    else ring_[next_] = s;
+    next_ = (next_ + 1) % capacity_;
+    ++added_;
+}
+
+size_t ReplayBuffer::size() const {
+    std::lock_guard lk(mutex_);
+    return ring_.size();
+}
+
+uint64_t ReplayBuffer::totalAdded() const {
+    std::lock_guard lk(mutex_);
+    return added_;
+}
+
+double ReplayBuffer::truncatedMass() const {
+    std::lock_guard lk(mutex_);
+    return truncated_;
+}
+
+Sample ReplayBuffer::at(size_t i) const {
+    std::lock_guard lk(mutex_);
+    if (i >= ring_.size()) throw std::out_of_range("replay buffer index out of range");
+    // Oldest first: when full the oldest sits at next_.
+    const size_t start = ring_.size() < capacity_ ? 0 : next_;
+    return ring_[(start + i) % ring_.size()];
+}
+
+void ReplayBuffer::clear() {
+    std::lock_guard lk(mutex_);
+    ring_.clear();
+    next_ = 0;
+}
+
+nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
+                                    const std::vector<bool>& mirror) {
+    nn::TrainBatch b;
+    b.size = int(samples.size());
+    b.planes.resize(size_t(b.size) * nn::kInputSize);
+    b.values.resize(size_t(b.size));
+    std::vector<float> tmp(nn::kInputSize);
+    for (int r = 0; r < b.size; ++r) {
+        const Sample& s = samples[size_t(r)];
+        const Position pos = s.position();
+        const bool mir = r < int(mirror.size()) && mirror[size_t(r)];
+        std::span<float> out(b.planes.data() + size_t(r) * nn::kInputSize, nn::kInputSize);
+        if (mir) {
+            nn::encodePosition(pos, s.repetitions, tmp);
+            nn::mirrorPlanes(tmp, out);
+        } else {
+            nn::encodePosition(pos, s.repetitions, out);
+        }
+        b.values[size_t(r)] = float(s.z);
+        double sum = 0;
+        for (int i = 0; i < s.count; ++i) sum += s.pi[i].weight;
+        for (int i = 0; i < s.count; ++i) {
+            int idx = nn::policyIndex(Move::fromRaw(s.pi[i].move), Color(s.side));
+            if (mir) idx = nn::mirrorPolicyIndex(idx);
+            b.policySparse.push_back({r, idx, float(s.pi[i].weight / sum)});
+        }
+    }
+    return b;
+}
+
+nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng) const {
+    std::vector<Sample> picked;
+    std::vector<bool> mirror;
+    picked.reserve(size_t(batch));
+    {
+        std::lock_guard lk(mutex_);
+        if (ring_.empty()) throw std::logic_error("sampleBatch on an empty replay buffer");
+        std::uniform_int_distribution<size_t> pick(0, ring_.size() - 1);
+        for (int i = 0; i < batch; ++i) {
+            picked.push_back(ring_[pick(rng)]);
+            mirror.push_back((rng() & 1) != 0);
+        }
+    }
+    return encode(picked, mirror);
+}
+
+}  // namespace xq::train

@@ -1,0 +1,92 @@
+#pragma once
+// Replay buffer of compact training samples.
+//
+// A Sample is exactly 256 bytes (xiangqi-alphazero keeps ~37.8 KB of dense floats per
+// position): the board packed two squares per byte (45 bytes), side to move, repetition count
+// and plies since the last capture (what the encoder's repetition and progress planes need),
+// the game result z from the side to move's view, and a sparse pi: up to kMaxPolicy
+// (move, weight) pairs of the moves the search visited. Where more moves than that were
+// visited, the least visited are dropped and the rest renormalised; with 80 simulations at
+// most 80 moves can be visited and in practice far fewer are (truncatedMass() reports what was
+// dropped, so the approximation is measured, not assumed).
+//
+// Sampling is uniform over the stored window (the newest `capacity` positions); each draw is
+// left-right mirrored with probability 1/2 (augmentation at sampling time, so storage holds
+// each position once).
+//
+// Thread-safety: all members lock an internal mutex; add() from self-play threads and
+// sampleBatch() from the trainer may run concurrently.
+
+#include <cstdint>
+#include <mutex>
+#include <random>
+#include <vector>
+
+#include "core/nn/trainer_backend.h"
+#include "core/store/records.h"
+#include "core/xiangqi/position.h"
+
+namespace xq::train {
+
+struct Sample {
+    static constexpr int kMaxPolicy = 51;
+    struct Entry {
+        uint16_t move;    // Move::raw(), board squares
+        uint16_t weight;  // probability * 65535, renormalised at sampling time
+    };
+    uint8_t board[45];    // piece codes, square 2k in the low nibble of byte k
+    uint8_t side;         // Color to move
+    uint8_t repetitions;  // xq::repetitionCount() at this position, clamped to 2
+    uint8_t rule60;       // plies since the last capture, clamped to 255
+    int8_t z;             // game result for the side to move: +1 win, 0 draw, -1 loss
+    uint8_t count;        // entries used in pi
+    uint16_t reserved;
+    Entry pi[kMaxPolicy];
+
+    Piece piece(int sq) const { return Piece((board[sq >> 1] >> ((sq & 1) * 4)) & 15); }
+    // The position (without history; repetitions and rule60 stand in for it).
+    Position position() const;
+};
+static_assert(sizeof(Sample) == 256, "a replay sample must stay 256 bytes");
+
+// Builds the sample for `pos` (side to move about to play) from a visit distribution.
+// Returns false when there is nothing to learn (no visits).
+bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, int z,
+                Sample& out, double* truncatedMass = nullptr);
+
+class ReplayBuffer {
+public:
+    explicit ReplayBuffer(size_t capacity);
+
+    // Replays a finished game from its start position and adds one sample per searched move
+    // (moves without visits, e.g. random opening plies, are skipped). Returns samples added.
+    // Throws std::invalid_argument when the game's moves do not replay legally.
+    int addGame(const store::GameRecord& game);
+    void add(const Sample& s);
+
+    size_t size() const;
+    size_t capacity() const { return capacity_; }
+    uint64_t totalAdded() const;
+    // Probability mass dropped by the 51-entry cap, summed over all samples added.
+    double truncatedMass() const;
+
+    // `batch` samples drawn uniformly with replacement, mirrored with probability 1/2,
+    // encoded for NetTrainer (planes + sparse policy + z). Needs size() > 0.
+    nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng) const;
+    // Encodes the given samples (no mirroring): for tests and validation sets.
+    static nn::TrainBatch encode(const std::vector<Sample>& samples, const std::vector<bool>& mirror);
+
+    // A copy of the sample at logical index i (0 = oldest kept).
+    Sample at(size_t i) const;
+    void clear();
+
+private:
+    size_t capacity_;
+    mutable std::mutex mutex_;
+    std::vector<Sample> ring_;  // guarded by mutex_
+    size_t next_ = 0;           // guarded by mutex_: slot the next add() writes
+    uint64_t added_ = 0;        // guarded by mutex_
+    double truncated_ = 0;      // guarded by mutex_
+};
+
+}  // namespace xq::train

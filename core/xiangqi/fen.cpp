@@ -22,20 +22,30 @@ const char* typeName(PieceType t) {
 
 const char* colorName(Color c) { return c == Red ? "Red" : "Black"; }
 
-bool reachable(Color c, PieceType t, int sq) {
+// Why a piece of colour `c` and type `t` can never stand on `sq` (empty when it can). Pieces
+// bound to the palace or their own half, and pawns, which never retreat, reach only some squares.
+std::string unreachableReason(Color c, PieceType t, int sq) {
     const int f = fileOf(sq), r = rankOf(sq);
     const int rr = c == Red ? r : 9 - r;  // rank from c's own back rank
     switch (t) {
-        case King: return inPalace(c, sq);
+        case King:
+            return inPalace(c, sq) ? "" : "is outside its palace";
         case Advisor:
-            return inPalace(c, sq) && ((f == 4 && rr == 1) || ((f == 3 || f == 5) && rr != 1));
+            if (!inPalace(c, sq)) return "is outside its palace";
+            return ((f == 4 && rr == 1) || ((f == 3 || f == 5) && rr != 1))
+                       ? ""
+                       : "is not on a palace diagonal point";
         case Elephant:
-            return (rr == 0 || rr == 4) ? (f == 2 || f == 6) : rr == 2 && (f == 0 || f == 4 || f == 8);
+            if (rr > 4) return "has crossed the river";
+            return ((rr == 0 || rr == 4) ? (f == 2 || f == 6) : rr == 2 && (f == 0 || f == 4 || f == 8))
+                       ? ""
+                       : "is on a square an elephant can never reach";
         case Pawn:
-            if (rr < 3) return false;
-            if (rr <= 4) return f % 2 == 0;  // before the river pawns can only advance
-            return true;
-        default: return true;
+            if (rr < 3) return "is behind its starting rank";
+            // Before the river pawns only advance, so they stay on their starting files.
+            if (rr <= 4 && f % 2 != 0) return "is on an odd file before crossing the river";
+            return "";
+        default: return "";
     }
 }
 
@@ -90,23 +100,26 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
     auto err = [](int field, int column, std::string msg) {
         return std::optional<FenError>(FenError{field, column, std::move(msg)});
     };
-    // Split into whitespace-separated fields, remembering where each starts.
+    // Split into whitespace-separated fields, remembering where each starts. Line ends count as
+    // whitespace so that a FEN read from a file or a pipe parses as typed.
+    auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; };
     std::vector<std::pair<std::string_view, int>> fields;
     for (size_t i = 0; i < fen.size();) {
-        while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+        while (i < fen.size() && space(fen[i])) ++i;
         if (i >= fen.size()) break;
         size_t j = i;
-        while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t') ++j;
+        while (j < fen.size() && !space(fen[j])) ++j;
         fields.emplace_back(fen.substr(i, j - i), int(i) + 1);
         i = j;
     }
     if (fields.empty()) return err(0, 0, "empty string");
-    if (fields.size() > 6) return err(7, fields[6].second, "too many fields");
+    if (fields.size() > 6) return err(7, fields[6].second, "too many fields (at most 6: board, side, -, -, halfmove, fullmove)");
 
     Position pos;
     pos.clear();
     const auto [board, base] = fields[0];
     int rank = 9, file = 0;
+    int seen[kPieceCodeCount] = {};
     for (size_t i = 0; i < board.size(); ++i) {
         const char ch = board[i];
         const int col = base + int(i);
@@ -121,13 +134,20 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
             file += ch - '0';
             if (file > 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
         } else {
+            if (ch == '0') return err(1, col, "'0' is not a count of empty squares (use 1..9)");
             const Piece p = pieceFromLetter(ch);
             if (p == NoPiece) return err(1, col, std::string("unknown piece letter '") + ch + "'");
             if (file >= 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
             const int sq = makeSquare(file, rank);
-            if (!reachable(colorOf(p), typeOf(p), sq))
+            const std::string why = unreachableReason(colorOf(p), typeOf(p), sq);
+            if (!why.empty())
                 return err(1, col, std::string(colorName(colorOf(p))) + " " + typeName(typeOf(p)) +
-                                       " on " + squareName(sq) + " is on a square it can never reach");
+                                       " on " + squareName(sq) + " " + why);
+            // Too many pieces of a kind: point at the first one over the limit.
+            if (++seen[p] > limitOf(typeOf(p)))
+                return err(1, col, std::string(colorName(colorOf(p))) + " has more than " +
+                                       std::to_string(limitOf(typeOf(p))) + " " + typeName(typeOf(p)) +
+                                       (limitOf(typeOf(p)) > 1 ? "s" : ""));
             pos.put(sq, p);
             ++file;
         }
@@ -153,10 +173,17 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         }
         return true;
     };
+    // Fields 3 and 4 (castling, en passant) exist only for compatibility with chess FEN.
+    for (size_t k = 2; k < 4 && k < fields.size(); ++k)
+        if (fields[k].first != "-")
+            return err(int(k) + 1, fields[k].second,
+                       "expected '-', not '" + std::string(fields[k].first) + "' (Xiangqi has no castling or en passant)");
     if (fields.size() >= 5) {
         int v = 0;
         if (!parseNumber(fields[4].first, v))
             return err(5, fields[4].second, "halfmove clock '" + std::string(fields[4].first) + "' is not a number");
+        if (v > 65535)
+            return err(5, fields[4].second, "halfmove clock " + std::to_string(v) + " is out of range (at most 65535)");
         pos.setRule60(v);
     }
     if (fields.size() >= 6) {
@@ -166,21 +193,8 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         pos.setFullmove(v);
     }
 
-    // Material and kings.
-    for (Color c : {Red, Black}) {
-        for (int t = King; t <= Pawn; ++t) {
-            const int n = [&] {
-                int k = 0;
-                for (int sq = 0; sq < kSquareCount; ++sq) k += pos.piece(sq) == makePiece(c, PieceType(t));
-                return k;
-            }();
-            if (t == King && n == 0) return err(1, 0, std::string(colorName(c)) + " has no king");
-            if (n > limitOf(PieceType(t)))
-                return err(1, 0, std::string(colorName(c)) + " has " + std::to_string(n) + " " +
-                                     typeName(PieceType(t)) + "s, at most " +
-                                     std::to_string(limitOf(PieceType(t))) + " allowed");
-        }
-    }
+    for (Color c : {Red, Black})
+        if (seen[makePiece(c, King)] == 0) return err(1, 0, std::string(colorName(c)) + " has no king");
     pos.finishSetup();
     const Color stm = pos.sideToMove();
     const int rk = pos.kingSquare(Red), bk = pos.kingSquare(Black);

@@ -4,7 +4,8 @@
 // Board field: rank 9 first, '/' between ranks, Red uppercase, letters K A B N R C P
 // (E for elephant and H for horse are accepted when reading). Side: 'w' or 'r' = Red, 'b' =
 // Black. The optional fields after the side ("- - halfmove fullmove") are read when present:
-// the halfmove number is the plies since the last capture (our 60-move counter).
+// the halfmove number is the plies since the last capture (our 60-move counter). Fields 3 and 4
+// must be '-' (chess castling / en passant have no Xiangqi meaning).
 //
 // Validation refuses impossible positions with a message naming the field and character:
 // exactly one king per side inside its palace, piece counts within the material limits,

@@ -151,6 +151,35 @@ int currentVersion() { return int(migrations().size()); }
 
 int readVersion(sql::Database& db) { return pragmaInt(db, "user_version"); }
 
+namespace {
+
+uint32_t be32(const unsigned char* p) {
+    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
+}
+
+[[noreturn]] void refuseDamaged(const std::string& path, const std::string& detail) {
+    throw StoreError(StoreErrorCode::NotADatabase,
+                     "'" + path + "' is damaged or not an SQLite database (" + detail +
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.");
+}
+
+// Names the tables of a file that is not ours, for the refusal message. The file is opened
+// immutable (no locks, no -wal/-shm files created) so even looking leaves no trace.
+[[noreturn]] void refuseNotOurs(const std::string& path, int appId) {
+    std::vector<std::string> tables;
+    try {
+        sql::Database db(path, sql::OpenMode::Immutable);
+        tables = tableNames(db);
+    } catch (const StoreError& e) {
+        if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
+            refuseDamaged(path, e.what());
+        throw;
+    }
+    refuseForeign(path, appId, tables);
+}
+
+}  // namespace
+
 Inspection inspectFile(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -165,30 +194,46 @@ Inspection inspectFile(const std::string& path) {
                          "cannot read the size of '" + path + "': " + ec.message());
     if (size == 0) return {FileState::Empty, 0};
 
-    // The magic first, with plain I/O: garbage is refused before SQLite sees it.
-    static const char kMagic[16] = "SQLite format 3";  // 15 chars + NUL, as in the header
-    char head[16] = {};
+    // The 100-byte SQLite header, read with plain file I/O: garbage, foreign and newer files
+    // are refused from it before any SQLite connection exists, so nothing (not even a -shm
+    // file) is created next to them.
+    unsigned char h[100] = {};
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading");
-    in.read(head, sizeof head);
-    if (in.gcount() < 16 || !std::equal(head, head + 16, kMagic) || size < 512)
+    if (!in) throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading");
+    in.read(reinterpret_cast<char*>(h), sizeof h);
+    static const char kMagic[16] = "SQLite format 3";  // 15 characters and the NUL
+    if (in.gcount() < 100 || !std::equal(h, h + 16, reinterpret_cast<const unsigned char*>(kMagic)))
         throw StoreError(StoreErrorCode::NotADatabase,
                          "'" + path +
                              "' is not an SQLite database (no 'SQLite format 3' header); "
                              "xqzero leaves it untouched. Choose another file with --db PATH.");
+    const uint32_t pageSize = h[16] == 0 && h[17] == 1 ? 65536u : uint32_t(h[16] << 8 | h[17]);
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0 || size < pageSize)
+        refuseDamaged(path, "impossible page size " + std::to_string(pageSize) + " for " +
+                                std::to_string(size) + " bytes");
+    const uint32_t schemaCookie = be32(h + 40);
+    const int version = int(be32(h + 60));
+    const int appId = int(be32(h + 68));
 
+    if (appId != kApplicationId) {
+        // Blank: no schema was ever written and there is no write-ahead log that might hold one.
+        const fs::path wal = path + "-wal";
+        const bool walHasData = fs::exists(wal, ec) && fs::file_size(wal, ec) > 0;
+        if (appId == 0 && version == 0 && schemaCookie == 0 && !walHasData)
+            return {FileState::Empty, 0};
+        refuseNotOurs(path, appId);
+    }
+    if (version > currentVersion()) refuseNewer(path, version);
+
+    // Ours by its header: confirm with SQLite (meta table, and the version as the WAL sees it).
     try {
         sql::Database db(path, sql::OpenMode::ReadOnly);
-        const int version = checkOurs(db, path);
-        if (version < 0) return {FileState::Empty, 0};
-        return {FileState::Ours, version};
+        const int v = checkOurs(db, path);
+        if (v < 0) return {FileState::Empty, 0};
+        return {FileState::Ours, v};
     } catch (const StoreError& e) {
         if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
-            throw StoreError(e.code(), "'" + path +
-                                           "' is damaged or not a readable SQLite database; "
-                                           "xqzero leaves it untouched. Detail: " +
-                                           e.what());
+            refuseDamaged(path, e.what());
         throw;
     }
 }

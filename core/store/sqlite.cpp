@@ -48,16 +48,37 @@ std::string describe(std::string_view what, const std::string& path, const char*
 
 }  // namespace
 
+// file: URI for `path` with `query`, percent-encoding what a URI would misread.
+static std::string fileUri(const std::string& path, const char* query) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string uri = "file:";
+    for (unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        } else {
+            uri += char(c);
+        }
+    }
+    return uri + "?" + query;
+}
+
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+    std::string name = path;
     switch (mode) {
         case OpenMode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
+        case OpenMode::Immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+            name = fileUri(path, "immutable=1");
+            break;
         case OpenMode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
         case OpenMode::ReadWriteCreate:
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
             break;
     }
-    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    const int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
         const std::string msg =
             describe("opening", path, db_ ? sqlite3_errmsg(db_) : nullptr, rc);

@@ -22,7 +22,9 @@ struct sqlite3_stmt;
 
 namespace xq::store::sql {
 
-enum class OpenMode { ReadOnly, ReadWrite, ReadWriteCreate };
+// Immutable: read-only, no locking and no -wal/-shm files; only for looking at files that
+// are not ours (a live WAL is ignored, so never use it on our own database).
+enum class OpenMode { ReadOnly, Immutable, ReadWrite, ReadWriteCreate };
 
 class Database {
 public:

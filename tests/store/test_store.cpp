@@ -352,8 +352,11 @@ private slots:
                     "making a look-alike database");
         }
         const QByteArray walBefore = readAll(walPath);
+        const QStringList walFilesBefore = dirEntries(dir);
         QVERIFY(!refusal(walPath, StoreErrorCode::ForeignDatabase).isEmpty());
+        QVERIFY(!refusal(walPath, StoreErrorCode::ForeignDatabase, true).isEmpty());
         QCOMPARE(readAll(walPath), walBefore);
+        QCOMPARE(dirEntries(dir), walFilesBefore);  // not even a -shm file was created
     }
 
     void refusesGarbageAndCorrupt() {

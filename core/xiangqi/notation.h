@@ -8,6 +8,8 @@
 //
 // Conventions (xqbase): Red's files are counted from Red's right, 一..九 / 1..9; Black's files
 // from Black's right, written with fullwidth digits １..９ in Chinese, 1..9 in WXF.
+// The full rules for tandem pieces (前/中/后, 一..五, WXF +/-/++/3+) and every spelling the
+// readers accept are listed in notation_common.h.
 // Thread-safety: pure functions.
 
 #include <optional>

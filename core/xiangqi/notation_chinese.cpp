@@ -1,23 +1,7 @@
-// Chinese notation (中文纵线格式), after xqbase's "着法表示" conventions. UTF-8 throughout.
-//
-// Written form (what toChinese produces):
-//   - piece + file + 进/退/平 + number: 炮二平五, 马８进７. Red: 帅仕相马车炮兵 and numbers
-//     一..九; Black: 将士象马车炮卒 and fullwidth digits １..９ (files and step counts alike);
-//   - two of a kind on a file (rook, horse, cannon, pawn): 前/后 replace the file: 前车平三,
-//     后炮退一. Advisors and elephants keep their file (仕六进五), as xqbase does: the front one
-//     can only retreat and the rear one only advance, so it is never ambiguous;
-//   - three pawns on one file: 前兵, 中兵, 后兵;
-//   - four or five pawns on one file, or pawns two-or-more on each of two files: the pawns on
-//     those shared files are numbered 一, 二, 三, 四, 五 (the same numerals for both sides),
-//     files from the mover's right to left, each front to rear, and the number replaces the
-//     file: 一兵平四, 四卒进１.
-// Read form (parseChinese) accepts all of the above plus: traditional/variant glyphs (帥將俥車
-// 傌馬砲包 進 後), any mix of 一..九 / １..９ / 1..9 for either side, spaces, 前/后/中 after the
-// piece (车前平三), and a file after the piece with 前/后/中/一..五 in front (前兵九平八, the
-// other common convention for pawns on two files).
+// Chinese notation (中文纵线格式, UTF-8): writer and reader. The conventions, with sources, are
+// in notation_common.h.
 #include "core/xiangqi/notation.h"
 
-#include <cstring>
 #include <vector>
 
 #include "core/xiangqi/notation_common.h"
@@ -53,7 +37,11 @@ namespace {
 bool splitUtf8(std::string_view text, std::vector<std::string>& out) {
     for (size_t i = 0; i < text.size();) {
         const unsigned char b = static_cast<unsigned char>(text[i]);
-        const size_t len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+        const size_t len = b < 0x80           ? 1
+                           : (b >> 5) == 0x6  ? 2
+                           : (b >> 4) == 0xE  ? 3
+                           : (b >> 3) == 0x1E ? 4
+                                              : 0;
         if (len == 0 || i + len > text.size()) return false;
         for (size_t k = 1; k < len; ++k)
             if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
@@ -109,10 +97,14 @@ char chineseAction(const std::string& ch) {
 
 // 前/后/中 as a Pick; false when `ch` is none of them.
 bool chinesePlace(const std::string& ch, Pick& pick) {
-    if (ch == "前") pick = Pick::Front;
-    else if (ch == "后" || ch == "後") pick = Pick::Rear;
-    else if (ch == "中") pick = Pick::Middle;
-    else return false;
+    if (ch == "前")
+        pick = Pick::Front;
+    else if (ch == "后" || ch == "後")
+        pick = Pick::Rear;
+    else if (ch == "中")
+        pick = Pick::Middle;
+    else
+        return false;
     return true;
 }
 
@@ -120,7 +112,7 @@ bool chinesePlace(const std::string& ch, Pick& pick) {
 
 MoveParse parseChinese(const Position& pos, std::string_view text) {
     auto bad = [&](const std::string& why) {
-        return MoveParse{Move(), "'" + std::string(text) + "' is not Chinese move notation (" + why +
+        return MoveParse{Move(), quoted(text) + " is not Chinese move notation (" + why +
                                      "; e.g. 炮二平五, 马８进７, 前车平三)"};
     };
     std::vector<std::string> c;

@@ -1,6 +1,7 @@
 #include "core/xiangqi/notation_common.h"
 
 #include <cstdlib>
+#include <vector>
 
 namespace xq::notation_detail {
 
@@ -8,11 +9,17 @@ namespace {
 
 const char* const kCountWords[] = {"no", "one", "two", "three", "four", "five"};
 
-std::string countWord(int n) { return n >= 0 && n <= 5 ? kCountWords[n] : std::to_string(n); }
+std::string countWord(int n) {
+    return n >= 0 && n <= 5 ? kCountWords[n] : std::to_string(n);
+}
 
-std::string plural(PieceType t) { return std::string(pieceName(t)) + "s"; }
+std::string plural(PieceType t) {
+    return std::string(pieceName(t)) + "s";
+}
 
-std::string sideName(Color c) { return c == Red ? "red" : "black"; }
+std::string sideName(Color c) {
+    return c == Red ? "red" : "black";
+}
 
 // Where a piece of type `t` on `from` lands for (action, number); kNoSquare when the pair does
 // not describe a move this kind of piece can make from there.
@@ -29,9 +36,12 @@ Square destination(Color c, PieceType t, int from, char action, int number) {
     if (action == '.') return kNoSquare;
     const int tf = boardFile(c, number), df = std::abs(tf - f);
     int dr = 0;
-    if (t == Horse) dr = df == 1 ? 2 : df == 2 ? 1 : 0;
-    else if (t == Advisor) dr = df == 1 ? 1 : 0;
-    else if (t == Elephant) dr = df == 2 ? 2 : 0;
+    if (t == Horse)
+        dr = df == 1 ? 2 : df == 2 ? 1 : 0;
+    else if (t == Advisor)
+        dr = df == 1 ? 1 : 0;
+    else if (t == Elephant)
+        dr = df == 2 ? 2 : 0;
     if (dr == 0) return kNoSquare;
     const int tr = r + (action == '+' ? fw : -fw) * dr;
     return onBoard(tf, tr) ? makeSquare(tf, tr) : kNoSquare;
@@ -47,35 +57,73 @@ int tandemFilesOf(const Position& pos, Piece p, int out[kFiles]) {
     return n;
 }
 
-// "R+ or R-" / "前车 or 后车": how to write the pieces on one shared file.
-std::string fileHint(Notation style, Color c, PieceType t, int sf, int n, bool severalFiles) {
+// How to write pieces of kind `t` that share a file: "write R+ or R-", "write 前车 or 后车",
+// "write 3+, 33, 3-, 7+ or 7-", "write 一兵 ... 四兵". `sf`/`n`: the file the text named and
+// how many stand on it (0 when the text named none).
+std::string tandemHint(const Position& pos, Notation style, Color c, PieceType t, int sf, int n) {
+    int tandem[kFiles];
+    const int nTandem = tandemFilesOf(pos, makePiece(c, t), tandem);
+    int numbered = 0;  // pawns the Chinese ordinals count
+    std::vector<std::string> forms;
+    for (int i = 0; i < nTandem; ++i) {
+        Square sq[kRanks];
+        const int k = piecesOnFile(pos, makePiece(c, t), boardFile(c, tandem[i]), sq);
+        numbered += k;
+        const std::string d(1, char('0' + tandem[i]));
+        forms.push_back(d + "+");
+        if (k == 3) forms.push_back(d + d);
+        forms.push_back(d + "-");
+    }
+    if (n == 0) {
+        Square sq[kRanks];
+        n = nTandem ? piecesOnFile(pos, makePiece(c, t), boardFile(c, tandem[0]), sq) : 0;
+        sf = nTandem ? tandem[0] : 0;
+    }
+    std::vector<std::string> names;
     if (style == Notation::Chinese) {
         const std::string g = chineseGlyph(c, t);
-        if (t == Pawn && (n >= 4 || severalFiles))
-            return "write " + chineseOrdinal(1) + g + " ... " + chineseOrdinal(5) + g +
-                   " (numbered from the right-hand file, front to rear)";
-        if (n == 3) return "write 前" + g + ", 中" + g + " or 后" + g;
-        return "write 前" + g + " or 后" + g;
+        if (t == Pawn && (n >= 4 || nTandem > 1))
+            return "write " + chineseOrdinal(1) + g + " ... " + chineseOrdinal(numbered) + g +
+                   " (numbered from the right-hand file, each front to rear)";
+        names = {"前" + g, "后" + g};
+        if (n == 3) names.insert(names.begin() + 1, "中" + g);
+    } else if (t == Pawn && nTandem > 1) {
+        names = forms;
+    } else {
+        const std::string l(1, wxfLetter(t));
+        if (n >= 4)
+            names = {"++", l + "+", l + "-", "--"};
+        else
+            names = {l + "+", l + "-"};
+        if (n == 5) names.insert(names.begin() + 2, l + std::to_string(sf));
+        if (n == 3) names.insert(names.begin() + 1, l + std::to_string(sf));
     }
-    const std::string d(1, char('0' + sf));
-    if (t == Pawn && severalFiles) {
-        if (n == 3) return "write " + d + "+, " + d + d + " or " + d + "-";
-        return "write " + d + "+ or " + d + "-";
-    }
-    const std::string l(1, wxfLetter(t));
-    if (n >= 4) return "write ++, " + l + "+, " + l + "- or --";
-    return "write " + l + "+ or " + l + "-";
+    std::string out = "write ";
+    for (size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return out;
 }
 
 }  // namespace
 
 const char* pieceName(PieceType t) {
-    static const char* const names[] = {"piece", "king",   "advisor", "elephant",
-                                        "horse", "rook",   "cannon",  "pawn"};
+    static const char* const names[] = {"piece", "king", "advisor", "elephant",
+                                        "horse", "rook", "cannon",  "pawn"};
     return names[t & 7];
 }
 
-char wxfLetter(PieceType t) { return "?KAEHRCP"[t & 7]; }
+std::string quoted(std::string_view text) {
+    std::string s;
+    s.reserve(text.size() + 2);
+    s += '\'';
+    s.append(text);
+    s += '\'';
+    return s;
+}
+
+char wxfLetter(PieceType t) {
+    return "?KAEHRCP"[t & 7];
+}
 
 std::string chineseGlyph(Color c, PieceType t) {
     static const char* const red[] = {"?", "帅", "仕", "相", "马", "车", "炮", "兵"};
@@ -90,7 +138,9 @@ std::string chineseNumber(Color c, int n) {
     return (c == Red ? red : black)[n];
 }
 
-std::string chineseOrdinal(int n) { return chineseNumber(Red, n); }
+std::string chineseOrdinal(int n) {
+    return chineseNumber(Red, n);
+}
 
 int piecesOnFile(const Position& pos, Piece p, int file, Square out[kRanks]) {
     int n = 0;
@@ -141,7 +191,7 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
     const Piece p = makePiece(us, t);
     const std::string who = sideName(us) + " " + pieceName(t);
     auto fail = [&](const std::string& why) {
-        return MoveParse{Move(), "'" + std::string(text) + "': " + why};
+        return MoveParse{Move(), quoted(text) + ": " + why};
     };
     if (t == NoType) return fail("no piece named");
     if (spec.number < 1 || spec.number > 9) return fail("the last number must be 1 to 9");
@@ -164,7 +214,7 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
         } else {
             return fail("ambiguous: " + countWord(n) + " " + sideName(us) + " " + plural(t) +
                         " on file " + std::to_string(spec.file) + ", " +
-                        fileHint(style, us, t, spec.file, n, nTandem > 1));
+                        tandemHint(pos, style, us, t, spec.file, n));
         }
     } else if (spec.pick == Pick::Ordinal) {
         // Numbered over the tandem files, right to left, each front to rear (xqbase); with a
@@ -174,14 +224,15 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
         if (spec.file) {
             n = piecesOnFile(pos, p, boardFile(us, spec.file), list);
         } else {
-            for (int i = 0; i < nTandem; ++i) n += piecesOnFile(pos, p, boardFile(us, tandem[i]), list + n);
+            for (int i = 0; i < nTandem; ++i)
+                n += piecesOnFile(pos, p, boardFile(us, tandem[i]), list + n);
         }
         if (n == 0)
             return fail("no two " + sideName(us) + " " + plural(t) + " stand on one file, so " +
                         "they are not numbered; name the file instead");
         if (spec.ordinal < 1 || spec.ordinal > n)
-            return fail("there is no " + who + " number " + std::to_string(spec.ordinal) + ": only " +
-                        countWord(n) + " are numbered");
+            return fail("there is no " + who + " number " + std::to_string(spec.ordinal) +
+                        ": only " + countWord(n) + " are numbered");
         cands[nc++] = list[spec.ordinal - 1];
     } else {
         int sf = spec.file;
@@ -191,12 +242,11 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
             if (nTandem > 1) {
                 std::string files;
                 for (int i = 0; i < nTandem; ++i)
-                    files += (i ? (i + 1 == nTandem ? " and " : ", ") : "") + std::to_string(tandem[i]);
-                Square sq[kRanks];
-                const int n0 = piecesOnFile(pos, p, boardFile(us, tandem[0]), sq);
+                    files +=
+                        (i ? (i + 1 == nTandem ? " and " : ", ") : "") + std::to_string(tandem[i]);
                 return fail("ambiguous: " + sideName(us) + " " + plural(t) +
                             " stand two or more on files " + files + "; " +
-                            fileHint(style, us, t, tandem[0], n0, true));
+                            tandemHint(pos, style, us, t, 0, 0));
             }
             sf = tandem[0];
         }
@@ -207,14 +257,22 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
                         std::to_string(sf) + ", there " + (n == 1 ? "is one" : "are none"));
         int idx = 0;
         switch (spec.pick) {
-            case Pick::Front: idx = 0; break;
-            case Pick::Rear: idx = n - 1; break;
-            case Pick::WxfFront: idx = n <= 3 ? 0 : 1; break;
-            case Pick::WxfRear: idx = n <= 3 ? n - 1 : n - 2; break;
+            case Pick::Front:
+                idx = 0;
+                break;
+            case Pick::Rear:
+                idx = n - 1;
+                break;
+            case Pick::WxfFront:
+                idx = n <= 3 ? 0 : 1;
+                break;
+            case Pick::WxfRear:
+                idx = n <= 3 ? n - 1 : n - 2;
+                break;
             default:  // Middle
                 if (n % 2 == 0)
-                    return fail("no middle one: " + countWord(n) + " " + sideName(us) + " " + plural(t) +
-                                " on file " + std::to_string(sf));
+                    return fail("no middle one: " + countWord(n) + " " + sideName(us) + " " +
+                                plural(t) + " on file " + std::to_string(sf));
                 idx = n / 2;
         }
         cands[nc++] = sq[idx];
@@ -240,8 +298,9 @@ MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, 
     if (legal > 1) return fail("ambiguous: more than one " + who + " can make this move");
     const std::string piece = nc == 1 ? "the " + who + " on " + squareName(cands[0])
                                       : "neither " + who + " on file " + std::to_string(spec.file);
+    const std::string can = nc == 1 ? " cannot" : " can";
     if (leavesCheck) return fail("illegal: " + piece + " would leave its own king in check");
-    return fail("illegal: " + piece + " cannot make this move here");
+    return fail("illegal: " + piece + can + " make this move here");
 }
 
 }  // namespace xq::notation_detail

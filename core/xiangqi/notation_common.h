@@ -4,6 +4,42 @@
 // writers share `identify` and `tail`, and the readers turn their text into a `Spec` and let
 // `resolve` find the one legal move it denotes, with the same error messages for both.
 //
+// THE CONVENTIONS (what toWxf/toChinese write and parseWxf/parseChinese read)
+// Sources: the official WXF notation page (wxf.org, "Xiangqi piece names and notation") for
+// WXF, xqbase's "着法表示" for Chinese; where they say nothing, the choice is stated here.
+//  * Files are counted from the mover's own right: Red file 1 = i-file ... 9 = a-file; Black
+//    file 1 = a-file ... 9 = i-file. Red writes 一..九, Black fullwidth １..９ (Chinese), both
+//    1..9 in WXF.
+//  * Action: + / 进 forward, - / 退 backward, . / 平 sideways. Straight movers (K R C P) give
+//    the ranks moved when going forward/backward and the destination file when sideways;
+//    diagonal movers (A E H) always give the destination file. "Forward"/"front" = towards the
+//    enemy.
+//  * Two rooks/horses/cannons/pawns on one file: the file number gives way to front/rear:
+//    WXF "R+.3", "C--1", "H-+7"; Chinese 前车平三, 后炮退一.
+//  * Advisors and elephants on one file keep their file number (A6+5, 仕六进五), as xqbase
+//    writes them: the front one can only retreat and the rear one only advance, so it is never
+//    ambiguous. Readers also accept A+ / 前仕 for them.
+//  * Pawns, only one file with two or more of them:
+//      2 on it: WXF P+ / P-, Chinese 前兵 / 后兵;
+//      3: WXF P+, middle by its file P3, P-; Chinese 前兵, 中兵, 后兵;
+//      4: WXF ++, P+, P-, -- (WXF page); Chinese 一兵, 二兵, 三兵, 四兵 (front to rear);
+//      5: WXF ++, P+, P3, P-, --; Chinese 一兵 ... 五兵.
+//  * Pawns, two files with two or more each (at most 3+2, as a side has five pawns):
+//      WXF (page's case IV): the file replaces the letter: 3+.4, 33.4 (middle of 3), 3-.4, 7+.6;
+//      Chinese (xqbase): those pawns are numbered 一..五, files from the mover's right to left,
+//      each file front to rear, and the number replaces the file: 一兵平四, 四兵平六. Black uses
+//      the same numerals 一..五 here (they count pawns; they are not files).
+//    A pawn alone on its file is written normally (P5+1, 兵五进一) in every case.
+//  * Readers accept more than writers write: lower case, B (elephant), N (horse), '=' for '.',
+//    spaces, xqbase's WXF pawn letters Pa..Pe (= Chinese 一..五); traditional and variant glyphs
+//    帥將俥車傌馬砲包進後; 一..九, １..９ and 1..9 for either side; the piece's colour in a glyph
+//    is not checked (the side to move decides); 前/后/中 after the piece (车前平三); and the other
+//    common convention for pawns on two files, place + pawn + file (前兵九平八, 中兵三平四).
+//    Plain "P3" on a file of 3 or 5 pawns means the middle one; on 2 or 4 it is ambiguous.
+//  * Errors name the problem: "no red horse on file 8", "ambiguous: two red rooks on file 3,
+//    write R+ or R-", "illegal: the red rook on e3 would leave its own king in check", or
+//    "'...' is not WXF notation (...)".
+//
 // Thread-safety: pure functions.
 
 #include <string>
@@ -15,10 +51,16 @@ namespace xq::notation_detail {
 
 // File numbers as each side counts them: 1..9 from the mover's own right. Red's file 1 is the
 // i-file, Black's file 1 is the a-file.
-constexpr int sideFile(Color c, int boardFile) { return c == Red ? 9 - boardFile : boardFile + 1; }
-constexpr int boardFile(Color c, int sideFileNo) { return c == Red ? 9 - sideFileNo : sideFileNo - 1; }
+constexpr int sideFile(Color c, int boardFile) {
+    return c == Red ? 9 - boardFile : boardFile + 1;
+}
+constexpr int boardFile(Color c, int sideFileNo) {
+    return c == Red ? 9 - sideFileNo : sideFileNo - 1;
+}
 // +1 when "forward" for `c` means a higher rank.
-constexpr int forwardSign(Color c) { return c == Red ? 1 : -1; }
+constexpr int forwardSign(Color c) {
+    return c == Red ? 1 : -1;
+}
 // Straight movers (king, rook, cannon, pawn) count ranks when advancing or retreating;
 // diagonal movers (advisor, elephant, horse) always name the destination file.
 constexpr bool movesStraight(PieceType t) {
@@ -72,7 +114,10 @@ struct Spec {
 MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, Notation style);
 
 const char* pieceName(PieceType t);  // "rook"
-char wxfLetter(PieceType t);         // K A E H R C P
+// 'text' in quotes, for messages. (Built by appending: GCC 12 warns falsely, -Wrestrict, about
+// "'" + std::string(...).)
+std::string quoted(std::string_view text);
+char wxfLetter(PieceType t);  // K A E H R C P
 // Chinese spellings: piece glyphs (帅仕相马车炮兵 / 将士象马车炮卒), file and step numbers
 // (Red 一..九, Black fullwidth １..９) and the pawn ordinals 一..五 (same for both sides).
 std::string chineseGlyph(Color c, PieceType t);

@@ -1,18 +1,4 @@
-// WXF notation, after the official WXF/AXF notation page (wxf.org, "Xiangqi piece names and
-// notation"): four characters, piece + file + action + number.
-//
-// Written form (what toWxf produces):
-//   - one piece of its kind on its file: letter + side file, "C2.5", "H8+7";
-//   - two on a file (rook, horse, cannon, pawn): the file digit becomes '+' front / '-' rear,
-//     "R+.3", "C--1", "H-+7"; advisors and elephants keep their file ("A6+5"): see
-//     notation_common.h for why that is never ambiguous;
-//   - pawns, one shared file: 3 on it: "P+", middle by file "P3", "P-"; 4: "++", "P+", "P-",
-//     "--"; 5: "++", "P+", "P3", "P-", "--" (the letter also gives way to '+'/'-');
-//   - pawns shared on two files: the letter gives way to the file, "3+.4", "33.4" (middle of
-//     three), "3-.4", "7+.6".
-// Read form (parseWxf) accepts all of the above plus: lower case, B for elephant, N for horse,
-// '=' for '.', spaces, "A+"/"E-" style front/rear for advisors and elephants, and xqbase's pawn
-// letters "Pa".."Pe" (the same numbering as Chinese 一..五).
+// WXF notation: writer and reader. The conventions, with sources, are in notation_common.h.
 #include "core/xiangqi/notation.h"
 
 #include <cctype>
@@ -41,11 +27,16 @@ std::string toWxf(const Position& pos, Move m) {
         s = {'P', id.index == 0 ? '+' : id.index == 2 ? '-' : file};
     } else {
         const int i = id.index, n = id.count;
-        if (i == 0) s = "++";
-        else if (i == n - 1) s = "--";
-        else if (i == 1) s = "P+";
-        else if (i == n - 2) s = "P-";
-        else s = {'P', file};  // the middle of five
+        if (i == 0)
+            s = "++";
+        else if (i == n - 1)
+            s = "--";
+        else if (i == 1)
+            s = "P+";
+        else if (i == n - 2)
+            s = "P-";
+        else
+            s = {'P', file};  // the middle of five
     }
     s += tl.action;
     s += char('0' + tl.number);
@@ -56,40 +47,58 @@ namespace {
 
 PieceType wxfType(char ch) {
     switch (ch) {
-        case 'K': return King;
-        case 'A': return Advisor;
+        case 'K':
+            return King;
+        case 'A':
+            return Advisor;
         case 'E':
-        case 'B': return Elephant;
+        case 'B':
+            return Elephant;
         case 'H':
-        case 'N': return Horse;
-        case 'R': return Rook;
-        case 'C': return Cannon;
-        case 'P': return Pawn;
-        default: return NoType;
+        case 'N':
+            return Horse;
+        case 'R':
+            return Rook;
+        case 'C':
+            return Cannon;
+        case 'P':
+            return Pawn;
+        default:
+            return NoType;
     }
 }
 
-bool isDigit19(char ch) { return ch >= '1' && ch <= '9'; }
+bool isDigit19(char ch) {
+    return ch >= '1' && ch <= '9';
+}
 
 }  // namespace
 
 MoveParse parseWxf(const Position& pos, std::string_view text) {
     std::string s;
     for (char ch : text)
-        if (!std::isspace(static_cast<unsigned char>(ch))) s += char(std::toupper(static_cast<unsigned char>(ch)));
+        if (!std::isspace(static_cast<unsigned char>(ch)))
+            s += char(std::toupper(static_cast<unsigned char>(ch)));
     auto bad = [&](const std::string& why) {
-        return MoveParse{Move(), "'" + std::string(text) + "' is not WXF notation (" + why +
+        return MoveParse{Move(), quoted(text) + " is not WXF notation (" + why +
                                      "; e.g. C2.5, H8+7, R+.3, P-.4)"};
     };
     if (s.size() != 4) return bad("four characters expected");
     Spec spec;
     const char c0 = s[0], c1 = s[1];
     switch (s[2]) {
-        case '+': spec.action = '+'; break;
-        case '-': spec.action = '-'; break;
+        case '+':
+            spec.action = '+';
+            break;
+        case '-':
+            spec.action = '-';
+            break;
         case '.':
-        case '=': spec.action = '.'; break;
-        default: return bad("third character must be +, - or .");
+        case '=':
+            spec.action = '.';
+            break;
+        default:
+            return bad("third character must be +, - or .");
     }
     if (!isDigit19(s[3])) return bad("last character must be a digit 1-9");
     spec.number = s[3] - '0';
@@ -115,10 +124,14 @@ MoveParse parseWxf(const Position& pos, std::string_view text) {
     } else if (isDigit19(c0)) {
         spec.type = Pawn;  // pawns shared on two files: the file replaces the letter
         spec.file = c0 - '0';
-        if (c1 == '+') spec.pick = Pick::WxfFront;
-        else if (c1 == '-') spec.pick = Pick::WxfRear;
-        else if (c1 == c0) spec.pick = Pick::Middle;
-        else return bad("after a pawn's file comes +, - or the same digit again");
+        if (c1 == '+')
+            spec.pick = Pick::WxfFront;
+        else if (c1 == '-')
+            spec.pick = Pick::WxfRear;
+        else if (c1 == c0)
+            spec.pick = Pick::Middle;
+        else
+            return bad("after a pawn's file comes +, - or the same digit again");
     } else {
         return bad("first character must be a piece letter K A E H R C P");
     }

@@ -247,6 +247,22 @@ private slots:
         QCOMPARE(gameStatus(pos, RuleOptions{0, 2}).reason, Reason::PerpetualCheck);
     }
 
+    void mutualPerpetualCheckIsDraw() {
+        // Red's rook steps off the d-file and the cannon on e0 checks over it; Black's cannon
+        // steps across, blocks, and uncovers its rook on the d-file; and back. (Found by a
+        // brute-force search over random positions.)
+        LOAD(pos, std::string("4k4/9/9/3r5/3c5/N1r6/3R5/9/9/3KC4 w - - 0 1"));
+        for (int round = 0; round < 2; ++round) {
+            QCOMPARE(gameStatus(pos).reason, Reason::None);
+            QCOMPARE(play(pos, {"d3e3", "d5e5", "e3d3", "e5d5"}), std::string());
+            for (int i = 1; i <= 4; ++i) QVERIFY(pos.history()[size_t(pos.gamePly() - i)].gaveCheck);
+        }
+        QCOMPARE(repetitionCount(pos), 2);
+        const GameStatus s = gameStatus(pos);
+        QCOMPARE(s.result, Result::Draw);
+        QCOMPARE(s.reason, Reason::Repetition);
+    }
+
     void checksOnSomeMovesOnlyIsRepetitionDraw() {
         // Red checks twice, then shuffles the horse: not every Red move in the cycle checks.
         LOAD(pos, fenOf({{"d9", 'k'}, {"h8", 'R'}, {"f0", 'K'}, {"b0", 'N'}}, 'w'));

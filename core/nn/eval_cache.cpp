@@ -7,7 +7,7 @@ namespace xq::nn {
 EvalCache::EvalCache(size_t capacity)
     : capacity_(std::max<size_t>(capacity, kShards)), shards_(new Shard[kShards]) {
     for (int i = 0; i < kShards; ++i) {
-        shards_[i].slots.resize(capacity_ / kShards);
+        shards_[i].entries.resize(capacity_ / kShards);
         shards_[i].index.reserve(capacity_ / kShards);
     }
 }
@@ -23,7 +23,7 @@ bool EvalCache::lookup(uint64_t key, const MoveList& moves, EvalOutput& out) {
         std::lock_guard lock(sh.mutex);
         auto it = sh.index.find(key);
         if (it != sh.index.end()) {
-            Slot& s = sh.slots[it->second];
+            Slot& s = sh.entries[it->second];
             const int n = moves.size();
             if (int(s.moves.size()) == n) {
                 bool ok = true;
@@ -58,21 +58,21 @@ void EvalCache::insert(uint64_t key, const MoveList& moves, const EvalOutput& ou
     if (it != sh.index.end()) {
         slot = it->second;
     } else {
-        // CLOCK: skip (and clear) referenced slots once; take the first unreferenced one.
-        const uint32_t n = uint32_t(sh.slots.size());
+        // CLOCK: skip (and clear) referenced entries once; take the first unreferenced one.
+        const uint32_t n = uint32_t(sh.entries.size());
         for (;;) {
-            Slot& s = sh.slots[sh.hand];
+            Slot& s = sh.entries[sh.hand];
             if (!s.used || !s.referenced) break;
             s.referenced = false;
             sh.hand = (sh.hand + 1) % n;
         }
         slot = sh.hand;
         sh.hand = (sh.hand + 1) % n;
-        Slot& victim = sh.slots[slot];
+        Slot& victim = sh.entries[slot];
         if (victim.used) sh.index.erase(victim.key);
         sh.index.emplace(key, slot);
     }
-    Slot& s = sh.slots[slot];
+    Slot& s = sh.entries[slot];
     s.key = key;
     s.used = true;
     s.referenced = false;
@@ -85,7 +85,7 @@ void EvalCache::insert(uint64_t key, const MoveList& moves, const EvalOutput& ou
 void EvalCache::clear() {
     for (int i = 0; i < kShards; ++i) {
         std::lock_guard lock(shards_[i].mutex);
-        for (Slot& s : shards_[i].slots) s.used = s.referenced = false;
+        for (Slot& s : shards_[i].entries) s.used = s.referenced = false;
         shards_[i].index.clear();
         shards_[i].hand = 0;
     }

@@ -10,7 +10,7 @@
 // list on every hit.
 //
 // Thread-safety: all methods may be called from any number of threads; the table is split
-// into shards, each guarded by its own mutex (Shard::mutex guards the shard's slots and
+// into shards, each guarded by its own mutex (Shard::mutex guards the shard's entries and
 // index); the counters are atomics.
 
 #include <atomic>
@@ -54,7 +54,7 @@ private:
     };
     struct Shard {
         std::mutex mutex;
-        std::vector<Slot> slots;
+        std::vector<Slot> entries;
         std::unordered_map<uint64_t, uint32_t> index;  // key -> slot
         uint32_t hand = 0;                             // CLOCK hand
     };

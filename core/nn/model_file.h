@@ -69,6 +69,11 @@ void loadModelInto(Net& net, const std::string& path);
 
 // Writes a PyTorch-readable state dict (see above). Throws ModelFileError.
 void exportStateDict(const Net& net, const std::string& outPath);
+// The inverse: reads such a state dict (torch.save of a dict name -> tensor, e.g. weights
+// trained in Python) into `net`. Every weight name above must be present with the right
+// shape; "meta.*" keys are checked against the net's config when present.
+// Throws ModelFileError.
+void importStateDict(Net& net, const std::string& path);
 
 // --- container plumbing shared with the optimizer state files (torch-free) ---
 namespace detail {

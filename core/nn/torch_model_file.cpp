@@ -1,5 +1,7 @@
 // Model save/load/export: the LibTorch half of model_file.h.
 #include <chrono>
+#include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/nn/encoder.h"
@@ -120,6 +122,58 @@ void exportStateDict(const Net& net, const std::string& outPath) {
                              std::string(e.what_without_backtrace()));
     }
     detail::writeFileAtomic(outPath, std::string(bytes.begin(), bytes.end()));
+}
+
+}  // namespace xq::nn
+
+namespace xq::nn {
+
+void importStateDict(Net& net, const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw ModelFileError("state dict '" + path + "': cannot open");
+    std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    auto fail = [&](const std::string& what) -> ModelFileError {
+        return ModelFileError("state dict '" + path + "': " + what);
+    };
+    c10::IValue iv;
+    try {
+        iv = torch::pickle_load(bytes);
+    } catch (const c10::Error& e) {
+        std::string msg = e.what_without_backtrace();
+        throw fail("not readable as a pickled tensor dict: " + msg.substr(0, msg.find('\n')));
+    }
+    if (!iv.isGenericDict()) throw fail("does not hold a dict");
+    std::map<std::string, at::Tensor> dict;
+    for (const auto& kv : iv.toGenericDict()) {
+        if (!kv.key().isString() || !kv.value().isTensor())
+            throw fail("holds an entry that is not name -> tensor");
+        dict.emplace(kv.key().toStringRef(), kv.value().toTensor());
+    }
+    const std::pair<const char*, int64_t> expectMeta[] = {
+        {"meta.channels", net.config().channels}, {"meta.blocks", net.config().blocks},
+        {"meta.planes", kPlanes}};
+    for (const auto& [k, v] : expectMeta) {
+        auto it = dict.find(k);
+        if (it != dict.end() && it->second.numel() == 1 && it->second.item<int64_t>() != v)
+            throw fail(std::string(k) + " is " + std::to_string(it->second.item<int64_t>()) +
+                       ", the net has " + std::to_string(v));
+    }
+    XqNet model = net.impl().model;
+    torch::NoGradGuard noGrad;
+    for (auto& [name, t] : namedState(*model)) {
+        auto it = dict.find(name);
+        if (it == dict.end()) throw fail("missing tensor '" + name + "'");
+        if (!it->second.sizes().equals(t.sizes()))
+            throw fail("tensor '" + name + "' has the wrong shape for a " + net.config().label() +
+                       " net");
+        t.copy_(it->second);
+    }
+    auto gen = dict.find("meta.generation");
+    if (gen != dict.end() && gen->second.numel() == 1) net.meta().generation = gen->second.item<int64_t>();
+    auto steps = dict.find("meta.training_steps");
+    if (steps != dict.end() && steps->second.numel() == 1)
+        net.meta().trainingSteps = steps->second.item<int64_t>();
+    net.impl().weightsChanged();
 }
 
 }  // namespace xq::nn

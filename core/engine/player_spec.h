@@ -1,0 +1,40 @@
+#pragma once
+// Player specs: the one place where text names a player (xqzero match, gating, the UCI loop,
+// the GUI's opponent box).
+//
+//   random                       uniform random legal moves
+//   alphabeta:DEPTH              alpha-beta to DEPTH plies (1..60)
+//   level:NAME[@MODEL]           random | beginner | amateur | advanced (levels.h)
+//   uci:COMMAND                  an external engine over UCI (e.g. uci:/usr/games/fairy-stockfish)
+//   ucci:COMMAND                 an external engine over UCCI
+//   net:PATH@SIMS                a model file searched with MCTS, SIMS simulations per move
+//   best:RUN@SIMS                the current best model of a training run
+// `net:` and `best:` are provided by hooks that the modules able to build them register (the
+// nn/MCTS player and the store); without a hook the spec is refused with a clear message.
+//
+// Thread-safety: parsing is pure; registerSpecHook() must happen before concurrent use (e.g.
+// at start-up).
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/engine/player.h"
+
+namespace xq::engine {
+
+struct PlayerSpecContext {
+    uint64_t seed = 1;       // seeds random players and noise (vary per match instance)
+    std::string dbPath;      // for best:RUN (empty = the default database)
+};
+
+// Builds the player a spec names; throws std::invalid_argument naming what is wrong.
+PlayerPtr makePlayer(const std::string& spec, const PlayerSpecContext& ctx = {});
+// Checks a spec without building it (no process is started); empty string when fine.
+std::string checkPlayerSpec(const std::string& spec);
+
+// Builder for the part after "prefix:". Registered for "net" and "best" by other modules.
+using SpecHook = std::function<PlayerPtr(const std::string& body, const PlayerSpecContext&)>;
+void registerSpecHook(const std::string& prefix, SpecHook hook);
+
+}  // namespace xq::engine

@@ -9,18 +9,28 @@ namespace {
 
 const char* typeName(PieceType t) {
     switch (t) {
-        case King: return "king";
-        case Advisor: return "advisor";
-        case Elephant: return "elephant";
-        case Horse: return "horse";
-        case Rook: return "rook";
-        case Cannon: return "cannon";
-        case Pawn: return "pawn";
-        default: return "piece";
+        case King:
+            return "king";
+        case Advisor:
+            return "advisor";
+        case Elephant:
+            return "elephant";
+        case Horse:
+            return "horse";
+        case Rook:
+            return "rook";
+        case Cannon:
+            return "cannon";
+        case Pawn:
+            return "pawn";
+        default:
+            return "piece";
     }
 }
 
-const char* colorName(Color c) { return c == Red ? "Red" : "Black"; }
+const char* colorName(Color c) {
+    return c == Red ? "Red" : "Black";
+}
 
 // Why a piece of colour `c` and type `t` can never stand on `sq` (empty when it can). Pieces
 // bound to the palace or their own half, and pawns, which never retreat, reach only some squares.
@@ -37,7 +47,8 @@ std::string unreachableReason(Color c, PieceType t, int sq) {
                        : "is not on a palace diagonal point";
         case Elephant:
             if (rr > 4) return "has crossed the river";
-            return ((rr == 0 || rr == 4) ? (f == 2 || f == 6) : rr == 2 && (f == 0 || f == 4 || f == 8))
+            return ((rr == 0 || rr == 4) ? (f == 2 || f == 6)
+                                         : rr == 2 && (f == 0 || f == 4 || f == 8))
                        ? ""
                        : "is on a square an elephant can never reach";
         case Pawn:
@@ -45,15 +56,19 @@ std::string unreachableReason(Color c, PieceType t, int sq) {
             // Before the river pawns only advance, so they stay on their starting files.
             if (rr <= 4 && f % 2 != 0) return "is on an odd file before crossing the river";
             return "";
-        default: return "";
+        default:
+            return "";
     }
 }
 
 int limitOf(PieceType t) {
     switch (t) {
-        case King: return 1;
-        case Pawn: return 5;
-        default: return 2;
+        case King:
+            return 1;
+        case Pawn:
+            return 5;
+        default:
+            return 2;
     }
 }
 
@@ -62,8 +77,8 @@ int limitOf(PieceType t) {
 std::string FenError::toString() const {
     std::string s = "invalid FEN";
     if (field > 0) {
-        static const char* names[] = {"", "board", "side to move", "castling", "en passant",
-                                      "halfmove clock", "fullmove number"};
+        static const char* names[] = {"",           "board",          "side to move",   "castling",
+                                      "en passant", "halfmove clock", "fullmove number"};
         s += ", field " + std::to_string(field);
         if (field <= 6) s += std::string(" (") + names[field] + ")";
     }
@@ -84,14 +99,31 @@ Piece pieceFromLetter(char ch) {
     const char u = red ? ch : char(ch - 'a' + 'A');
     PieceType t = NoType;
     switch (u) {
-        case 'K': t = King; break;
-        case 'A': t = Advisor; break;
-        case 'B': case 'E': t = Elephant; break;
-        case 'N': case 'H': t = Horse; break;
-        case 'R': t = Rook; break;
-        case 'C': t = Cannon; break;
-        case 'P': t = Pawn; break;
-        default: return NoPiece;
+        case 'K':
+            t = King;
+            break;
+        case 'A':
+            t = Advisor;
+            break;
+        case 'B':
+        case 'E':
+            t = Elephant;
+            break;
+        case 'N':
+        case 'H':
+            t = Horse;
+            break;
+        case 'R':
+            t = Rook;
+            break;
+        case 'C':
+            t = Cannon;
+            break;
+        case 'P':
+            t = Pawn;
+            break;
+        default:
+            return NoPiece;
     }
     return makePiece(red ? Red : Black, t);
 }
@@ -113,7 +145,9 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         i = j;
     }
     if (fields.empty()) return err(0, 0, "empty string");
-    if (fields.size() > 6) return err(7, fields[6].second, "too many fields (at most 6: board, side, -, -, halfmove, fullmove)");
+    if (fields.size() > 6)
+        return err(7, fields[6].second,
+                   "too many fields (at most 6: board, side, -, -, halfmove, fullmove)");
 
     Position pos;
     pos.clear();
@@ -125,35 +159,44 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         const int col = base + int(i);
         if (ch == '/') {
             if (file != 9)
-                return err(1, col, "rank " + std::to_string(rank) + " has " +
-                                       std::to_string(file) + " squares, expected 9");
+                return err(1, col,
+                           "rank " + std::to_string(rank) + " has " + std::to_string(file) +
+                               " squares, expected 9");
             if (rank == 0) return err(1, col, "more than 10 ranks");
             --rank;
             file = 0;
         } else if (ch >= '1' && ch <= '9') {
             file += ch - '0';
-            if (file > 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
+            if (file > 9)
+                return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
         } else {
             if (ch == '0') return err(1, col, "'0' is not a count of empty squares (use 1..9)");
             const Piece p = pieceFromLetter(ch);
             if (p == NoPiece) return err(1, col, std::string("unknown piece letter '") + ch + "'");
-            if (file >= 9) return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
+            if (file >= 9)
+                return err(1, col, "rank " + std::to_string(rank) + " is longer than 9 squares");
             const int sq = makeSquare(file, rank);
             const std::string why = unreachableReason(colorOf(p), typeOf(p), sq);
             if (!why.empty())
-                return err(1, col, std::string(colorName(colorOf(p))) + " " + typeName(typeOf(p)) +
-                                       " on " + squareName(sq) + " " + why);
+                return err(1, col,
+                           std::string(colorName(colorOf(p))) + " " + typeName(typeOf(p)) + " on " +
+                               squareName(sq) + " " + why);
             // Too many pieces of a kind: point at the first one over the limit.
             if (++seen[p] > limitOf(typeOf(p)))
-                return err(1, col, std::string(colorName(colorOf(p))) + " has more than " +
-                                       std::to_string(limitOf(typeOf(p))) + " " + typeName(typeOf(p)) +
-                                       (limitOf(typeOf(p)) > 1 ? "s" : ""));
+                return err(1, col,
+                           std::string(colorName(colorOf(p))) + " has more than " +
+                               std::to_string(limitOf(typeOf(p))) + " " + typeName(typeOf(p)) +
+                               (limitOf(typeOf(p)) > 1 ? "s" : ""));
             pos.put(sq, p);
             ++file;
         }
     }
-    if (rank != 0) return err(1, base + int(board.size()), "only " + std::to_string(10 - rank) + " ranks, expected 10");
-    if (file != 9) return err(1, base + int(board.size()), "rank 0 has " + std::to_string(file) + " squares, expected 9");
+    if (rank != 0)
+        return err(1, base + int(board.size()),
+                   "only " + std::to_string(10 - rank) + " ranks, expected 10");
+    if (file != 9)
+        return err(1, base + int(board.size()),
+                   "rank 0 has " + std::to_string(file) + " squares, expected 9");
 
     if (fields.size() >= 2) {
         const auto [side, col] = fields[1];
@@ -162,7 +205,8 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         else if (side == "b" || side == "B")
             pos.setSideToMove(Black);
         else
-            return err(2, col, "side to move must be 'w', 'r' or 'b', not '" + std::string(side) + "'");
+            return err(2, col,
+                       "side to move must be 'w', 'r' or 'b', not '" + std::string(side) + "'");
     }
     auto parseNumber = [](std::string_view s, int& v) {
         if (s.empty() || s.size() > 6) return false;
@@ -177,24 +221,30 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
     for (size_t k = 2; k < 4 && k < fields.size(); ++k)
         if (fields[k].first != "-")
             return err(int(k) + 1, fields[k].second,
-                       "expected '-', not '" + std::string(fields[k].first) + "' (Xiangqi has no castling or en passant)");
+                       "expected '-', not '" + std::string(fields[k].first) +
+                           "' (Xiangqi has no castling or en passant)");
     if (fields.size() >= 5) {
         int v = 0;
         if (!parseNumber(fields[4].first, v))
-            return err(5, fields[4].second, "halfmove clock '" + std::string(fields[4].first) + "' is not a number");
+            return err(5, fields[4].second,
+                       "halfmove clock '" + std::string(fields[4].first) + "' is not a number");
         if (v > 65535)
-            return err(5, fields[4].second, "halfmove clock " + std::to_string(v) + " is out of range (at most 65535)");
+            return err(5, fields[4].second,
+                       "halfmove clock " + std::to_string(v) + " is out of range (at most 65535)");
         pos.setRule60(v);
     }
     if (fields.size() >= 6) {
         int v = 0;
         if (!parseNumber(fields[5].first, v) || v < 1)
-            return err(6, fields[5].second, "fullmove number '" + std::string(fields[5].first) + "' is not a positive number");
+            return err(
+                6, fields[5].second,
+                "fullmove number '" + std::string(fields[5].first) + "' is not a positive number");
         pos.setFullmove(v);
     }
 
     for (Color c : {Red, Black})
-        if (seen[makePiece(c, King)] == 0) return err(1, 0, std::string(colorName(c)) + " has no king");
+        if (seen[makePiece(c, King)] == 0)
+            return err(1, 0, std::string(colorName(c)) + " has no king");
     pos.finishSetup();
     const Color stm = pos.sideToMove();
     const int rk = pos.kingSquare(Red), bk = pos.kingSquare(Black);
@@ -204,8 +254,9 @@ std::optional<FenError> parseFen(std::string_view fen, Position& out) {
         if (open) return err(1, 0, "the kings face each other on an open file");
     }
     if (pos.isAttacked(pos.kingSquare(~stm), stm))
-        return err(0, 0, std::string(colorName(stm)) + " is to move and could capture the " +
-                             colorName(~stm) + " king");
+        return err(0, 0,
+                   std::string(colorName(stm)) + " is to move and could capture the " +
+                       colorName(~stm) + " king");
     out = pos;
     return std::nullopt;
 }

@@ -23,8 +23,8 @@
 namespace xq {
 
 struct FenError {
-    int field = 0;      // 1-based FEN field (1 = board, 2 = side, ...), 0 = whole position
-    int column = 0;     // 1-based character offset in the FEN string, 0 when not one character
+    int field = 0;   // 1-based FEN field (1 = board, 2 = side, ...), 0 = whole position
+    int column = 0;  // 1-based character offset in the FEN string, 0 when not one character
     std::string message;
     std::string toString() const;
 };
@@ -36,7 +36,7 @@ Position positionFromFen(std::string_view fen);
 
 std::string toFen(const Position& pos);
 
-char pieceLetter(Piece p);         // 'K' 'a' ..., '.' for empty
-Piece pieceFromLetter(char ch);    // accepts E/H too; NoPiece when unknown
+char pieceLetter(Piece p);       // 'K' 'a' ..., '.' for empty
+Piece pieceFromLetter(char ch);  // accepts E/H too; NoPiece when unknown
 
 }  // namespace xq

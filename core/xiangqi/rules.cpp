@@ -79,37 +79,54 @@ GameStatus gameStatus(const Position& pos, const RuleOptions& opts) {
     if (!hasAttacker(pos, Red) && !hasAttacker(pos, Black)) return {Result::Draw, Reason::Material};
 
     // (5) Optional hard cap on game length (self-play); the caller may adjudicate further.
-    if (opts.lengthCap > 0 && pos.gamePly() >= opts.lengthCap) return {Result::Draw, Reason::LengthCap};
+    if (opts.lengthCap > 0 && pos.gamePly() >= opts.lengthCap)
+        return {Result::Draw, Reason::LengthCap};
 
     return {};
 }
 
 const char* reasonName(Reason r) {
     switch (r) {
-        case Reason::None: return "none";
-        case Reason::Checkmate: return "checkmate";
-        case Reason::Stalemate: return "stalemate";
-        case Reason::PerpetualCheck: return "perpetual_check";
-        case Reason::Repetition: return "repetition";
-        case Reason::Rule60: return "rule60";
-        case Reason::Material: return "material";
-        case Reason::LengthCap: return "length_cap";
-        case Reason::Resignation: return "resignation";
-        case Reason::Adjudication: return "adjudication";
+        case Reason::None:
+            return "none";
+        case Reason::Checkmate:
+            return "checkmate";
+        case Reason::Stalemate:
+            return "stalemate";
+        case Reason::PerpetualCheck:
+            return "perpetual_check";
+        case Reason::Repetition:
+            return "repetition";
+        case Reason::Rule60:
+            return "rule60";
+        case Reason::Material:
+            return "material";
+        case Reason::LengthCap:
+            return "length_cap";
+        case Reason::Resignation:
+            return "resignation";
+        case Reason::Adjudication:
+            return "adjudication";
     }
     return "none";
 }
 
 const char* resultName(Result r) {
     switch (r) {
-        case Result::RedWins: return "1-0";
-        case Result::BlackWins: return "0-1";
-        case Result::Draw: return "1/2-1/2";
-        case Result::None: return "*";
+        case Result::RedWins:
+            return "1-0";
+        case Result::BlackWins:
+            return "0-1";
+        case Result::Draw:
+            return "1/2-1/2";
+        case Result::None:
+            return "*";
     }
     return "*";
 }
 
-Result winnerResult(Color winner) { return winner == Red ? Result::RedWins : Result::BlackWins; }
+Result winnerResult(Color winner) {
+    return winner == Red ? Result::RedWins : Result::BlackWins;
+}
 
 }  // namespace xq

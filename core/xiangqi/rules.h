@@ -37,11 +37,11 @@ enum class Reason : uint8_t {
     Stalemate,
     PerpetualCheck,
     Repetition,
-    Rule60,          // 120 plies without a capture
-    Material,        // no attacking pieces left
-    LengthCap,       // optional cap on game length
-    Resignation,     // set by players / self-play, never by the rules
-    Adjudication,    // set by self-play (material count at the cap), never by the rules
+    Rule60,        // 120 plies without a capture
+    Material,      // no attacking pieces left
+    LengthCap,     // optional cap on game length
+    Resignation,   // set by players / self-play, never by the rules
+    Adjudication,  // set by self-play (material count at the cap), never by the rules
 };
 
 struct GameStatus {
@@ -51,8 +51,8 @@ struct GameStatus {
 };
 
 struct RuleOptions {
-    int lengthCap = 0;   // plies since set-up; 0 = no cap
-    int repetitions = 3; // occurrences of a position that end the game (3 = threefold)
+    int lengthCap = 0;    // plies since set-up; 0 = no cap
+    int repetitions = 3;  // occurrences of a position that end the game (3 = threefold)
 };
 
 GameStatus gameStatus(const Position& pos, const RuleOptions& opts = {});

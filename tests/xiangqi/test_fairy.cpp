@@ -15,7 +15,8 @@ namespace {
 
 QString enginePath() {
     const QByteArray env = qgetenv("XQ_FAIRY_STOCKFISH");
-    return env.isEmpty() ? QStringLiteral("/usr/games/fairy-stockfish") : QString::fromLocal8Bit(env);
+    return env.isEmpty() ? QStringLiteral("/usr/games/fairy-stockfish")
+                         : QString::fromLocal8Bit(env);
 }
 
 struct Divide {
@@ -65,7 +66,9 @@ std::vector<Divide> engineDivides(const std::vector<Query>& queries, QString& er
         }
     }
     if (out.size() != queries.size())
-        error = QString("fairy-stockfish answered %1 of %2 perft queries").arg(out.size()).arg(queries.size());
+        error = QString("fairy-stockfish answered %1 of %2 perft queries")
+                    .arg(out.size())
+                    .arg(queries.size());
     return out;
 }
 
@@ -82,18 +85,20 @@ std::vector<Position> samplePositions() {
 
 class TestFairy : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         const QFileInfo exe(enginePath());
-        QVERIFY2(exe.exists() && exe.isExecutable(),
-                 qPrintable("Fairy-Stockfish not found at " + enginePath() +
-                            ": install the Debian package 'fairy-stockfish' (./test.sh does) or set "
-                            "XQ_FAIRY_STOCKFISH. This cross-check is required, not optional."));
+        QVERIFY2(
+            exe.exists() && exe.isExecutable(),
+            qPrintable("Fairy-Stockfish not found at " + enginePath() +
+                       ": install the Debian package 'fairy-stockfish' (./test.sh does) or set "
+                       "XQ_FAIRY_STOCKFISH. This cross-check is required, not optional."));
         positions_ = samplePositions();
         QVERIFY(positions_.size() >= 40);
         std::vector<Query> queries;
         for (const Position& p : positions_) queries.push_back({toFen(p), 3});
-        for (size_t i = 0; i < positions_.size(); i += kDeepStride) queries.push_back({toFen(positions_[i]), 4});
+        for (size_t i = 0; i < positions_.size(); i += kDeepStride)
+            queries.push_back({toFen(positions_[i]), 4});
         QString error;
         peer_ = engineDivides(queries, error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -119,14 +124,20 @@ private slots:
         for (const auto& [m, n] : theirs.moves) {
             const auto it = ours.find(m);
             if (it == ours.end())
-                diff << QString("%1 missing in ours (peer %2)").arg(QString::fromStdString(m)).arg(n);
+                diff << QString("%1 missing in ours (peer %2)")
+                            .arg(QString::fromStdString(m))
+                            .arg(n);
             else if (it->second != n)
-                diff << QString("%1: ours %2, peer %3").arg(QString::fromStdString(m)).arg(it->second).arg(n);
+                diff << QString("%1: ours %2, peer %3")
+                            .arg(QString::fromStdString(m))
+                            .arg(it->second)
+                            .arg(n);
         }
         for (const auto& [m, n] : ours)
             if (!theirs.moves.count(m))
                 diff << QString("%1 only in ours (%2)").arg(QString::fromStdString(m)).arg(n);
-        QVERIFY2(diff.isEmpty(), qPrintable(QString::fromStdString(toFen(pos)) + ": " + diff.join("; ")));
+        QVERIFY2(diff.isEmpty(),
+                 qPrintable(QString::fromStdString(toFen(pos)) + ": " + diff.join("; ")));
         QCOMPARE(ourTotal, theirs.total);
         QCOMPARE(quint64(perft(pos, 3)), theirs.total);
     }
@@ -143,7 +154,7 @@ private slots:
         QVERIFY(compared >= 5);
     }
 
-private:
+  private:
     static constexpr size_t kDeepStride = 6;
     std::vector<Position> positions_;
     std::vector<Divide> peer_;  // depth-3 divides for positions_, then depth-4 totals

@@ -10,7 +10,7 @@ using namespace xqtest;
 
 class TestPerft : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void perft_data() {
         QTest::addColumn<QString>("fen");
         QTest::addColumn<int>("depth");
@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(x, captures);
     }
 
-private:
+  private:
     static void countLeaves(Position& pos, int depth, quint64& checks, quint64& captures) {
         MoveList list;
         pos.legalMoves(list);

@@ -10,7 +10,7 @@ using namespace xqtest;
 
 class TestPerftSlow : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void perft5_data() {
         QTest::addColumn<QString>("fen");
         QTest::addColumn<quint64>("expected");

@@ -11,11 +11,11 @@ using namespace xq;
 using namespace xqtest;
 
 // Parses `fen` into a new Position `pos`, failing the test with the parser's message.
-#define LOAD(pos, fen)                                                      \
-    Position pos;                                                           \
-    do {                                                                    \
-        const auto e_ = parseFen(fen, pos);                                 \
-        QVERIFY2(!e_, e_ ? e_->toString().c_str() : "");                    \
+#define LOAD(pos, fen)                                   \
+    Position pos;                                        \
+    do {                                                 \
+        const auto e_ = parseFen(fen, pos);              \
+        QVERIFY2(!e_, e_ ? e_->toString().c_str() : ""); \
     } while (0)
 
 namespace {
@@ -46,7 +46,7 @@ QString pseudoTargets(const Position& pos, const char* from) {
 
 class TestRules : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // ---- movement rules ------------------------------------------------------------------
 
     void flyingGeneralKingMayNotFaceKing() {
@@ -117,7 +117,8 @@ private slots:
         QCOMPARE(targets(one, "a1").split(' ').filter(QRegularExpression("^a")).join(' '),
                  QString("a0 a2 a5"));
         // Two screens: the piece behind both is safe, the one behind the first is not.
-        LOAD(two, fenOf({{"e0", 'K'}, {"d9", 'k'}, {"a1", 'C'}, {"a3", 'P'}, {"a4", 'p'}, {"a5", 'r'}}));
+        LOAD(two,
+             fenOf({{"e0", 'K'}, {"d9", 'k'}, {"a1", 'C'}, {"a3", 'P'}, {"a4", 'p'}, {"a5", 'r'}}));
         QVERIFY(!isLegalText(two, "a1a5"));
         QVERIFY(isLegalText(two, "a1a4"));
     }
@@ -177,14 +178,17 @@ private slots:
         QTest::addColumn<QString>("fen");
         QTest::addColumn<int>("result");
         QTest::newRow("black mated")
-            << QString::fromStdString(fenOf({{"e9", 'k'}, {"a9", 'R'}, {"b8", 'R'}, {"d0", 'K'}}, 'b'))
+            << QString::fromStdString(
+                   fenOf({{"e9", 'k'}, {"a9", 'R'}, {"b8", 'R'}, {"d0", 'K'}}, 'b'))
             << int(Result::RedWins);
         QTest::newRow("red mated")
-            << QString::fromStdString(fenOf({{"e0", 'K'}, {"a0", 'r'}, {"b1", 'r'}, {"d9", 'k'}}, 'w'))
+            << QString::fromStdString(
+                   fenOf({{"e0", 'K'}, {"a0", 'r'}, {"b1", 'r'}, {"d9", 'k'}}, 'w'))
             << int(Result::BlackWins);
         // The 60-move counter does not matter when the position is mate.
         QTest::newRow("mate beats rule60")
-            << QString::fromStdString(fenOf({{"e9", 'k'}, {"a9", 'R'}, {"b8", 'R'}, {"d0", 'K'}}, 'b', 130))
+            << QString::fromStdString(
+                   fenOf({{"e9", 'k'}, {"a9", 'R'}, {"b8", 'R'}, {"d0", 'K'}}, 'b', 130))
             << int(Result::RedWins);
     }
     void checkmateLosesForSideToMove() {
@@ -213,11 +217,13 @@ private slots:
         QTest::addColumn<QStringList>("cycle");
         QTest::addColumn<int>("result");
         QTest::newRow("red checks")
-            << QString::fromStdString(fenOf({{"d9", 'k'}, {"h8", 'R'}, {"f0", 'K'}, {"b0", 'N'}}, 'w'))
+            << QString::fromStdString(
+                   fenOf({{"d9", 'k'}, {"h8", 'R'}, {"f0", 'K'}, {"b0", 'N'}}, 'w'))
             << QStringList{"h8h9", "d9d8", "h9h8", "d8d9"} << int(Result::BlackWins);
         // The same position turned round, colours swapped.
         QTest::newRow("black checks")
-            << QString::fromStdString(fenOf({{"f0", 'K'}, {"b1", 'r'}, {"d9", 'k'}, {"h9", 'n'}}, 'b'))
+            << QString::fromStdString(
+                   fenOf({{"f0", 'K'}, {"b1", 'r'}, {"d9", 'k'}, {"h9", 'n'}}, 'b'))
             << QStringList{"b1b0", "f0f1", "b0b1", "f1f0"} << int(Result::RedWins);
     }
     void perpetualCheckLosesForChecker() {
@@ -255,7 +261,8 @@ private slots:
         for (int round = 0; round < 2; ++round) {
             QCOMPARE(gameStatus(pos).reason, Reason::None);
             QCOMPARE(play(pos, {"d3e3", "d5e5", "e3d3", "e5d5"}), std::string());
-            for (int i = 1; i <= 4; ++i) QVERIFY(pos.history()[size_t(pos.gamePly() - i)].gaveCheck);
+            for (int i = 1; i <= 4; ++i)
+                QVERIFY(pos.history()[size_t(pos.gamePly() - i)].gaveCheck);
         }
         QCOMPARE(repetitionCount(pos), 2);
         const GameStatus s = gameStatus(pos);
@@ -308,7 +315,8 @@ private slots:
     }
 
     void rule60DrawAfter120QuietPlies() {
-        const std::string fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 119 1";
+        const std::string fen =
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 119 1";
         LOAD(pos, fen);
         QCOMPARE(pos.rule60(), 119);
         QCOMPARE(gameStatus(pos).reason, Reason::None);
@@ -327,7 +335,8 @@ private slots:
     }
 
     void bareMaterialIsDraw() {
-        LOAD(defenders, fenOf({{"e0", 'K'}, {"d0", 'A'}, {"c0", 'B'}, {"d9", 'k'}, {"e8", 'a'}, {"g9", 'b'}}));
+        LOAD(defenders,
+             fenOf({{"e0", 'K'}, {"d0", 'A'}, {"c0", 'B'}, {"d9", 'k'}, {"e8", 'a'}, {"g9", 'b'}}));
         GameStatus s = gameStatus(defenders);
         QCOMPARE(s.result, Result::Draw);
         QCOMPARE(s.reason, Reason::Material);
@@ -427,6 +436,33 @@ private slots:
         LOAD(red, fenOf({{"e0", 'K'}, {"d9", 'k'}, {"a5", 'R'}}, 'w'));
         LOAD(black, fenOf({{"e0", 'K'}, {"d9", 'k'}, {"a5", 'R'}}, 'b'));
         QVERIFY(red.key() != black.key());
+    }
+
+    // The other entry points of the generator agree with legalMoves(): isLegal() on every
+    // from/to pair (moves parsed from text take that path), legalCaptures(), the counters.
+    void generatorEntryPointsAgree() {
+        int positions = 0;
+        for (const PerftRef& r : perftTable()) {
+            for (const Position& pos : randomPositions(r.fen, 5, 2, 60, 12)) {
+                MoveList legal, captures;
+                pos.legalMoves(legal);
+                pos.legalCaptures(captures);
+                QCOMPARE(pos.countLegalMoves(), legal.size());
+                QCOMPARE(pos.hasLegalMove(), !legal.empty());
+                int expectedCaptures = 0;
+                for (Move m : legal) expectedCaptures += pos.piece(m.to()) != NoPiece;
+                QCOMPARE(captures.size(), expectedCaptures);
+                for (Move m : captures) QVERIFY(legal.contains(m));
+                for (int from = 0; from < kSquareCount; ++from)
+                    for (int to = 0; to < kSquareCount; ++to)
+                        if (from != to &&
+                            pos.isLegal(Move(from, to)) != legal.contains(Move(from, to)))
+                            QFAIL(qPrintable(
+                                QString::fromStdString(toFen(pos) + " " + iccs(Move(from, to)))));
+                ++positions;
+            }
+        }
+        QVERIFY(positions > 50);
     }
 
     void givesCheckMatchesHistory() {

@@ -1,0 +1,307 @@
+// The training loop end to end with a tiny network: configuration, replay buffer, a full
+// iteration into a temporary database, and kill -9 followed by --resume.
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <random>
+
+#include "core/nn/encoder.h"
+#include "core/store/store.h"
+#include "core/train/checkpoint.h"
+#include "core/train/config.h"
+#include "core/train/pipeline.h"
+#include "core/train/replay_buffer.h"
+#include "core/xiangqi/fen.h"
+
+using namespace xq;
+using namespace xq::train;
+
+namespace {
+
+// A tiny run: seconds, not minutes.
+TrainConfig tinyConfig() {
+    TrainConfig c = preset("quick");
+    c.channels = 8;
+    c.blocks = 1;
+    c.simulations = 8;
+    c.gamesPerIteration = 2;
+    c.gamesInFlight = 2;
+    c.threads = 1;
+    c.stepsPerIteration = 3;
+    c.batchSize = 8;
+    c.minBufferToTrain = 1;
+    c.bufferCapacity = 1000;
+    c.evalGames = 2;
+    c.evalSimulations = 4;
+    c.maxPlies = 40;
+    c.randomOpeningPlies = 2;
+    c.resignMoves = 0;
+    return c;
+}
+
+QStringList tinyFlags() {
+    return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", "2",
+            "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", "3",
+            "--batch-size", "8", "--min-buffer", "1", "--eval-games", "2", "--eval-simulations", "4",
+            "--max-plies", "40", "--resign-moves", "0"};
+}
+
+QString xqzeroPath() {
+    return QString::fromLocal8Bit(qgetenv("XQ_BINARY_DIR")) + "/app/xqzero";
+}
+
+store::GameRecord playedGame(int plies, uint32_t seed) {
+    std::mt19937 rng(seed);
+    store::GameRecord g;
+    Position pos;
+    for (int i = 0; i < plies; ++i) {
+        MoveList ml;
+        pos.legalMoves(ml);
+        if (ml.empty()) break;
+        store::MoveRecord mr;
+        mr.move = ml[int(rng() % ml.size())];
+        for (int k = 0; k < std::min(ml.size(), 60); ++k) mr.visits.push_back({ml[k], uint32_t(k == 0 ? 30 : 1 + k % 3)});
+        mr.rootValue = 0.1f;
+        g.moves.push_back(mr);
+        pos.makeMove(mr.move);
+    }
+    g.plies = int(g.moves.size());
+    g.result = Result::RedWins;
+    g.reason = Reason::Adjudication;
+    return g;
+}
+
+}  // namespace
+
+class TestPipeline : public QObject {
+    Q_OBJECT
+private slots:
+    void paramsDeclaredOnce() {
+        QSet<QString> names;
+        for (const auto& p : params()) {
+            QVERIFY2(!names.contains(p.name), p.name);
+            names.insert(p.name);
+            QVERIFY(p.min <= p.max);
+            QVERIFY(std::string(p.help).size() > 5);
+            // Every preset's value lies in the declared range.
+            for (const auto& pr : presetNames()) {
+                const double v = getParam(preset(pr), p);
+                QVERIFY2(v >= p.min && v <= p.max, (pr + ": " + p.name).c_str());
+            }
+        }
+        QCOMPARE(preset("quick").channels, 64);
+        QCOMPARE(preset("quick").simulations, 80);
+        QCOMPARE(preset("standard").channels, 128);
+        QCOMPARE(preset("standard").simulations, 200);
+        QCOMPARE(preset("full").blocks, 10);
+        QCOMPARE(preset("full").simulations, 400);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, preset("huge"));
+    }
+
+    void paramsValidateAndRoundTrip() {
+        TrainConfig c = preset("standard");
+        setParamText(c, *findParam("simulations"), "123");
+        QCOMPARE(c.simulations, 123);
+        setParamText(c, *findParam("adjudicate"), "true");
+        QVERIFY(c.adjudicate);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("simulations"), "0"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("simulations"), "1.5"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("learning-rate"), "fast"));
+        const TrainConfig back = fromJson(toJson(c, "standard"));
+        for (const auto& p : params()) QCOMPARE(getParam(back, p), getParam(c, p));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fromJson("{\"no-such\": 1}"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fromJson("not json"));
+    }
+
+    void learningRateSchedules() {
+        TrainConfig c;
+        c.learningRate = 1e-3;
+        c.lrDecaySteps = 1000;
+        c.lrSchedule = 0;
+        QCOMPARE(scheduledLearningRate(c, 500), 1e-3);
+        c.lrSchedule = 1;
+        QVERIFY(qAbs(scheduledLearningRate(c, 0) - 1e-3) < 1e-12);
+        QVERIFY(scheduledLearningRate(c, 500) < 1e-3);
+        QVERIFY(scheduledLearningRate(c, 1000) < scheduledLearningRate(c, 500));
+        c.lrSchedule = 2;
+        QVERIFY(qAbs(scheduledLearningRate(c, 100) - 1e-3) < 1e-12);
+        QVERIFY(qAbs(scheduledLearningRate(c, 500) - 1e-4) < 1e-12);
+    }
+
+    void sampleIsCompactAndRoundTrips() {
+        QCOMPARE(int(sizeof(Sample)), 256);
+        const store::GameRecord g = playedGame(30, 7);
+        ReplayBuffer buf(1000);
+        QCOMPARE(buf.addGame(g), 30);
+        QCOMPARE(int(buf.size()), 30);
+        // Replaying the game gives back each stored position, side and z.
+        Position pos;
+        for (int i = 0; i < 30; ++i) {
+            const Sample s = buf.at(size_t(i));
+            QCOMPARE(toFen(s.position()).substr(0, toFen(s.position()).find(" - ")),
+                     toFen(pos).substr(0, toFen(pos).find(" - ")));
+            QCOMPARE(int(s.z), pos.sideToMove() == Red ? 1 : -1);
+            QVERIFY(s.count > 0 && s.count <= Sample::kMaxPolicy);
+            // The most visited move keeps the largest weight.
+            QCOMPARE(Move::fromRaw(s.pi[0].move), g.moves[size_t(i)].visits[0].move);
+            pos.makeMove(g.moves[size_t(i)].move);
+        }
+        // 60 visited moves are cut to 51: the dropped mass is measured.
+        QVERIFY(buf.truncatedMass() > 0);
+    }
+
+    void bufferKeepsNewestWindow() {
+        ReplayBuffer buf(25);
+        buf.addGame(playedGame(20, 1));
+        buf.addGame(playedGame(20, 2));
+        QCOMPARE(int(buf.size()), 25);
+        QCOMPARE(int(buf.totalAdded()), 40);
+        // The oldest kept sample is ply 15 of the first game (40 - 25 = 15 dropped).
+        const store::GameRecord g1 = playedGame(20, 1);
+        Position pos;
+        for (int i = 0; i < 15; ++i) pos.makeMove(g1.moves[size_t(i)].move);
+        QCOMPARE(toFen(buf.at(0).position()).substr(0, 40), toFen(pos).substr(0, 40));
+    }
+
+    void mirrorSampling() {
+        // One sample, many draws: about half mirrored, and a mirrored draw equals the encoding
+        // of the mirrored position with the mirrored policy.
+        store::GameRecord g = playedGame(3, 11);
+        ReplayBuffer buf(10);
+        buf.addGame(g);
+        ReplayBuffer one(1);
+        one.add(buf.at(2));
+        const Sample s = buf.at(2);
+        const nn::TrainBatch plain = ReplayBuffer::encode({s}, {false});
+        const nn::TrainBatch mirrored = ReplayBuffer::encode({s}, {true});
+        std::vector<float> expect(nn::kInputSize);
+        nn::encodePosition(s.position().mirrored(), s.repetitions, expect);
+        QVERIFY(std::equal(expect.begin(), expect.end(), mirrored.planes.begin()));
+        QCOMPARE(plain.policySparse.size(), mirrored.policySparse.size());
+        for (size_t i = 0; i < plain.policySparse.size(); ++i)
+            QCOMPARE(mirrored.policySparse[i].index, nn::mirrorPolicyIndex(plain.policySparse[i].index));
+        std::mt19937_64 rng(3);
+        const nn::TrainBatch b = one.sampleBatch(400, rng);
+        int mirroredRows = 0;
+        for (int r = 0; r < b.size; ++r)
+            mirroredRows += std::equal(expect.begin(), expect.end(), b.planes.begin() + size_t(r) * nn::kInputSize);
+        QVERIFY2(mirroredRows > 150 && mirroredRows < 250, qPrintable(QString::number(mirroredRows)));
+        double sum = 0;
+        for (const auto& e : b.policySparse)
+            if (e.row == 0) sum += e.prob;
+        QVERIFY(qAbs(sum - 1.0) < 1e-5);
+    }
+
+    void tinyIterationWritesEverything() {
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "tiny";
+        o.iterations = 1;
+        int steps = 0, games = 0, generations = 0;
+        PipelineCallbacks cb;
+        cb.trainStep = [&](const TrainStep& s) { QVERIFY(s.stats.totalLoss > 0); ++steps; };
+        cb.gameFinished = [&](const GameFinished&) { ++games; };
+        cb.generation = [&](const GenerationResult& g) {
+            QCOMPARE(g.wins + g.draws + g.losses, 2);
+            ++generations;
+        };
+        Pipeline p(o, cb);
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+        QCOMPARE(steps, 3);
+        QCOMPARE(games, 4);  // 2 self-play + 2 gating games
+        QCOMPARE(generations, 1);
+
+        store::Store st(o.dbPath);
+        const auto run = st.findRun("tiny");
+        QVERIFY(run.has_value());
+        QVERIFY(fromJson(run->config).channels == 8);
+        store::GameFilter f;
+        f.run = run->id;
+        QCOMPARE(st.countGames(f), 4);
+        f.kind = store::GameKind::SelfPlay;
+        const auto list = st.listGames(f);
+        QCOMPARE(int(list.size()), 2);
+        const auto g = st.loadGame(list[0].id);
+        QVERIFY(g && !g->moves.empty());
+        int withVisits = 0;
+        for (const auto& m : g->moves) withVisits += !m.visits.empty();
+        QVERIFY(withVisits > 0);
+        QCOMPARE(int(st.metrics(run->id, "loss/total").size()), 3);
+        QVERIFY(!st.metrics(run->id, "games_per_hour").empty());
+        const auto models = st.listModels(run->id);
+        QCOMPARE(int(models.size()), 2);  // generation 0 and the candidate
+        QVERIFY(std::filesystem::exists(models[0].file));
+        const auto ck = readCheckpoint((dir.path() + "/models/tiny").toStdString());
+        QVERIFY(ck.has_value());
+        QCOMPARE(int(ck->step), 3);
+        QVERIFY(st.integrityCheck().ok);
+
+        // A second start of the same run without --resume is refused, nothing changed.
+        Pipeline again(o, {});
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, again.run());
+        QCOMPARE(st.countGames({.run = run->id}), 4);
+    }
+
+    void killAndResume() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/xq.db";
+        QStringList args{"train", "--preset", "quick", "--db", db, "--run", "k"};
+        args += tinyFlags();
+        // Long enough that the kill lands in the middle of the loop.
+        args += {"--games-per-iteration", "4", "--steps-per-iteration", "20"};
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(xqzeroPath(), args);
+        QVERIFY2(child.waitForStarted(), qPrintable(xqzeroPath()));
+        // Wait until a checkpoint and at least one more game exist, then SIGKILL.
+        QElapsedTimer t;
+        t.start();
+        int64_t gamesBefore = 0;
+        bool ready = false;
+        while (t.elapsed() < 120000 && child.state() == QProcess::Running) {
+            QTest::qWait(200);
+            if (!QFileInfo::exists(dir.path() + "/models/k/checkpoint.json")) continue;
+            try {
+                store::Store st(db.toStdString(), {.readOnly = true});
+                gamesBefore = st.counts().games;
+                if (gamesBefore >= 7) {
+                    ready = true;
+                    break;
+                }
+            } catch (const std::exception&) {
+            }
+        }
+        QVERIFY2(ready, child.readAll().constData());
+        child.kill();  // SIGKILL
+        child.waitForFinished();
+        int64_t stepBefore = 0;
+        {
+            store::Store st(db.toStdString());
+            QVERIFY(st.integrityCheck().ok);
+            gamesBefore = st.counts().games;
+            stepBefore = readCheckpoint((dir.path() + "/models/k").toStdString())->step;
+        }
+        QProcess resumed;
+        resumed.setProcessChannelMode(QProcess::MergedChannels);
+        QStringList rargs{"train", "--db", db, "--run", "k", "--resume", "--iterations", "1"};
+        resumed.start(xqzeroPath(), rargs);
+        QVERIFY(resumed.waitForFinished(180000));
+        const QByteArray out = resumed.readAll();
+        QVERIFY2(resumed.exitCode() == 0, out.constData());
+        QVERIFY2(out.contains("resumed run 'k'"), out.constData());
+        store::Store st(db.toStdString());
+        QVERIFY(st.integrityCheck().ok);
+        QVERIFY(st.counts().games >= gamesBefore + 4);  // nothing lost, more played
+        const auto ck = readCheckpoint((dir.path() + "/models/k").toStdString());
+        QVERIFY(ck->step > stepBefore);  // the step count continues
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipeline)
+#include "test_pipeline.moc"

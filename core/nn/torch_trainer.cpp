@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <stdexcept>
 
 #include "core/nn/encoder.h"
@@ -129,8 +130,10 @@ double NetTrainer::learningRate() const {
 void NetTrainer::saveState(const std::string& path) const {
     detail::Container c;
     const NetConfig& cfg = impl_->net.config();
+    char lrText[32];
+    std::snprintf(lrText, sizeof lrText, "%.17g", learningRate());  // exact round trip
     c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" +
-             std::to_string(cfg.blocks) + "\nlr=" + std::to_string(learningRate()) + "\n";
+             std::to_string(cfg.blocks) + "\nlr=" + lrText + "\n";
     try {
         torch::serialize::OutputArchive ar;
         impl_->optimizer.save(ar);
@@ -163,8 +166,13 @@ void NetTrainer::loadState(const std::string& path) {
         throw ModelFileError("optimizer state '" + path +
                              "': cannot read: " + msg.substr(0, msg.find('\n')));
     }
-    // The archive also restores the learning rate it was saved with; keep our option in step.
-    options_.learningRate = learningRate();
+    // LibTorch 1.13's Adam::load restores the moments but not the group options: restore
+    // the learning rate it was saved with from our own metadata.
+    try {
+        setLearningRate(std::stod(detail::metaValue(c.meta, "lr")));
+    } catch (const std::exception&) {
+        throw ModelFileError("optimizer state '" + path + "': metadata 'lr' missing or invalid");
+    }
 }
 
 }  // namespace xq::nn

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 
 #include "core/nn/evaluator.h"
 #include "core/search/mcts_params.h"
@@ -67,10 +68,17 @@ public:
     // (games in progress are then abandoned, not reported). Honors control's pause between
     // rounds. Returns statistics.
     SelfPlayStats run(int games, const GameFn& onGame, RunControl& control);
+    // The statistics of the run in progress (or of the last one), for progress lines and
+    // benchmarks that stop a run before any game finishes. Any thread, any time.
+    SelfPlayStats stats() const;
 
 private:
     nn::Evaluator& evaluator_;
     SelfPlayOptions options_;
+    mutable std::mutex statsMutex_;
+    SelfPlayStats live_;             // guarded by statsMutex_
+    double startedAt_ = 0;           // steady-clock seconds; guarded by statsMutex_
+    bool running_ = false;           // guarded by statsMutex_
 };
 
 // Material adjudication at the length cap: piece values R 9, H 4, C 4.5, A 2, E 2, P 1 (2 once

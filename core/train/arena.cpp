@@ -1,0 +1,172 @@
+#include "core/train/arena.h"
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "core/search/mcts_multi.h"
+#include "core/train/selfplay_game.h"
+
+namespace xq::train {
+
+namespace {
+
+// Games searched at once. All of a gating match usually fits; the cap bounds the memory of
+// the trees (two per game) for very long matches.
+constexpr int kMaxInFlight = 64;
+
+// Both networks keep a tree for every game in flight (same index in both MultiSearch
+// objects). Only the side to move's tree searches; the move it chooses is played in both
+// trees, so each side reuses its own earlier search (the opponent's subtree it explored).
+class Arena {
+public:
+    Arena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& o,
+          RunControl& control, const ArenaGameFn& onGame)
+        : o_(o), control_(control), onGame_(onGame),
+          cand_(candidate, params(o), 1), best_(best, params(o), 1) {
+        limits_.simulations = o.simulations;
+    }
+
+    ArenaResult play() {
+        const int n = std::min(std::max(0, o_.games), kMaxInFlight);
+        slots_.resize(n);
+        for (int i = 0; i < n; ++i) {
+            cand_.addGame(Position(), detail::gameSeed(o_.seed, 1000003 + i));
+            best_.addGame(Position(), detail::gameSeed(o_.seed, 2000003 + i));
+            beginGame(i);
+        }
+        const auto onCand = [this](int g, const search::SearchResult& r) { searched(g, r); };
+        const auto onBest = [this](int g, const search::SearchResult& r) { searched(g, r); };
+        while (cand_.searchingCount() > 0 || best_.searchingCount() > 0) {
+            if (control_.stopRequested() || !control_.waitWhilePaused()) {
+                result_.stopped = true;
+                break;
+            }
+            // One evaluator call per network per round; a round where only one side has
+            // work simply skips the other.
+            if (cand_.searchingCount() > 0) cand_.step(onCand);
+            if (best_.searchingCount() > 0) best_.step(onBest);
+        }
+        result_.elo = estimateElo(result_.wins, result_.draws, result_.losses);
+        return result_;
+    }
+
+private:
+    struct Slot {
+        Position pos;
+        store::GameRecord rec;
+        bool candidateRed = true;
+    };
+
+    static search::MctsParams params(const ArenaOptions& o) {
+        search::MctsParams p = o.mcts;
+        p.addNoise = false;       // gating measures strength, not exploration
+        p.temperaturePlies = 0;   // tau -> 0: always the most visited move
+        p.rules.lengthCap = o.maxPlies;
+        return p;
+    }
+
+    search::MultiSearch& moverSearch(const Slot& sl) {
+        const bool redToMove = sl.pos.sideToMove() == Red;
+        return redToMove == sl.candidateRed ? cand_ : best_;
+    }
+
+    // Starts the next game of the match in slot g, if one is left. Games 2k and 2k+1 share
+    // the same random opening with colours swapped, so neither side gets the better openings.
+    void beginGame(int g) {
+        while (next_ < o_.games) {
+            const int index = next_++;
+            Slot& sl = slots_[g];
+            sl = Slot();
+            sl.candidateRed = index % 2 == 0;
+            sl.rec.kind = store::GameKind::Eval;
+            sl.rec.red = sl.candidateRed ? o_.candidateLabel : o_.bestLabel;
+            sl.rec.black = sl.candidateRed ? o_.bestLabel : o_.candidateLabel;
+            sl.rec.started = store::nowMs();
+            std::mt19937_64 rng(detail::gameSeed(o_.seed, uint64_t(index / 2)));
+            for (int k = 0; k < o_.randomOpeningPlies; ++k) {
+                if (detail::endOfGame(sl.pos, o_.maxPlies, o_.adjudicate).over()) break;
+                const Move m = detail::randomLegalMove(sl.pos, rng);
+                sl.pos.makeMove(m);
+                sl.rec.moves.push_back({m, std::nullopt, {}});
+            }
+            const GameStatus st = detail::endOfGame(sl.pos, o_.maxPlies, o_.adjudicate);
+            if (st.over()) {
+                report(g, st);
+                continue;
+            }
+            cand_.setRoot(g, sl.pos);
+            best_.setRoot(g, sl.pos);
+            moverSearch(sl).startSearch(g, limits_);
+            return;
+        }
+    }
+
+    void searched(int g, const search::SearchResult& r) {
+        Slot& sl = slots_[g];
+        GameStatus st{};
+        if (r.rootStatus.over() || r.chosenMove.isNull()) {
+            st = detail::endOfGame(sl.pos, o_.maxPlies, o_.adjudicate);
+            if (!st.over()) st = r.rootStatus.over() ? r.rootStatus : GameStatus{Result::Draw, Reason::LengthCap};
+        } else {
+            const Move m = r.chosenMove;
+            sl.rec.moves.push_back(detail::searchedMove(r, m));
+            sl.pos.makeMove(m);
+            cand_.advance(g, m);
+            best_.advance(g, m);
+            st = detail::endOfGame(sl.pos, o_.maxPlies, o_.adjudicate);
+        }
+        if (!st.over()) {
+            moverSearch(sl).startSearch(g, limits_);
+            return;
+        }
+        report(g, st);
+        beginGame(g);
+    }
+
+    void report(int g, const GameStatus& st) {
+        Slot& sl = slots_[g];
+        sl.rec.result = st.result;
+        sl.rec.reason = st.reason;
+        sl.rec.plies = int(sl.rec.moves.size());
+        sl.rec.finished = store::nowMs();
+        if (st.result == Result::Draw) {
+            ++result_.draws;
+        } else if ((st.result == Result::RedWins) == sl.candidateRed) {
+            ++result_.wins;
+        } else {
+            ++result_.losses;
+        }
+        ++finished_;
+        if (onGame_) onGame_(sl.rec, finished_, o_.games);
+    }
+
+    const ArenaOptions& o_;
+    RunControl& control_;
+    const ArenaGameFn& onGame_;
+    search::MultiSearch cand_, best_;
+    search::SearchLimits limits_;
+    std::vector<Slot> slots_;
+    int next_ = 0;      // index of the next game to start
+    int finished_ = 0;
+    ArenaResult result_;
+};
+
+}  // namespace
+
+ArenaResult playArena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& options,
+                      RunControl& control, const ArenaGameFn& onGame) {
+    Arena arena(candidate, best, options, control, onGame);
+    return arena.play();
+}
+
+bool acceptCandidate(const ArenaResult& r, double threshold) {
+    // A match cut short by a stop decides nothing: the games played may be the easy half.
+    if (r.stopped) return false;
+    const int n = r.wins + r.draws + r.losses;
+    if (n == 0) return false;
+    const double score = (r.wins + 0.5 * r.draws) / n;
+    return score > threshold;
+}
+
+}  // namespace xq::train

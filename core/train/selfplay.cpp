@@ -1,0 +1,294 @@
+#include "core/train/selfplay.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "core/search/mcts_multi.h"
+#include "core/train/selfplay_game.h"
+
+namespace xq::train {
+
+namespace {
+
+double steadySeconds() {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+// What the worker threads of one run() share. Every member is either immutable during the
+// run, atomic, or guarded by the mutex named next to it.
+struct RunShared {
+    const SelfPlayOptions& opt;
+    nn::Evaluator& evaluator;
+    RunControl& control;
+    const SelfPlay::GameFn& onGame;
+    uint64_t target = 0;                  // games to finish; 0 = until stopped
+    std::atomic<uint64_t> claimed{0};     // games started (their index is the claim order)
+    std::atomic<bool> abort{false};       // a worker failed: everyone leaves
+    std::mutex callbackMutex;             // serialises onGame
+    std::mutex& statsMutex;
+    SelfPlayStats& live;                  // guarded by statsMutex
+    std::mutex errorMutex;
+    std::exception_ptr error;             // guarded by errorMutex
+
+    RunShared(const SelfPlayOptions& o, nn::Evaluator& e, RunControl& c,
+              const SelfPlay::GameFn& f, std::mutex& sm, SelfPlayStats& l)
+        : opt(o), evaluator(e), control(c), onGame(f), statsMutex(sm), live(l) {}
+
+    // Takes the next game index, unless `target` games were already started.
+    bool claim(uint64_t& index) {
+        uint64_t c = claimed.load();
+        do {
+            if (target != 0 && c >= target) return false;
+        } while (!claimed.compare_exchange_weak(c, c + 1));
+        index = c;
+        return true;
+    }
+};
+
+// One worker thread: a MultiSearch with up to gamesInFlight games. The game logic lives in
+// the MultiSearch done-callback: record the search, maybe resign, play the move, advance the
+// tree (reuse), and either start the next search or finish the game and begin another.
+class Worker {
+public:
+    explicit Worker(RunShared& shared)
+        : s_(shared), ms_(shared.evaluator, treeParams(shared.opt), 1) {
+        limits_.simulations = shared.opt.simulations;
+        limits_.stopWhenDecided = false;  // pi must not be truncated
+    }
+
+    void run() {
+        const int n = std::max(1, s_.opt.gamesInFlight);
+        slots_.resize(n);
+        for (int i = 0; i < n; ++i) {
+            const int g = ms_.addGame(Position(), 0);
+            if (!beginGame(g)) break;
+        }
+        const auto onDone = [this](int g, const search::SearchResult& r) { searched(g, r); };
+        while (!s_.abort.load() && !s_.control.stopRequested()) {
+            if (!s_.control.waitWhilePaused()) break;
+            if (ms_.searchingCount() == 0) break;
+            ms_.step(onDone);
+        }
+    }
+
+private:
+    struct Slot {
+        Position pos;
+        store::GameRecord rec;
+        std::mt19937_64 rng;
+        bool playedOut = false;
+        int lowStreak[2] = {0, 0};  // consecutive own moves below the resign threshold
+        int wouldResign = -1;       // played-out games: the colour that would have resigned
+    };
+
+    static search::MctsParams treeParams(const SelfPlayOptions& o) {
+        search::MctsParams p = o.mcts;
+        // The trees see the same length cap as the game, so they do not search past it.
+        p.rules.lengthCap = o.maxPlies;
+        return p;
+    }
+
+    // Claims a game and starts it in slot g (random opening plies, then the first search).
+    // Returns false when no game is left to start. A game that ends during its random opening
+    // is finished at once and the next one begun.
+    bool beginGame(int g) {
+        for (;;) {
+            uint64_t index = 0;
+            if (!s_.claim(index)) return false;
+            Slot& sl = slots_.at(g);
+            sl = Slot();
+            const uint64_t seed = detail::gameSeed(s_.opt.seed, index);
+            sl.rng.seed(seed);
+            if (s_.opt.resignMoves > 0) {
+                std::uniform_real_distribution<double> u(0.0, 1.0);
+                sl.playedOut = u(sl.rng) < s_.opt.resignPlayoutFraction;
+            }
+            sl.rec.kind = store::GameKind::SelfPlay;
+            sl.rec.generation = s_.opt.generation;
+            sl.rec.red = sl.rec.black = s_.opt.playerLabel;
+            sl.rec.started = store::nowMs();
+            GameStatus st{};
+            for (int k = 0; k < s_.opt.randomOpeningPlies; ++k) {
+                st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);
+                if (st.over()) break;
+                const Move m = detail::randomLegalMove(sl.pos, sl.rng);
+                sl.pos.makeMove(m);
+                sl.rec.moves.push_back({m, std::nullopt, {}});  // no visits: never a target
+            }
+            st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);
+            if (st.over()) {
+                report(g, st);
+                continue;
+            }
+            ms_.tree(g).reseed(seed ^ 0x5DEECE66Dull);
+            ms_.setRoot(g, sl.pos);
+            ms_.startSearch(g, limits_);
+            return true;
+        }
+    }
+
+    void searched(int g, const search::SearchResult& r) {
+        Slot& sl = slots_[g];
+        if (r.rootStatus.over() || r.chosenMove.isNull()) {
+            // The tree found the root terminal (its rules match endOfGame's, so this is a
+            // safety net): end the game with the rules' verdict.
+            GameStatus st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);
+            if (!st.over()) st = r.rootStatus.over() ? r.rootStatus : GameStatus{Result::Draw, Reason::LengthCap};
+            finish(g, st);
+            return;
+        }
+        const Color side = sl.pos.sideToMove();
+        bool resigns = false;
+        if (s_.opt.resignMoves > 0) {
+            int& streak = sl.lowStreak[side];
+            streak = r.rootValue < s_.opt.resignThreshold ? streak + 1 : 0;
+            if (streak >= s_.opt.resignMoves) {
+                if (!sl.playedOut) {
+                    resigns = true;
+                } else if (sl.wouldResign < 0) {
+                    sl.wouldResign = side;
+                    std::lock_guard lk(s_.statsMutex);
+                    ++s_.live.playedOutWouldResign;
+                }
+            }
+        }
+        {
+            std::lock_guard lk(s_.statsMutex);
+            ++s_.live.positions;
+            s_.live.simulations += uint64_t(r.simulations);
+            s_.live.evaluations += uint64_t(r.evaluations);
+        }
+        if (resigns) {
+            // The resigning side's search is spent, but its move is not played: the record
+            // holds only moves that were made.
+            {
+                std::lock_guard lk(s_.statsMutex);
+                ++s_.live.resignations;
+            }
+            finish(g, {winnerResult(~side), Reason::Resignation});
+            return;
+        }
+        const Move m = r.chosenMove;
+        sl.rec.moves.push_back(detail::searchedMove(r, m));
+        sl.pos.makeMove(m);
+        ms_.advance(g, m);
+        const GameStatus st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);
+        if (st.over()) {
+            finish(g, st);
+            return;
+        }
+        ms_.startSearch(g, limits_);
+    }
+
+    void finish(int g, const GameStatus& st) {
+        report(g, st);
+        beginGame(g);  // the slot stays idle when no game is left
+    }
+
+    void report(int g, const GameStatus& st) {
+        Slot& sl = slots_[g];
+        SelfPlayGame game;
+        game.record = std::move(sl.rec);
+        game.record.result = st.result;
+        game.record.reason = st.reason;
+        game.record.plies = int(game.record.moves.size());
+        game.record.finished = store::nowMs();
+        game.playedOut = sl.playedOut;
+        game.falseResignation =
+            sl.wouldResign >= 0 && st.result != winnerResult(~Color(sl.wouldResign));
+        {
+            std::lock_guard lk(s_.statsMutex);
+            ++s_.live.games;
+            s_.live.falseResignations += game.falseResignation;
+        }
+        std::lock_guard lk(s_.callbackMutex);
+        if (s_.onGame) s_.onGame(game);
+    }
+
+    RunShared& s_;
+    search::MultiSearch ms_;
+    search::SearchLimits limits_;
+    std::vector<Slot> slots_;
+};
+
+}  // namespace
+
+SelfPlay::SelfPlay(nn::Evaluator& evaluator, SelfPlayOptions options)
+    : evaluator_(evaluator), options_(std::move(options)) {}
+
+SelfPlayStats SelfPlay::stats() const {
+    std::lock_guard lk(statsMutex_);
+    SelfPlayStats s = live_;
+    if (running_) s.seconds = steadySeconds() - startedAt_;
+    return s;
+}
+
+SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control) {
+    {
+        std::lock_guard lk(statsMutex_);
+        live_ = {};
+        startedAt_ = steadySeconds();
+        running_ = true;
+    }
+    RunShared shared(options_, evaluator_, control, onGame, statsMutex_, live_);
+    shared.target = games > 0 ? uint64_t(games) : 0;
+
+    const int threads = std::max(1, options_.threads);
+    std::vector<std::thread> workers;
+    workers.reserve(threads);
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&shared] {
+            try {
+                Worker w(shared);
+                w.run();
+            } catch (...) {
+                std::lock_guard lk(shared.errorMutex);
+                if (!shared.error) shared.error = std::current_exception();
+                shared.abort.store(true);
+            }
+        });
+    }
+    for (auto& w : workers) w.join();
+
+    SelfPlayStats result;
+    {
+        std::lock_guard lk(statsMutex_);
+        live_.seconds = steadySeconds() - startedAt_;
+        running_ = false;
+        result = live_;
+    }
+    if (shared.error) std::rethrow_exception(shared.error);
+    return result;
+}
+
+Result adjudicateMaterial(const Position& pos) {
+    // Tenths of a point, so the cannon's 4.5 stays an integer.
+    auto value = [](Piece p, int sq) {
+        switch (typeOf(p)) {
+            case Rook: return 90;
+            case Horse: return 40;
+            case Cannon: return 45;
+            case Advisor: return 20;
+            case Elephant: return 20;
+            case Pawn: return ownHalf(colorOf(p), sq) ? 10 : 20;
+            default: return 0;  // kings
+        }
+    };
+    int score[2] = {0, 0};
+    for (int sq = 0; sq < kSquareCount; ++sq) {
+        const Piece p = pos.piece(sq);
+        if (p != NoPiece) score[colorOf(p)] += value(p, sq);
+    }
+    const int lead = score[Red] - score[Black];
+    if (lead >= 30) return Result::RedWins;
+    if (lead <= -30) return Result::BlackWins;
+    return Result::Draw;
+}
+
+}  // namespace xq::train

@@ -1,0 +1,51 @@
+#include "core/train/selfplay_config.h"
+
+namespace xq::train {
+
+namespace {
+search::MctsParams mctsFrom(const TrainConfig& c) {
+    search::MctsParams p;
+    p.cPuct = float(c.cPuct);
+    p.dirichletAlpha = float(c.dirichletAlpha);
+    p.dirichletEpsilon = float(c.dirichletEpsilon);
+    p.temperaturePlies = c.temperaturePlies;
+    p.temperature = 1.0f;
+    p.batchSize = 1;  // MultiSearch gathers one leaf per game: no virtual loss needed
+    p.threads = 1;
+    p.rules.lengthCap = c.maxPlies;
+    p.seed = uint64_t(c.seed);
+    return p;
+}
+}  // namespace
+
+SelfPlayOptions selfPlayOptionsFrom(const TrainConfig& c) {
+    SelfPlayOptions o;
+    o.mcts = mctsFrom(c);
+    o.mcts.addNoise = true;
+    o.simulations = c.simulations;
+    o.gamesInFlight = c.gamesInFlight;
+    o.threads = c.threads;
+    o.randomOpeningPlies = c.randomOpeningPlies;
+    o.resignThreshold = float(c.resignThreshold);
+    o.resignMoves = c.resignMoves;
+    o.resignPlayoutFraction = float(c.resignPlayoutFraction);
+    o.maxPlies = c.maxPlies;
+    o.adjudicate = c.adjudicate;
+    o.seed = uint64_t(c.seed);
+    return o;
+}
+
+ArenaOptions arenaOptionsFrom(const TrainConfig& c) {
+    ArenaOptions o;
+    o.mcts = mctsFrom(c);
+    o.mcts.addNoise = false;
+    o.mcts.temperaturePlies = 0;
+    o.games = c.evalGames;
+    o.simulations = c.evalSimulations;
+    o.maxPlies = c.maxPlies;
+    o.adjudicate = c.adjudicate;
+    o.seed = uint64_t(c.seed) + 1;
+    return o;
+}
+
+}  // namespace xq::train

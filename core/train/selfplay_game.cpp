@@ -1,0 +1,42 @@
+#include "core/train/selfplay_game.h"
+
+#include "core/train/selfplay.h"
+
+namespace xq::train::detail {
+
+GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate) {
+    RuleOptions opts;
+    opts.lengthCap = maxPlies;
+    GameStatus st = gameStatus(pos, opts);
+    if (st.reason == Reason::LengthCap && adjudicate) {
+        const Result r = adjudicateMaterial(pos);
+        if (r != Result::Draw) st = {r, Reason::Adjudication};
+    }
+    return st;
+}
+
+store::MoveRecord searchedMove(const search::SearchResult& r, Move played) {
+    store::MoveRecord m;
+    m.move = played;
+    m.rootValue = r.rootValue;
+    for (size_t i = 0; i < r.moves.size(); ++i)
+        if (r.visits[i] > 0) m.visits.push_back({r.moves[i], uint32_t(r.visits[i])});
+    return m;
+}
+
+Move randomLegalMove(const Position& pos, std::mt19937_64& rng) {
+    MoveList moves;
+    pos.legalMoves(moves);
+    if (moves.empty()) return Move();
+    std::uniform_int_distribution<int> pick(0, moves.size() - 1);
+    return moves[pick(rng)];
+}
+
+uint64_t gameSeed(uint64_t seed, uint64_t index) {
+    uint64_t z = seed + 0x9E3779B97F4A7C15ull * (index + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+}  // namespace xq::train::detail

@@ -1,0 +1,496 @@
+// Self-play and the gating arena on the fake evaluators (tiny searches, seconds): games are
+// complete and replay legally, results agree with the rules (or resignation / adjudication /
+// the cap), visit distributions are sparse and add up to the search, random opening plies carry
+// no visits, resignation and its played-out games, pause / resume / stop from another thread,
+// several worker threads, the arena's bookkeeping and colour symmetry, gating decisions, and
+// material adjudication on hand-made positions. The stored form is checked by inserting the
+// games into a temporary Store (which re-validates every move).
+#include <QtTest>
+
+#include <atomic>
+#include <cmath>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "core/nn/fake_evaluators.h"
+#include "core/store/store.h"
+#include "core/train/arena.h"
+#include "core/train/selfplay.h"
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/rules.h"
+
+using namespace xq;
+using namespace xq::train;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Value +0.99 for Red to move and -0.99 for Black to move, uniform priors: Black's searches
+// see a lost game, so Black resigns when resignation is on.
+class RedFavouredEvaluator final : public nn::Evaluator {
+public:
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        for (size_t i = 0; i < in.size(); ++i) {
+            const int n = in[i].moves->size();
+            out[i].value = in[i].pos->sideToMove() == Red ? 0.99f : -0.99f;
+            for (int k = 0; k < n; ++k) out[i].priors[k] = 1.0f / float(n);
+        }
+    }
+    std::string name() const override { return "red-favoured"; }
+};
+
+// Material count (adjudicateMaterial's values, via a tiny helper) squashed into a value for
+// the side to move, uniform priors: a side that sees material beats one that sees nothing.
+class MaterialEvaluator final : public nn::Evaluator {
+public:
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        static const int kValue[8] = {0, 0, 2, 2, 4, 9, 4, 1};
+        for (size_t i = 0; i < in.size(); ++i) {
+            const Position& p = *in[i].pos;
+            int diff = 0;
+            for (int sq = 0; sq < kSquareCount; ++sq) {
+                const Piece pc = p.piece(sq);
+                if (pc != NoPiece)
+                    diff += (colorOf(pc) == p.sideToMove() ? 1 : -1) * kValue[typeOf(pc)];
+            }
+            out[i].value = float(std::tanh(diff / 6.0));
+            const int n = in[i].moves->size();
+            for (int k = 0; k < n; ++k) out[i].priors[k] = 1.0f / float(n);
+        }
+    }
+    std::string name() const override { return "material"; }
+};
+
+// Slows every call so that a run lasts long enough to be paused and watched.
+class SlowEvaluator final : public nn::Evaluator {
+public:
+    explicit SlowEvaluator(nn::Evaluator& inner) : inner_(inner) {}
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        inner_.evaluate(in, out);
+    }
+    std::string name() const override { return "slow"; }
+
+private:
+    nn::Evaluator& inner_;
+};
+
+SelfPlayOptions smallOptions() {
+    SelfPlayOptions o;
+    o.simulations = 12;
+    o.gamesInFlight = 4;
+    o.threads = 1;
+    o.randomOpeningPlies = 2;
+    o.maxPlies = 40;
+    o.resignMoves = 0;
+    o.mcts.addNoise = true;
+    o.mcts.temperaturePlies = 10;
+    o.seed = 7;
+    return o;
+}
+
+std::vector<SelfPlayGame> play(nn::Evaluator& eval, const SelfPlayOptions& o, int games,
+                               SelfPlayStats* statsOut = nullptr) {
+    std::vector<SelfPlayGame> out;
+    RunControl control;
+    SelfPlay sp(eval, o);
+    const SelfPlayStats st =
+        sp.run(games, [&](const SelfPlayGame& g) { out.push_back(g); }, control);
+    if (statsOut) *statsOut = st;
+    return out;
+}
+
+// Replays the record from the start position, checking each move and visit distribution;
+// returns the final position. `sims` is the simulations per search.
+Position replayChecked(const SelfPlayGame& game, int randomPlies, int sims) {
+    const store::GameRecord& r = game.record;
+    Position pos;
+    [&] {
+        QCOMPARE(r.kind, store::GameKind::SelfPlay);
+        QVERIFY(r.startFen.empty());
+        QCOMPARE(r.plies, int(r.moves.size()));
+        QVERIFY(r.started > 0 && r.finished >= r.started);
+        for (int ply = 0; ply < int(r.moves.size()); ++ply) {
+            const store::MoveRecord& m = r.moves[ply];
+            QVERIFY2(pos.isLegal(m.move), qPrintable(QString("illegal move at ply %1").arg(ply)));
+            if (ply < randomPlies) {
+                QVERIFY(m.visits.empty());
+                QVERIFY(!m.rootValue.has_value());
+            } else {
+                QVERIFY(m.rootValue.has_value());
+                QVERIFY(*m.rootValue >= -1.0f && *m.rootValue <= 1.0f);
+                QVERIFY(!m.visits.empty());
+                long sum = 0;
+                for (const store::VisitCount& v : m.visits) {
+                    QVERIFY(v.visits > 0);  // sparse: only visited moves
+                    QVERIFY(pos.isLegal(v.move));
+                    sum += v.visits;
+                }
+                // Every simulation but the one that expanded a fresh root passes through a
+                // child; reused visits from the previous move's search come on top.
+                QVERIFY2(sum >= sims - 1, qPrintable(QString("ply %1: %2 visits").arg(ply).arg(sum)));
+                // The first search of a game starts from an empty tree: exactly the budget.
+                if (ply == randomPlies) QCOMPARE(sum, long(sims - 1));
+            }
+            pos.makeMove(m.move);
+        }
+    }();
+    return pos;
+}
+
+// The record's result agrees with the rules on the final position, or with the way self-play
+// may end a game early (resignation) or decide it at the cap (adjudication).
+void checkResult(const store::GameRecord& r, const Position& finalPos, int maxPlies) {
+    QVERIFY(r.result != Result::None);
+    RuleOptions opts;
+    opts.lengthCap = maxPlies;
+    const GameStatus st = gameStatus(finalPos, opts);
+    switch (r.reason) {
+        case Reason::Resignation:
+            QVERIFY(!st.over());
+            QVERIFY(r.result != Result::Draw);
+            // The side to move resigned.
+            QCOMPARE(r.result, winnerResult(~finalPos.sideToMove()));
+            break;
+        case Reason::Adjudication:
+            QCOMPARE(st.reason, Reason::LengthCap);
+            QCOMPARE(r.result, xq::train::adjudicateMaterial(finalPos));
+            QVERIFY(r.result != Result::Draw);
+            break;
+        default:
+            QCOMPARE(r.result, st.result);
+            QCOMPARE(r.reason, st.reason);
+    }
+    if (r.reason == Reason::LengthCap) QCOMPARE(r.plies, maxPlies);
+}
+
+}  // namespace
+
+class TestSelfPlay : public QObject {
+    Q_OBJECT
+private slots:
+    void gamesAreCompleteAndReplayLegally() {
+        nn::RandomEvaluator eval(3);
+        const SelfPlayOptions o = smallOptions();
+        SelfPlayStats st;
+        const auto games = play(eval, o, 6, &st);
+        QCOMPARE(int(games.size()), 6);
+        QCOMPARE(st.games, uint64_t(6));
+        uint64_t searched = 0;
+        for (const auto& g : games) {
+            const Position end = replayChecked(g, o.randomOpeningPlies, o.simulations);
+            if (QTest::currentTestFailed()) return;
+            checkResult(g.record, end, o.maxPlies);
+            if (QTest::currentTestFailed()) return;
+            QCOMPARE(g.record.red, o.playerLabel);
+            QCOMPARE(g.record.generation.value_or(-1), o.generation);
+            searched += g.record.plies - o.randomOpeningPlies;
+        }
+        QCOMPARE(st.positions, searched);
+        QVERIFY(st.simulations >= st.positions * uint64_t(o.simulations));
+        QVERIFY(st.evaluations > 0 && st.evaluations <= st.simulations);
+        QVERIFY(st.seconds > 0);
+        // Different games: the random openings and the noise differ per game.
+        int distinct = 0;
+        for (size_t i = 1; i < games.size(); ++i)
+            distinct += games[i].record.moves[0].move != games[0].record.moves[0].move ||
+                        games[i].record.moves[1].move != games[0].record.moves[1].move;
+        QVERIFY(distinct >= 3);
+    }
+
+    void storeAcceptsTheRecords() {
+        nn::RandomEvaluator eval(5);
+        const auto games = play(eval, smallOptions(), 3);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        store::Store db(dir.filePath("sp.db").toStdString());
+        const store::RunInfo run = db.createRun("t");
+        for (const auto& g : games) {
+            store::GameRecord r = g.record;
+            r.run = run.id;
+            const int64_t id = db.insertGame(r);  // re-validates every move and visit
+            const auto back = db.loadGame(id);
+            QVERIFY(back.has_value());
+            QCOMPARE(back->plies, r.plies);
+            QCOMPARE(back->result, r.result);
+            QCOMPARE(back->moves.back().visits, r.moves.back().visits);
+        }
+    }
+
+    void lengthCapAndAdjudication() {
+        nn::RandomEvaluator eval(11);
+        SelfPlayOptions o = smallOptions();
+        o.maxPlies = 12;
+        o.randomOpeningPlies = 6;  // random moves make early captures (and imbalances) likely
+        o.adjudicate = true;
+        const auto games = play(eval, o, 8);
+        QCOMPARE(int(games.size()), 8);
+        for (const auto& g : games) {
+            const Position end = replayChecked(g, o.randomOpeningPlies, o.simulations);
+            if (QTest::currentTestFailed()) return;
+            checkResult(g.record, end, o.maxPlies);
+            if (QTest::currentTestFailed()) return;
+            QVERIFY(g.record.plies <= o.maxPlies);
+            // At the cap a material draw stays "length cap", a lead becomes "adjudication".
+            if (g.record.plies == o.maxPlies && g.record.reason != Reason::Checkmate &&
+                g.record.reason != Reason::Stalemate)
+                QCOMPARE(g.record.reason, xq::train::adjudicateMaterial(end) == Result::Draw
+                                              ? Reason::LengthCap
+                                              : Reason::Adjudication);
+        }
+    }
+
+    void resignation() {
+        RedFavouredEvaluator eval;
+        SelfPlayOptions o = smallOptions();
+        o.resignMoves = 2;
+        o.resignThreshold = -0.9f;
+        o.resignPlayoutFraction = 0.0f;
+        SelfPlayStats st;
+        auto games = play(eval, o, 4, &st);
+        QCOMPARE(int(games.size()), 4);
+        QCOMPARE(st.resignations, uint64_t(4));
+        for (const auto& g : games) {
+            QCOMPARE(g.record.reason, Reason::Resignation);
+            QCOMPARE(g.record.result, Result::RedWins);
+            QVERIFY(!g.playedOut);
+            // Black resigns on its second searched move: 2 random plies, then R B R B(resigns).
+            QCOMPARE(g.record.plies, o.randomOpeningPlies + 3);
+            const Position end = replayChecked(g, o.randomOpeningPlies, o.simulations);
+            checkResult(g.record, end, o.maxPlies);
+        }
+
+        // Every game played out: nobody resigns, each game counts as one that would have, and
+        // a would-be resignation is false exactly when Red did not win.
+        o.resignPlayoutFraction = 1.0f;
+        games = play(eval, o, 4, &st);
+        QCOMPARE(st.resignations, uint64_t(0));
+        QCOMPARE(st.playedOutWouldResign, uint64_t(4));
+        uint64_t falseOnes = 0;
+        for (const auto& g : games) {
+            QVERIFY(g.playedOut);
+            QVERIFY(g.record.reason != Reason::Resignation);
+            QCOMPARE(g.falseResignation, g.record.result != Result::RedWins);
+            falseOnes += g.falseResignation;
+        }
+        QCOMPARE(st.falseResignations, falseOnes);
+    }
+
+    void severalThreads() {
+        nn::RandomEvaluator eval(9);  // thread-safe
+        SelfPlayOptions o = smallOptions();
+        o.threads = 2;
+        o.gamesInFlight = 3;
+        SelfPlayStats st;
+        const auto games = play(eval, o, 7, &st);
+        QCOMPARE(int(games.size()), 7);  // exactly the games asked for, across both threads
+        QCOMPARE(st.games, uint64_t(7));
+        for (const auto& g : games) {
+            const Position end = replayChecked(g, o.randomOpeningPlies, o.simulations);
+            if (QTest::currentTestFailed()) return;
+            checkResult(g.record, end, o.maxPlies);
+        }
+    }
+
+    void pauseHoldsResumeContinuesStopEnds() {
+        nn::RandomEvaluator inner(2);
+        SlowEvaluator eval(inner);
+        SelfPlayOptions o = smallOptions();
+        o.maxPlies = 400;
+        SelfPlay sp(eval, o);
+        RunControl control;
+        std::atomic<bool> returned{false};
+        std::atomic<int> reported{0};
+        std::thread t([&] {
+            sp.run(0, [&](const SelfPlayGame&) { ++reported; }, control);
+            returned = true;
+        });
+        auto waitFor = [](auto pred, double seconds) {
+            const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+            while (!pred() && Clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            return pred();
+        };
+        QVERIFY(waitFor([&] { return sp.stats().positions > 0; }, 10));
+        control.pause();
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the round in flight ends
+        const uint64_t held = sp.stats().positions;
+        const uint64_t heldSims = sp.stats().simulations;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        QCOMPARE(sp.stats().positions, held);
+        QCOMPARE(sp.stats().simulations, heldSims);
+        QVERIFY(!returned);
+        control.resume();
+        QVERIFY(waitFor([&] { return sp.stats().positions > held + 2; }, 10));
+        // Stop while paused must also end the run.
+        control.pause();
+        control.requestStop();
+        QVERIFY(waitFor([&] { return returned.load(); }, 10));
+        t.join();
+        // Games in progress are abandoned, not reported.
+        QCOMPARE(uint64_t(reported.load()), sp.stats().games);
+    }
+
+    void arenaBookkeepingAndSymmetry() {
+        nn::RandomEvaluator eval(4);
+        ArenaOptions o;
+        o.games = 8;
+        o.simulations = 16;
+        o.maxPlies = 24;
+        o.adjudicate = true;       // decisive results, so the symmetry below means something
+        o.randomOpeningPlies = 6;  // random moves leave pieces hanging
+        o.seed = 3;
+        RunControl control;
+        std::vector<store::GameRecord> recs;
+        int lastFinished = 0;
+        const ArenaResult r = playArena(eval, eval, o, control,
+                                        [&](const store::GameRecord& g, int finished, int total) {
+                                            QCOMPARE(total, 8);
+                                            QCOMPARE(finished, lastFinished + 1);
+                                            lastFinished = finished;
+                                            recs.push_back(g);
+                                        });
+        QVERIFY(!r.stopped);
+        QCOMPARE(r.wins + r.draws + r.losses, 8);
+        QCOMPARE(int(recs.size()), 8);
+        QCOMPARE(r.elo.games, 8);
+        QCOMPARE(r.elo.wins, r.wins);
+        int w = 0, d = 0, l = 0, candRed = 0;
+        for (const auto& g : recs) {
+            QCOMPARE(g.kind, store::GameKind::Eval);
+            const bool cr = g.red == o.candidateLabel;
+            QCOMPARE(g.black, cr ? o.bestLabel : o.candidateLabel);
+            candRed += cr;
+            Position pos;
+            for (int i = 0; i < g.plies; ++i) {
+                QVERIFY(pos.isLegal(g.moves[i].move));
+                QCOMPARE(g.moves[i].visits.empty(), i < o.randomOpeningPlies);
+                pos.makeMove(g.moves[i].move);
+            }
+            checkResult(g, pos, o.maxPlies);
+            if (g.result == Result::Draw) ++d;
+            else if ((g.result == Result::RedWins) == cr) ++w;
+            else ++l;
+        }
+        QCOMPARE(candRed, 4);
+        QCOMPARE(w, r.wins);
+        QCOMPARE(d, r.draws);
+        QCOMPARE(l, r.losses);
+        // The same deterministic net on both sides, no noise, tau 0, and each opening played
+        // twice with colours swapped: the two games of a pair are the same game, so the
+        // candidate wins exactly as often as it loses.
+        QCOMPARE(r.wins, r.losses);
+        QVERIFY(r.wins > 0);
+        QVERIFY(qAbs(r.elo.elo) < 1e-6);
+        for (const auto& g : recs) {
+            int twins = 0;
+            for (const auto& h : recs)
+                if (h.red != g.red && h.plies == g.plies && h.result == g.result) {
+                    bool same = true;
+                    for (int i = 0; i < g.plies && same; ++i) same = h.moves[i].move == g.moves[i].move;
+                    twins += same;
+                }
+            QCOMPARE(twins, 1);
+        }
+    }
+
+    void arenaFavoursTheStrongerSide() {
+        // The candidate sees material, the best model does not: the candidate must score well
+        // whichever colour it has (a colour or sign mix-up in the bookkeeping would not).
+        MaterialEvaluator strong;
+        nn::UniformEvaluator weak;
+        ArenaOptions o;
+        o.games = 8;
+        o.simulations = 24;
+        o.maxPlies = 40;
+        o.adjudicate = true;
+        o.randomOpeningPlies = 4;
+        RunControl control;
+        int candRedWins = 0, candBlackWins = 0;
+        const ArenaResult r = playArena(strong, weak, o, control,
+                                        [&](const store::GameRecord& g, int, int) {
+                                            if (g.result == Result::RedWins && g.red == o.candidateLabel) ++candRedWins;
+                                            if (g.result == Result::BlackWins && g.black == o.candidateLabel) ++candBlackWins;
+                                        });
+        QCOMPARE(r.wins + r.draws + r.losses, 8);
+        QCOMPARE(r.wins, candRedWins + candBlackWins);
+        QVERIFY2(r.wins >= r.losses + 4, qPrintable(QString("W %1 D %2 L %3").arg(r.wins).arg(r.draws).arg(r.losses)));
+        QVERIFY(candRedWins > 0 && candBlackWins > 0);
+        QVERIFY(r.elo.elo > 0);
+        QVERIFY(acceptCandidate(r, 0.55));
+        // The same match the other way round: the weak candidate is rejected.
+        const ArenaResult back = playArena(weak, strong, o, control);
+        QCOMPARE(back.wins + back.draws + back.losses, 8);
+        QVERIFY(back.losses >= back.wins + 4);
+        QVERIFY(!acceptCandidate(back, 0.55));
+    }
+
+    void arenaStopsEarly() {
+        nn::RandomEvaluator eval(4);
+        ArenaOptions o;
+        o.games = 4;
+        o.simulations = 8;
+        RunControl control;
+        control.requestStop();
+        const ArenaResult r = playArena(eval, eval, o, control);
+        QVERIFY(r.stopped);
+        QCOMPARE(r.wins + r.draws + r.losses, 0);
+        QVERIFY(!acceptCandidate(r, 0.55));
+    }
+
+    void gatingDecisions() {
+        auto res = [](int w, int d, int l, bool stopped = false) {
+            ArenaResult r;
+            r.wins = w;
+            r.draws = d;
+            r.losses = l;
+            r.stopped = stopped;
+            r.elo = estimateElo(w, d, l);
+            return r;
+        };
+        QVERIFY(acceptCandidate(res(12, 0, 8), 0.55));    // 60%
+        QVERIFY(!acceptCandidate(res(11, 0, 9), 0.55));   // 55% is not above 55%
+        QVERIFY(acceptCandidate(res(10, 4, 6), 0.55));    // 60% with draws as halves
+        QVERIFY(!acceptCandidate(res(0, 40, 0), 0.55));   // all draws: 50%
+        QVERIFY(!acceptCandidate(res(20, 0, 0, true), 0.55));  // cut short: undecided
+        QVERIFY(!acceptCandidate(res(0, 0, 0), 0.55));    // no games
+        QVERIFY(acceptCandidate(res(40, 0, 0), 0.55));
+        QVERIFY(!acceptCandidate(res(12, 0, 8), 0.60));
+    }
+
+    void materialAdjudication_data() {
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<int>("expected");
+        const int red = int(Result::RedWins), black = int(Result::BlackWins),
+                  draw = int(Result::Draw);
+        QTest::newRow("bare kings") << "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1" << draw;
+        QTest::newRow("red rook") << "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1" << red;
+        QTest::newRow("black rook") << "r2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1" << black;
+        QTest::newRow("cannon vs horse") << "3k5/9/9/9/n8/9/9/9/9/2C1K4 w - - 0 1" << draw;
+        // Rook 9 against horse 4 + advisor 2: a lead of exactly 3 wins.
+        QTest::newRow("lead of exactly 3") << "3k1a3/9/9/9/n8/9/9/9/9/R3K4 w - - 0 1" << red;
+        // Horse 4 + pawn at home 1 = 5 against two black pawns at home (1 + 1): lead 3.
+        QTest::newRow("pawns at home")
+            << "3k5/9/9/p7p/9/9/4P4/9/9/4K2N1 w - - 0 1" << red;
+        // One black pawn across the river counts 2: 5 against 3, lead 2: a draw.
+        QTest::newRow("pawn across the river")
+            << "3k5/9/9/p8/9/8p/4P4/9/9/4K2N1 w - - 0 1" << draw;
+        // Advisors and elephants count 2 each: 8 against 4.5.
+        QTest::newRow("defenders") << "3k5/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1" << red;
+        // Elephant + two advisors 6 against a cannon 4.5: a lead of 1.5 is a draw.
+        QTest::newRow("defenders vs cannon") << "3k5/9/9/9/9/9/c8/9/9/2BAKA3 b - - 0 1" << draw;
+    }
+    void materialAdjudication() {
+        QFETCH(QString, fen);
+        QFETCH(int, expected);
+        Position pos;
+        const auto err = parseFen(fen.toStdString(), pos);
+        QVERIFY2(!err.has_value(), qPrintable(fen));
+        QCOMPARE(int(xq::train::adjudicateMaterial(pos)), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSelfPlay)
+#include "test_selfplay.moc"

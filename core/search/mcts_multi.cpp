@@ -63,7 +63,7 @@ int MultiSearch::step(const DoneFn& onDone) {
         const int budget =
             g.limits.simulations > 0 ? g.limits.simulations - g.started : INT_MAX;
         const GatherCounts c =
-            g.tree.gather(std::min(leavesPerGame_, budget), budget, g.slots, 0);
+            g.tree.gather(std::min(leavesPerGame_, budget), budget, g.leafSlots, 0);
         g.leaves = c.leaves;
         g.started += c.leaves + c.terminalHits;
         g.done += c.terminalHits;
@@ -72,7 +72,7 @@ int MultiSearch::step(const DoneFn& onDone) {
         stats_.terminalHits += c.terminalHits;
         stats_.simulations += c.terminalHits;
         stats_.collisions += c.collisions;
-        for (int k = 0; k < c.leaves; ++k) inputs_.push_back(g.slots[k].input());
+        for (int k = 0; k < c.leaves; ++k) inputs_.push_back(g.leafSlots[k].input());
     }
     const int total = int(inputs_.size());
     if (total > 0) {
@@ -84,7 +84,7 @@ int MultiSearch::step(const DoneFn& onDone) {
             // Leave every tree consistent (no virtual loss left behind) before reporting.
             for (int i = 0; i < n; ++i) {
                 Game& g = games_[i];
-                for (int k = 0; k < g.leaves; ++k) g.tree.cancel(g.slots[k]);
+                for (int k = 0; k < g.leaves; ++k) g.tree.cancel(g.leafSlots[k]);
                 g.started -= g.leaves;
                 g.leaves = 0;
             }
@@ -96,7 +96,7 @@ int MultiSearch::step(const DoneFn& onDone) {
     int k = 0;
     for (int i = 0; i < n; ++i) {
         Game& g = games_[i];
-        for (int j = 0; j < g.leaves; ++j) g.tree.expand(g.slots[j], outputs_[k++]);
+        for (int j = 0; j < g.leaves; ++j) g.tree.expand(g.leafSlots[j], outputs_[k++]);
         g.done += g.leaves;
         g.evaluations += g.leaves;
         g.leaves = 0;

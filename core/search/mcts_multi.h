@@ -73,8 +73,8 @@ private:
     struct Game {
         explicit Game(const MctsParams& p) : tree(p) {}
         MctsTree tree;
-        std::vector<LeafSlot> slots;
-        int leaves = 0;  // slots filled this round
+        std::vector<LeafSlot> leafSlots;
+        int leaves = 0;  // leafSlots filled this round
         bool searching = false;
         SearchLimits limits;
         int started = 0, done = 0, evaluations = 0, terminalHits = 0, collisions = 0;

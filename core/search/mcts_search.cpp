@@ -62,10 +62,11 @@ void MctsSearch::start(const SearchLimits& limits) {
         reusedVisits_ = tree_.rootVisits();
         error_ = nullptr;
         t0_ = std::chrono::steady_clock::now();
+        activeWorkers_ = std::max(1, params_.threads);
         tree_.prepareSearch();
     }
     stop_.store(false);
-    const int n = std::max(1, params_.threads);
+    const int n = std::max(1, params_.threads);  // params_ changes only when not running
     for (int i = 0; i < n; ++i) threads_.emplace_back([this] { worker(); });
 }
 
@@ -74,8 +75,6 @@ SearchResult MctsSearch::wait() {
         if (t.joinable()) t.join();
     threads_.clear();
     std::unique_lock lk(mutex_);
-    seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    running_.store(false, std::memory_order_release);
     if (error_) std::rethrow_exception(error_);
     SearchResult r = tree_.result();
     r.simulations = done_;
@@ -119,7 +118,7 @@ bool MctsSearch::finishedLocked() const {
 }
 
 void MctsSearch::worker() {
-    std::vector<LeafSlot> slots;
+    std::vector<LeafSlot> leafSlots;
     std::vector<nn::EvalInput> inputs;
     std::vector<nn::EvalOutput> outputs;
     std::unique_lock lk(mutex_);
@@ -128,7 +127,7 @@ void MctsSearch::worker() {
         const int budget =
             limits_.simulations > 0 ? limits_.simulations - started_ : INT_MAX;
         const int batch = std::max(1, std::min(params_.batchSize, budget));
-        const GatherCounts c = tree_.gather(batch, budget, slots, 0);
+        const GatherCounts c = tree_.gather(batch, budget, leafSlots, 0);
         started_ += c.leaves + c.terminalHits;
         done_ += c.terminalHits;
         terminalHits_ += c.terminalHits;
@@ -140,7 +139,7 @@ void MctsSearch::worker() {
         }
         inputs.resize(c.leaves);
         outputs.resize(c.leaves);
-        for (int i = 0; i < c.leaves; ++i) inputs[i] = slots[i].input();
+        for (int i = 0; i < c.leaves; ++i) inputs[i] = leafSlots[i].input();
         lk.unlock();
         std::exception_ptr err;
         try {
@@ -150,16 +149,20 @@ void MctsSearch::worker() {
         }
         lk.lock();
         if (err) {
-            for (int i = 0; i < c.leaves; ++i) tree_.cancel(slots[i]);
+            for (int i = 0; i < c.leaves; ++i) tree_.cancel(leafSlots[i]);
             started_ -= c.leaves;
             if (!error_) error_ = err;
             progress_.notify_all();
             break;
         }
-        for (int i = 0; i < c.leaves; ++i) tree_.expand(slots[i], outputs[i]);
+        for (int i = 0; i < c.leaves; ++i) tree_.expand(leafSlots[i], outputs[i]);
         done_ += c.leaves;
         evaluations_ += c.leaves;
         progress_.notify_all();
+    }
+    if (--activeWorkers_ == 0) {
+        seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+        running_.store(false, std::memory_order_release);
     }
 }
 

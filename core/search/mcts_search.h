@@ -52,6 +52,7 @@ public:
     SearchResult wait();
     // Asks the threads to finish the batches in flight and end. Any thread.
     void stop();
+    // True from start() until the last search thread has finished (wait() need not be called).
     bool running() const { return running_.load(std::memory_order_acquire); }
 
     // A copy of the tree's statistics (see mcts_snapshot.h). Any thread, also while searching.
@@ -76,6 +77,7 @@ private:
     std::chrono::steady_clock::time_point t0_;  // guarded by mutex_
     double seconds_ = 0;                // guarded by mutex_: duration of the last search
     std::exception_ptr error_;          // guarded by mutex_
+    int activeWorkers_ = 0;             // guarded by mutex_: the last one out clears running_
     std::atomic<bool> stop_{false};
     std::atomic<bool> running_{false};
     std::vector<std::thread> threads_;  // touched only by the thread calling start()/wait()

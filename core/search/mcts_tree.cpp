@@ -183,14 +183,14 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
     }
 }
 
-GatherCounts MctsTree::gather(int maxLeaves, int budget, std::vector<LeafSlot>& slots,
+GatherCounts MctsTree::gather(int maxLeaves, int budget, std::vector<LeafSlot>& leafSlots,
                               size_t first) {
     GatherCounts c;
     if (rootStatus_.over()) return c;
     int started = 0;
     while (c.leaves < maxLeaves && started < budget && c.collisions <= params_.maxCollisions) {
-        if (slots.size() <= first + size_t(c.leaves)) slots.resize(first + c.leaves + 1);
-        switch (descend(slots[first + c.leaves])) {
+        if (leafSlots.size() <= first + size_t(c.leaves)) leafSlots.resize(first + c.leaves + 1);
+        switch (descend(leafSlots[first + c.leaves])) {
             case Descent::Leaf:
                 ++c.leaves;
                 ++started;

@@ -34,7 +34,7 @@ struct LeafSlot {
 };
 
 struct GatherCounts {
-    int leaves = 0;        // slots filled (need the evaluator)
+    int leaves = 0;        // leafSlots filled (need the evaluator)
     int terminalHits = 0;  // simulations finished at once in a terminal node
     int collisions = 0;    // descents that met a pending leaf (undone)
 };
@@ -67,8 +67,8 @@ public:
 
     // Runs up to `budget` descents from the root, stopping early when `maxLeaves` leaves wait
     // for the evaluator or after params().maxCollisions collisions. Leaves go to
-    // slots[first ..]; the vector grows when needed. Terminal nodes are backed up at once.
-    GatherCounts gather(int maxLeaves, int budget, std::vector<LeafSlot>& slots, size_t first);
+    // leafSlots[first ..]; the vector grows when needed. Terminal nodes are backed up at once.
+    GatherCounts gather(int maxLeaves, int budget, std::vector<LeafSlot>& leafSlots, size_t first);
     // Expands the leaf in `slot` with the evaluator's output and backs its value up.
     void expand(LeafSlot& slot, const nn::EvalOutput& out);
     // Undoes a gathered leaf that will not be evaluated (evaluator failure, stop).

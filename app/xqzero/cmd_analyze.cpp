@@ -1,0 +1,139 @@
+// xqzero analyze [--fen F] [--moves ...] --sims N [--model PATH] [--threads T] [--batch B]
+// Runs MCTS on one position and prints the top moves with N, P, Q and PV (ICCS), and the root
+// value. Without --model the uniform fake evaluator stands in (uniform priors, value 0), and
+// the output says so: then only terminal positions inside the tree inform the values.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/command.h"
+#include "app/xqzero/position_args.h"
+#include "core/nn/fake_evaluators.h"
+#include "core/search/mcts_search.h"
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/notation.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/model_file.h"
+#include "core/nn/torch_evaluator.h"
+#endif
+
+namespace {
+
+std::string pvText(const std::vector<xq::Move>& pv) {
+    std::string s;
+    for (xq::Move m : pv) s += (s.empty() ? "" : " ") + xq::toIccs(m);
+    return s;
+}
+
+std::function<int()> setup(CLI::App& sub) {
+    struct Opts {
+        xqcli::PositionArgs pos;
+        int sims = 800;
+        double seconds = 0;
+        std::string model;
+        int threads = 1;
+        int batch = 16;
+        int top = 10;
+        float cpuct = 1.5f;
+        bool json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    o->pos.add(sub);
+    sub.add_option("--sims", o->sims, "Simulations")->check(CLI::Range(1, 10000000));
+    sub.add_option("--seconds", o->seconds, "Time limit (0 = none)")->check(CLI::Range(0.0, 1e6));
+    sub.add_option("--model", o->model, "Model file (default: the uniform fake evaluator)");
+    sub.add_option("--threads", o->threads, "Search threads on the tree")->check(CLI::Range(1, 64));
+    sub.add_option("--batch", o->batch, "Leaves per evaluator call (virtual loss)")
+        ->check(CLI::Range(1, 256));
+    sub.add_option("--top", o->top, "Moves to list")->check(CLI::Range(1, 200));
+    sub.add_option("--cpuct", o->cpuct, "PUCT exploration constant")->check(CLI::Range(0.01, 10.0));
+    sub.add_flag("--json", o->json, "One JSON object instead of the table");
+    return [o]() -> int {
+        const xq::Position pos = o->pos.build();
+        std::unique_ptr<xq::nn::Evaluator> eval;
+        std::string evalNote;
+        if (o->model.empty()) {
+            eval = std::make_unique<xq::nn::UniformEvaluator>();
+            evalNote = "uniform fake (no --model: uniform priors, value 0)";
+        } else {
+#ifdef XQ_WITH_TORCH
+            auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(o->model));
+            evalNote = "model " + o->model + " (" + net->config().label() + ", generation " +
+                       std::to_string(net->meta().generation) + ", " + net->deviceName() + ")";
+            eval = std::make_unique<xq::nn::TorchEvaluator>(net);
+#else
+            std::cerr << "xqzero analyze: built without LibTorch; --model is not available\n";
+            return xqcli::kExitUsage;
+#endif
+        }
+        if (o->threads > 1 && !o->model.empty()) {
+            // TorchEvaluator is single-threaded; one thread with a larger batch does the same job.
+            std::cerr << "note: --threads > 1 needs a thread-safe evaluator; using 1 thread\n";
+            o->threads = 1;
+        }
+        xq::search::MctsParams p;
+        p.threads = o->threads;
+        p.batchSize = o->batch;
+        p.cPuct = o->cpuct;
+        xq::search::MctsSearch search(*eval, p);
+        search.setPosition(pos);
+        const xq::search::SearchResult r =
+            search.search({.simulations = o->sims, .seconds = o->seconds});
+        const xq::search::SearchSnapshot snap = search.snapshot(1);
+        const char* side = pos.sideToMove() == xq::Red ? "red" : "black";
+
+        if (o->json) {
+            nlohmann::json j{{"fen", xq::toFen(pos)},
+                             {"evaluator", evalNote},
+                             {"side_to_move", side},
+                             {"simulations", r.simulations},
+                             {"root_visits", r.rootVisits},
+                             {"seconds", r.seconds},
+                             {"root_value", r.rootValue},
+                             {"best_move", r.bestMove ? xq::toIccs(r.bestMove) : ""},
+                             {"pv", pvText(r.pv)}};
+            if (r.rootStatus.over())
+                j["game_over"] = std::string(xq::resultName(r.rootStatus.result)) + " " +
+                                 xq::reasonName(r.rootStatus.reason);
+            auto moves = nlohmann::json::array();
+            for (size_t i = 0; i < snap.children.size() && int(i) < o->top; ++i) {
+                const auto& c = snap.children[i];
+                moves.push_back({{"move", xq::toIccs(c.move)}, {"n", c.visits}, {"p", c.prior},
+                                 {"q", c.q}, {"u", c.u}, {"pv", pvText(c.pv)}});
+            }
+            j["moves"] = moves;
+            std::cout << j.dump() << std::endl;
+            return xqcli::kExitOk;
+        }
+        std::cout << "position   " << xq::toFen(pos) << "\n";
+        std::cout << "evaluator  " << evalNote << "\n";
+        if (r.rootStatus.over()) {
+            std::cout << "game over  " << xq::resultName(r.rootStatus.result) << " ("
+                      << xq::reasonName(r.rootStatus.reason) << "): nothing to search\n";
+            return xqcli::kExitOk;
+        }
+        std::printf("search     %d simulations in %.3f s (%.0f sims/s), %d threads, batch %d\n",
+                    r.simulations, r.seconds, r.seconds > 0 ? r.simulations / r.seconds : 0.0,
+                    o->threads, o->batch);
+        std::printf("root value %+.3f for %s (side to move; +1 = %s wins)\n", r.rootValue, side,
+                    side);
+        std::printf("best move  %s   pv %s\n\n", xq::toIccs(r.bestMove).c_str(),
+                    pvText(r.pv).c_str());
+        std::printf("%-6s %7s %6s %7s %7s  %s\n", "move", "N", "P", "Q", "U", "PV");
+        for (size_t i = 0; i < snap.children.size() && int(i) < o->top; ++i) {
+            const auto& c = snap.children[i];
+            std::printf("%-6s %7d %6.3f %+7.3f %7.3f  %s\n", xq::toIccs(c.move).c_str(), c.visits,
+                        c.prior, c.q, c.u, pvText(c.pv).c_str());
+        }
+        std::printf("\nQ is from the mover's view (+1 = the move wins); unvisited moves show "
+                    "their first-play-urgency value.\n");
+        return xqcli::kExitOk;
+    };
+}
+
+XQ_COMMAND("analyze", "MCTS analysis of a position: top moves with N, P, Q, PV", setup);
+
+}  // namespace

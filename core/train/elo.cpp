@@ -29,8 +29,15 @@ EloEstimate estimateElo(int wins, int draws, int losses) {
         e.clamped = true;
         sUse = s >= 1.0 ? (n - 0.5) / n : 0.5 / n;
     }
-    const double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) +
-                        losses * s * s) / n;
+    // With a clamped score, measure the spread around it as if half a game had gone the
+    // other way: W-1/2 wins and 1/2 loss (or the mirror).
+    double w = wins, l = losses;
+    if (e.clamped) {
+        if (s >= 1.0) { w -= 0.5; l += 0.5; }
+        else { l -= 0.5; w += 0.5; }
+    }
+    const double var = (w * (1 - sUse) * (1 - sUse) + draws * (0.5 - sUse) * (0.5 - sUse) +
+                        l * sUse * sUse) / n;
     const double se = std::sqrt(var / n);
     const double lo = std::clamp(sUse - 1.959964 * se, 0.5 / n, (n - 0.5) / n);
     const double hi = std::clamp(sUse + 1.959964 * se, 0.5 / n, (n - 0.5) / n);

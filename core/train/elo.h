@@ -8,7 +8,8 @@
 // A perfect (or zero) score has no finite Elo: eloFromScore() is ±infinity there, and
 // EloEstimate replaces such a score by (N - 1/2)/N (or 1/2/N) — "half a game less than perfect"
 // — so that gating and JSON output always get finite numbers; `clamped` says when that
-// happened.
+// happened. The variance is then taken at the replaced score too (a 10-0 record would
+// otherwise claim a zero-width interval).
 //
 // Thread-safety: pure functions.
 

@@ -1,0 +1,114 @@
+// xqzero match A B --games N [--json] [--threads T] [--a-depth/--a-nodes/--a-movetime ...]
+// Players are specs (core/engine/player_spec.h): random, alphabeta:4, level:amateur,
+// uci:/usr/games/fairy-stockfish, net:PATH@SIMS, ...
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/command.h"
+#include "core/engine/match.h"
+#include "core/engine/player_spec.h"
+#include "core/xiangqi/rules.h"
+
+namespace {
+
+struct SideLimits {
+    int depth = 0;
+    uint64_t nodes = 0;
+    int movetime = 0;
+    xq::engine::SearchLimits toLimits() const {
+        xq::engine::SearchLimits l;
+        l.depth = depth;
+        l.nodes = nodes;
+        l.movetimeMs = movetime;
+        return l;
+    }
+};
+
+std::function<int()> setup(CLI::App& sub) {
+    struct Opts {
+        std::string a, b;
+        int games = 10;
+        int threads = 1;
+        int cap = 300;
+        int opening = 2;
+        uint64_t seed = 1;
+        bool json = false;
+        bool quiet = false;
+        SideLimits la, lb;
+        std::string db;
+    };
+    auto o = std::make_shared<Opts>();
+    sub.add_option("a", o->a, "First player (scores are from its view)")->required();
+    sub.add_option("b", o->b, "Second player")->required();
+    sub.add_option("--games", o->games, "Games to play (colours alternate)")->check(CLI::Range(1, 100000));
+    sub.add_option("--threads", o->threads, "Games played at once")->check(CLI::Range(1, 64));
+    sub.add_option("--cap", o->cap, "Length cap in plies (a capped game is a draw)")->check(CLI::Range(10, 2000));
+    sub.add_option("--opening-plies", o->opening, "Random plies shared by each pair of games")->check(CLI::Range(0, 20));
+    sub.add_option("--seed", o->seed, "Seed for openings and noisy players");
+    sub.add_option("--a-depth", o->la.depth, "Depth limit per move for A");
+    sub.add_option("--a-nodes", o->la.nodes, "Node limit per move for A");
+    sub.add_option("--a-movetime", o->la.movetime, "Milliseconds per move for A");
+    sub.add_option("--b-depth", o->lb.depth, "Depth limit per move for B");
+    sub.add_option("--b-nodes", o->lb.nodes, "Node limit per move for B");
+    sub.add_option("--b-movetime", o->lb.movetime, "Milliseconds per move for B");
+    sub.add_option("--db", o->db, "Database for best:RUN players");
+    sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
+    sub.add_flag("--quiet", o->quiet, "No per-game progress lines");
+    return [o] {
+        for (const std::string& s : {o->a, o->b})
+            if (const std::string err = xq::engine::checkPlayerSpec(s); !err.empty()) {
+                std::cerr << "xqzero match: " << err << "\n";
+                return xqcli::kExitUsage;
+            }
+        xq::engine::MatchConfig cfg;
+        cfg.games = o->games;
+        cfg.threads = o->threads;
+        cfg.lengthCap = o->cap;
+        cfg.openingPlies = o->opening;
+        cfg.seed = o->seed;
+        cfg.limitsA = o->la.toLimits();
+        cfg.limitsB = o->lb.toLimits();
+        auto factory = [o](const std::string& spec) {
+            return [spec, o](uint64_t instance) {
+                xq::engine::PlayerSpecContext ctx;
+                ctx.seed = instance;
+                ctx.dbPath = o->db;
+                return xq::engine::makePlayer(spec, ctx);
+            };
+        };
+        const bool progress = !o->json && !o->quiet;
+        auto onGame = [&](const xq::engine::GameRecord& g, const xq::engine::MatchResult& r) {
+            if (!progress) return;
+            std::printf("game %3d/%d  A=%s  %-7s %-16s %3d plies  | +%d =%d -%d  score %.3f%s%s\n",
+                        r.games, o->games, g.aIsRed ? "red  " : "black", xq::resultName(g.result),
+                        xq::reasonName(g.reason), g.plies, r.winsA, r.draws, r.lossesA,
+                        r.elo.score, g.error.empty() ? "" : "  forfeit: ", g.error.c_str());
+            std::fflush(stdout);
+        };
+        const xq::engine::MatchResult r =
+            xq::engine::runMatch(factory(o->a), factory(o->b), cfg, onGame);
+        if (o->json) {
+            nlohmann::json j{{"a", o->a},           {"b", o->b},
+                             {"games", r.games},    {"wins", r.winsA},
+                             {"draws", r.draws},    {"losses", r.lossesA},
+                             {"score", r.elo.score}, {"elo", r.elo.elo},
+                             {"elo_lo", r.elo.eloLo}, {"elo_hi", r.elo.eloHi},
+                             {"forfeits", r.forfeits}};
+            std::cout << j.dump() << std::endl;
+        } else {
+            std::printf("%s vs %s: %d games  +%d =%d -%d  score %.3f  elo %+.0f [%+.0f, %+.0f]%s"
+                        "  forfeits %d\n",
+                        o->a.c_str(), o->b.c_str(), r.games, r.winsA, r.draws, r.lossesA,
+                        r.elo.score, r.elo.elo, r.elo.eloLo, r.elo.eloHi,
+                        r.elo.clamped ? " (perfect score: clamped)" : "", r.forfeits);
+        }
+        return xqcli::kExitOk;
+    };
+}
+
+XQ_COMMAND("match", "Play games between two players and report W/D/L and Elo", setup);
+
+}  // namespace

@@ -1,5 +1,7 @@
 #include "core/store/store.h"
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "core/store/schema.h"
@@ -53,6 +55,12 @@ sql::OpenMode modeFor(const OpenOptions& o, const schema::Inspection& insp,
     }
     if (insp.state == schema::FileState::Absent) {
         if (!o.create) throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'");
+        const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+        std::error_code ec;
+        if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+            throw StoreError(StoreErrorCode::Missing, "cannot create the database '" + path +
+                                                          "': the directory '" + dir.string() +
+                                                          "' does not exist");
         return sql::OpenMode::ReadWriteCreate;
     }
     return sql::OpenMode::ReadWrite;

@@ -82,6 +82,8 @@ private slots:
         noCreate.create = false;
         QVERIFY_THROWS_EXCEPTION(StoreError, Store(file("absent.db"), noCreate));
         QVERIFY(!QFile::exists(tmp_.filePath("absent.db")));
+        const QString noDir = refusal(file("nodir/x.db"), StoreErrorCode::Missing);
+        QVERIFY2(noDir.contains("does not exist"), qPrintable(noDir));
         // A zero-byte file is a blank database: it gets the schema.
         writeAll(file("empty.db"), {});
         QCOMPARE(Store(file("empty.db")).schemaVersion(), schema::currentVersion());
@@ -454,7 +456,8 @@ private slots:
         std::atomic<bool> writerDone{false};
         std::atomic<int> written{0};
         QString writerError;
-        std::thread writer([&] {
+        // jthread: joined on every exit path, including a failed QVERIFY below.
+        std::jthread writer([&] {
             try {
                 OpenOptions o;
                 o.busyTimeoutMs = 300;  // without WAL the held read lock below would block this

@@ -1,0 +1,88 @@
+// xqzero bench nn: raw forward-pass throughput (Net::forward on pre-encoded planes, no grad)
+// at batch 1, 8, 32, 128 for the 64x3 and 128x6 nets with fresh (seeded) weights. Weights do
+// not change the cost, so no model file is needed. Intra-op threads: XQ_NN_THREADS (default
+// 1, the inference default; see shared/design.md).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/bench.h"
+#include "app/xqzero/command.h"
+#include "core/nn/encoder.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/net.h"
+#endif
+
+namespace {
+
+#ifdef XQ_WITH_TORCH
+// Positions from seeded random games, so the inputs look like real ones.
+std::vector<float> samplePlanes(int count) {
+    std::mt19937 rng(12345);
+    std::vector<float> planes(size_t(count) * xq::nn::kInputSize);
+    xq::Position pos;
+    for (int i = 0; i < count; ++i) {
+        xq::MoveList ml;
+        pos.legalMoves(ml);
+        if (ml.empty() || pos.gamePly() > 80) {
+            pos = xq::Position();
+            pos.legalMoves(ml);
+        }
+        pos.makeMove(ml[int(rng() % unsigned(ml.size()))]);
+        xq::nn::encodePosition(pos, 0,
+                               std::span<float>(planes).subspan(size_t(i) * xq::nn::kInputSize));
+    }
+    return planes;
+}
+
+int run(const xqcli::BenchOptions& opt) {
+    const char* env = std::getenv("XQ_NN_THREADS");
+    const int threads = env ? std::max(1, std::atoi(env)) : 1;
+    const double seconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 0.3 : 2.0);
+    const int batches[] = {1, 8, 32, 128};
+    const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
+    const std::vector<float> planes = samplePlanes(128);
+    std::vector<float> logits(size_t(128) * xq::nn::kPolicySize), values(128);
+    for (const auto& cfg : nets) {
+        xq::nn::Net net(cfg, {.threads = threads, .seed = 1});
+        for (int batch : batches) {
+            net.forward(planes, batch, logits, values);  // warm-up (allocator, kernels)
+            int64_t positions = 0;
+            const auto t0 = std::chrono::steady_clock::now();
+            double elapsed = 0;
+            do {
+                net.forward(planes, batch, logits, values);
+                positions += batch;
+                elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                              .count();
+            } while (elapsed < seconds);
+            const double pps = double(positions) / elapsed;
+            if (opt.json) {
+                nlohmann::json j{{"bench", "nn"},          {"net", cfg.label()},
+                                 {"batch", batch},         {"positions_per_s", pps},
+                                 {"threads", threads},     {"device", net.deviceName()},
+                                 {"seconds", elapsed},     {"positions", positions}};
+                std::cout << j.dump() << std::endl;
+            } else {
+                std::printf("nn %-6s batch %3d  %9.1f positions/s  (%s, %d thread%s)\n",
+                            cfg.label().c_str(), batch, pps, net.deviceName().c_str(), threads,
+                            threads == 1 ? "" : "s");
+            }
+        }
+    }
+    return xqcli::kExitOk;
+}
+#else
+int run(const xqcli::BenchOptions&) {
+    std::cerr << "xqzero bench nn: this build has no LibTorch (XQ_WITH_TORCH=OFF)\n";
+    return xqcli::kExitFailure;
+}
+#endif
+
+XQ_BENCH("nn", "Network forward-pass throughput (64x3, 128x6; batch 1..128)", run);
+
+}  // namespace

@@ -1,0 +1,195 @@
+// xqzero bench selfplay: self-play throughput of the quick preset (64x3 net, random init,
+// 80 simulations, the preset's games in flight) through an InferenceServer, for a few
+// thread settings measured one after another in the same process:
+//   (search threads, inference intra-op threads) in {(1,1), (2,1), (1,2), (2,2)}
+// One JSON line per setting, then the best setting's line again with "best": true.
+//
+// Games rarely finish within a minute (24 games share the network, ~200 plies each), so
+// games/hour is estimated as positions/s * 3600 / mean plies, with the mean plies of the
+// games that finished during the run when at least kMinFinished did, otherwise the preset's
+// length cap (a conservative bound: no game is longer). "mean_plies_from" says which.
+// The raw network throughput of the same net at the same batch size is measured too, so the
+// ratio (efficiency of everything that is not the network) is visible (design.md).
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/bench.h"
+#include "app/xqzero/command.h"
+#include "core/nn/fake_evaluators.h"
+#include "core/nn/inference_server.h"
+#include "core/train/config.h"
+#include "core/train/selfplay.h"
+#include "core/train/selfplay_config.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/torch_evaluator.h"
+#endif
+
+namespace {
+
+constexpr int kMinFinished = 5;
+
+struct Setting {
+    int threads;
+    int inferenceThreads;
+};
+
+#ifdef XQ_WITH_TORCH
+// Positions/s of the bare network at `batch` (encode + forward + softmax over legal moves):
+// varied positions from short random games.
+double netThroughput(const std::shared_ptr<xq::nn::Net>& net, int batch, double seconds) {
+    xq::nn::TorchEvaluator eval(net, nullptr, batch);
+    std::vector<xq::Position> positions(batch);
+    std::vector<xq::MoveList> moves(batch);
+    std::mt19937_64 rng(1);
+    for (int i = 0; i < batch; ++i) {
+        for (int k = 0; k < 2 + i % 20; ++k) {
+            xq::MoveList ml;
+            positions[i].legalMoves(ml);
+            if (ml.empty()) break;
+            positions[i].makeMove(ml[int(rng() % ml.size())]);
+        }
+        positions[i].legalMoves(moves[i]);
+    }
+    std::vector<xq::nn::EvalInput> in;
+    for (int i = 0; i < batch; ++i) in.push_back({&positions[i], &moves[i]});
+    std::vector<xq::nn::EvalOutput> out(batch);
+    eval.evaluate(in, out);  // warm-up
+    const auto t0 = std::chrono::steady_clock::now();
+    uint64_t n = 0;
+    double s = 0;
+    do {
+        eval.evaluate(in, out);
+        n += batch;
+        s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } while (s < seconds);
+    return n / s;
+}
+#endif
+
+nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double seconds) {
+    using namespace xq;
+    train::TrainConfig cfg = base;
+    cfg.threads = set.threads;
+    cfg.inferenceThreads = set.inferenceThreads;
+    const int maxBatch = cfg.threads * cfg.gamesInFlight;
+    std::shared_ptr<nn::Evaluator> inner;
+    std::string evaluatorName;
+    double netPerS = 0;
+#ifdef XQ_WITH_TORCH
+    nn::NetOptions netOpts;
+    netOpts.threads = cfg.inferenceThreads;
+    netOpts.seed = 1;
+    auto net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
+    netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
+    inner = std::make_shared<nn::TorchEvaluator>(net, nullptr, maxBatch);
+    evaluatorName = "net " + net->config().label() + " random init (" + net->deviceName() + ")";
+#else
+    inner = std::make_shared<nn::UniformEvaluator>();
+    evaluatorName = "uniform fake (built without LibTorch)";
+#endif
+    nn::InferenceServerOptions so;
+    so.maxBatch = maxBatch;
+    nn::InferenceServer server(inner, so);
+
+    train::SelfPlayOptions opts = train::selfPlayOptionsFrom(cfg);
+    train::SelfPlay sp(server, opts);
+    train::RunControl control;
+    std::mutex m;
+    uint64_t finished = 0, finishedPlies = 0;  // guarded by m
+    train::SelfPlayStats st;
+    std::thread worker([&] {
+        st = sp.run(0,
+                    [&](const train::SelfPlayGame& g) {
+                        std::lock_guard lk(m);
+                        ++finished;
+                        finishedPlies += uint64_t(g.record.plies);
+                    },
+                    control);
+    });
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    control.requestStop();
+    worker.join();
+    server.stop();
+
+    const double secs = std::max(1e-9, st.seconds);
+    const double posPerS = st.positions / secs;
+    const bool fromFinished = finished >= uint64_t(kMinFinished);
+    const double meanPlies = fromFinished ? double(finishedPlies) / double(finished)
+                                          : double(cfg.maxPlies);
+    const auto ss = server.stats();
+    nlohmann::json j{{"bench", "selfplay"},
+                     {"preset", "quick"},
+                     {"games_per_hour", meanPlies > 0 ? posPerS * 3600.0 / meanPlies : 0.0},
+                     {"positions_per_s", posPerS},
+                     {"sims_per_s", st.simulations / secs},
+                     {"evals_per_s", st.evaluations / secs},
+                     {"threads", cfg.threads},
+                     {"inference_threads", cfg.inferenceThreads},
+                     {"games_in_flight", cfg.gamesInFlight},
+                     {"simulations", cfg.simulations},
+                     {"mean_plies", meanPlies},
+                     {"mean_plies_from", fromFinished ? "finished" : "cap"},
+                     {"finished_games", finished},
+                     {"mean_batch", ss.meanBatch()},
+                     {"seconds", st.seconds},
+                     {"evaluator", evaluatorName}};
+    if (netPerS > 0) {
+        j["net_positions_per_s"] = netPerS;
+        // Share of the bare network's speed that self-play achieves (tree, batching, threads).
+        j["efficiency"] = (st.evaluations / secs) / netPerS;
+    }
+    return j;
+}
+
+int run(const xqcli::BenchOptions& opt) {
+    const xq::train::TrainConfig cfg = xq::train::preset("quick");
+    std::vector<Setting> settings;
+    if (opt.quick)
+        settings = {{cfg.threads, cfg.inferenceThreads}};
+    else
+        settings = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
+    const double seconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 10.0 : 60.0);
+    nlohmann::json best;
+    for (const Setting& s : settings) {
+        nlohmann::json j = measure(cfg, s, seconds);
+        if (best.is_null() || j["positions_per_s"].get<double>() > best["positions_per_s"].get<double>())
+            best = j;
+        if (opt.json) {
+            std::cout << j.dump() << std::endl;
+        } else {
+            std::printf("threads %d, inference threads %d: %.1f positions/s, %.0f sims/s, "
+                        "%.0f games/h (mean plies %.0f from %s, %llu finished), batch %.1f",
+                        s.threads, s.inferenceThreads, j["positions_per_s"].get<double>(),
+                        j["sims_per_s"].get<double>(), j["games_per_hour"].get<double>(),
+                        j["mean_plies"].get<double>(),
+                        j["mean_plies_from"].get<std::string>().c_str(),
+                        (unsigned long long)j["finished_games"].get<uint64_t>(),
+                        j["mean_batch"].get<double>());
+            if (j.contains("net_positions_per_s"))
+                std::printf(", net alone %.0f pos/s (efficiency %.2f)",
+                            j["net_positions_per_s"].get<double>(), j["efficiency"].get<double>());
+            std::printf("\n");
+        }
+    }
+    if (settings.size() > 1) {
+        best["best"] = true;
+        if (opt.json)
+            std::cout << best.dump() << std::endl;
+        else
+            std::printf("best: %d search thread(s), %d inference thread(s)\n",
+                        best["threads"].get<int>(), best["inference_threads"].get<int>());
+    }
+    return xqcli::kExitOk;
+}
+
+XQ_BENCH("selfplay", "Self-play throughput of the quick preset (games/h, positions/s)", run);
+
+}  // namespace

@@ -1,0 +1,211 @@
+// xqzero selfplay [--preset quick] [--model PATH] [--games N] [--db PATH] [--run NAME]
+//                 [--threads T] [--sims N] [--games-in-flight G] [--inference-threads I]
+//                 [--seconds S] [--seed S] [--json]
+// Plays self-play games with a network (a randomly initialised one of the preset's size when
+// no --model is given) behind an InferenceServer, and stores each game in the database the
+// moment it finishes. A live progress line shows games, games/hour and positions/s. Ctrl-C
+// stops: games in progress are abandoned, finished ones are already stored.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/command.h"
+#include "core/nn/fake_evaluators.h"
+#include "core/nn/inference_server.h"
+#include "core/store/paths.h"
+#include "core/store/store.h"
+#include "core/train/config.h"
+#include "core/train/selfplay.h"
+#include "core/train/selfplay_config.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/model_file.h"
+#include "core/nn/torch_evaluator.h"
+#endif
+
+namespace {
+
+std::atomic<bool> gInterrupted{false};
+extern "C" void onSigint(int) { gInterrupted.store(true); }
+
+std::function<int()> setup(CLI::App& sub) {
+    struct Opts {
+        std::string preset = "quick";
+        std::string model;
+        int games = -1;  // -1: the preset's games per iteration
+        std::string db;
+        std::string run = "selfplay";
+        int threads = 0, sims = 0, inFlight = 0, inferenceThreads = 0, seed = -1;
+        double seconds = 0;
+        bool json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    sub.add_option("--preset", o->preset, "quick, standard or full (net size, simulations, ...)");
+    sub.add_option("--model", o->model, "Model file (default: a randomly initialised net)");
+    sub.add_option("--games", o->games, "Games to play (0 = until Ctrl-C; default: the preset's "
+                                        "games per iteration)")
+        ->check(CLI::Range(0, 100000000));
+    sub.add_option("--db", o->db, "Database file (default: " + xq::store::defaultDatabasePath() + ")");
+    sub.add_option("--run", o->run, "Run name the games belong to (created when new)");
+    sub.add_option("--threads", o->threads, "Self-play search threads")->check(CLI::Range(1, 256));
+    sub.add_option("--sims", o->sims, "Simulations per move")->check(CLI::Range(1, 100000));
+    sub.add_option("--games-in-flight", o->inFlight, "Games searched at once per thread")
+        ->check(CLI::Range(1, 4096));
+    sub.add_option("--inference-threads", o->inferenceThreads,
+                   "Intra-op threads of the network's inference thread")
+        ->check(CLI::Range(1, 64));
+    sub.add_option("--seconds", o->seconds, "Stop after this long (0 = no limit)")
+        ->check(CLI::Range(0.0, 1e7));
+    sub.add_option("--seed", o->seed, "Random seed (default: the preset's)")->check(CLI::Range(0, 1 << 30));
+    sub.add_flag("--json", o->json, "Print one JSON summary object at the end");
+    return [o]() -> int {
+        using namespace xq;
+        train::TrainConfig cfg = train::preset(o->preset);  // throws on an unknown name
+        if (o->threads) cfg.threads = o->threads;
+        if (o->sims) cfg.simulations = o->sims;
+        if (o->inFlight) cfg.gamesInFlight = o->inFlight;
+        if (o->inferenceThreads) cfg.inferenceThreads = o->inferenceThreads;
+        if (o->seed >= 0) cfg.seed = o->seed;
+        const int games = o->games >= 0 ? o->games : cfg.gamesPerIteration;
+
+        // The store first: a bad --db is refused before any network is built.
+        const std::string dbPath = o->db.empty() ? store::defaultDatabasePath() : o->db;
+        store::ensureParentDirectory(dbPath);
+        store::Store db(dbPath);
+        store::RunInfo run;
+        if (auto found = db.findRun(o->run))
+            run = *found;
+        else
+            run = db.createRun(o->run, train::toJson(cfg, o->preset));
+
+        train::SelfPlayOptions so = train::selfPlayOptionsFrom(cfg);
+        std::string netNote;
+        std::shared_ptr<nn::Evaluator> inner;
+#ifdef XQ_WITH_TORCH
+        nn::NetOptions netOpts;
+        netOpts.threads = cfg.inferenceThreads;
+        std::shared_ptr<nn::Net> net;
+        if (!o->model.empty()) {
+            net = std::make_shared<nn::Net>(nn::loadModel(o->model, netOpts));
+            so.generation = int(net->meta().generation);
+            netNote = o->model + " (" + net->config().label() + ", generation " +
+                      std::to_string(so.generation) + ")";
+        } else {
+            netOpts.seed = uint64_t(cfg.seed);
+            net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
+            netNote = "random init " + net->config().label();
+        }
+        const int maxBatch = cfg.threads * cfg.gamesInFlight;
+        inner = std::make_shared<nn::TorchEvaluator>(net, nullptr, maxBatch);
+        so.playerLabel = (o->model.empty() ? std::string("init") : "gen:" + std::to_string(so.generation)) +
+                         "@" + std::to_string(cfg.simulations);
+#else
+        if (!o->model.empty()) {
+            std::cerr << "xqzero selfplay: built without LibTorch; --model is not available\n";
+            return xqcli::kExitUsage;
+        }
+        inner = std::make_shared<nn::UniformEvaluator>();
+        netNote = "uniform fake evaluator (built without LibTorch)";
+        const int maxBatch = cfg.threads * cfg.gamesInFlight;
+        so.playerLabel = "uniform@" + std::to_string(cfg.simulations);
+#endif
+        nn::InferenceServerOptions serverOpts;
+        // One search thread's round is gamesInFlight positions; with several threads the
+        // server merges their rounds. Dispatch as soon as all of them could be in.
+        serverOpts.maxBatch = maxBatch;
+        nn::InferenceServer server(inner, serverOpts);
+
+        std::cerr << "selfplay: " << netNote << ", " << cfg.simulations << " sims, "
+                  << cfg.threads << " thread(s) x " << cfg.gamesInFlight << " games in flight, "
+                  << "db " << dbPath << ", run '" << run.name << "' (id " << run.id << ")\n";
+
+        train::SelfPlay sp(server, so);
+        train::RunControl control;
+        std::atomic<bool> finished{false};
+        std::atomic<uint64_t> stored{0};
+        std::exception_ptr error;
+        train::SelfPlayStats final;
+        std::thread worker([&] {
+            try {
+                final = sp.run(
+                    games,
+                    [&](const train::SelfPlayGame& g) {
+                        store::GameRecord rec = g.record;
+                        rec.run = run.id;
+                        db.insertGame(rec);  // committed now: a crash later loses nothing
+                        ++stored;
+                    },
+                    control);
+            } catch (...) {
+                error = std::current_exception();
+            }
+            finished = true;
+        });
+
+        auto* old = std::signal(SIGINT, onSigint);
+        const bool tty = isatty(STDERR_FILENO);
+        const auto t0 = std::chrono::steady_clock::now();
+        auto lastPrint = t0;
+        auto line = [&](const train::SelfPlayStats& s) {
+            const double secs = std::max(1e-9, s.seconds);
+            const auto ss = server.stats();
+            char buf[256];
+            std::snprintf(buf, sizeof buf,
+                          "games %llu  games/h %.0f  positions/s %.1f  sims/s %.0f  batch %.1f  "
+                          "resigned %llu  %.0fs",
+                          (unsigned long long)s.games, s.games * 3600.0 / secs, s.positions / secs,
+                          s.simulations / secs, ss.meanBatch(), (unsigned long long)s.resignations,
+                          s.seconds);
+            return std::string(buf);
+        };
+        while (!finished.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            const auto now = std::chrono::steady_clock::now();
+            const double elapsed = std::chrono::duration<double>(now - t0).count();
+            if (gInterrupted.load() || (o->seconds > 0 && elapsed >= o->seconds))
+                control.requestStop();
+            if (now - lastPrint >= std::chrono::seconds(tty ? 1 : 10)) {
+                lastPrint = now;
+                std::cerr << (tty ? "\r" : "") << line(sp.stats()) << (tty ? "   " : "\n")
+                          << std::flush;
+            }
+        }
+        worker.join();
+        std::signal(SIGINT, old);
+        server.stop();
+        if (tty) std::cerr << "\n";
+        if (error) std::rethrow_exception(error);
+        std::cerr << line(final) << "\n"
+                  << stored.load() << " game(s) stored in " << dbPath << " (run '" << run.name
+                  << "')" << (control.stopRequested() ? "; stopped early, games in progress "
+                                                        "were abandoned" : "")
+                  << "\n";
+        if (o->json) {
+            const double secs = std::max(1e-9, final.seconds);
+            nlohmann::json j{{"games", final.games},
+                             {"stored", stored.load()},
+                             {"positions", final.positions},
+                             {"simulations", final.simulations},
+                             {"seconds", final.seconds},
+                             {"games_per_hour", final.games * 3600.0 / secs},
+                             {"positions_per_s", final.positions / secs},
+                             {"resignations", final.resignations},
+                             {"false_resignations", final.falseResignations},
+                             {"db", dbPath},
+                             {"run", run.name}};
+            std::cout << j.dump() << std::endl;
+        }
+        return xqcli::kExitOk;
+    };
+}
+
+XQ_COMMAND("selfplay", "Play self-play games with a network and store them", setup);
+
+}  // namespace

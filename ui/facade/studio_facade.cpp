@@ -1,0 +1,137 @@
+#include "ui/facade/studio_facade.h"
+
+#include <chrono>
+
+#include <QCoreApplication>
+
+#include "core/engine/player.h"
+#include "core/xiangqi/fen.h"
+#include "ui/facade/level_players.h"
+
+namespace xqui {
+
+// Runs on the facade's worker thread. Holds one player per level so hash tables and engine
+// processes survive between moves of a game.
+class EngineWorker : public QObject {
+    Q_OBJECT
+public:
+    std::atomic<bool> newGamePending{false};
+
+    void think(const EngineRequest& req, std::shared_ptr<std::atomic<bool>> stop) {
+        EngineReply reply;
+        reply.id = req.id;
+        reply.hint = req.hint;
+        const auto t0 = std::chrono::steady_clock::now();
+        try {
+            if (newGamePending.exchange(false))
+                for (auto& p : players_)
+                    if (p) p->newGame();
+            xq::Position pos;
+            if (!req.startFen.empty()) pos = xq::positionFromFen(req.startFen);
+            for (xq::Move m : req.moves) pos.makeMove(m);
+            auto& player = players_[int(req.level)];
+            if (!player) player = makeLevelPlayer(req.level);
+            reply.playerName = QString::fromStdString(player->name());
+            const quint64 id = req.id;
+            player->setInfoCallback([this, id](const xq::engine::SearchInfo& info) {
+                EngineProgress pr;
+                pr.id = id;
+                pr.depth = info.depth;
+                pr.scoreCp = info.scoreCp;
+                pr.mateIn = info.mateIn;
+                pr.nodes = info.nodes;
+                pr.pv = info.pv;
+                emit progress(pr);
+            });
+            reply.move = player->chooseMove(pos, levelLimits(req.level, req.hint), stop.get());
+            player->setInfoCallback({});
+        } catch (const std::exception& e) {
+            reply.move = xq::Move();
+            reply.error = QString::fromStdString(e.what());
+        }
+        reply.elapsedMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now() - t0)
+                                  .count());
+        emit finished(reply);
+    }
+
+signals:
+    void finished(const xqui::EngineReply& reply);
+    void progress(const xqui::EngineProgress& progress);
+
+private:
+    xq::engine::PlayerPtr players_[kPlayLevelCount];
+};
+
+StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<xqui::EngineRequest>();
+    qRegisterMetaType<xqui::EngineReply>();
+    qRegisterMetaType<xqui::EngineProgress>();
+    thread_.setObjectName(QStringLiteral("xq-engine"));
+    worker_ = new EngineWorker;
+    worker_->moveToThread(&thread_);
+    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    connect(worker_, &EngineWorker::finished, this, &StudioFacade::onWorkerFinished, Qt::QueuedConnection);
+    connect(worker_, &EngineWorker::progress, this, &StudioFacade::onWorkerProgress, Qt::QueuedConnection);
+    thread_.start();
+}
+
+StudioFacade::~StudioFacade() {
+    if (stop_) stop_->store(true);
+    thread_.quit();
+    thread_.wait();
+}
+
+quint64 StudioFacade::requestMove(EngineRequest req) {
+    if (stop_) stop_->store(true);  // an older search still running gives up at once
+    req.id = nextId_++;
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    stop_ = stop;
+    const bool wasThinking = thinking();
+    current_ = req.id;
+    EngineWorker* w = worker_;
+    QMetaObject::invokeMethod(w, [w, req, stop] { w->think(req, stop); }, Qt::QueuedConnection);
+    if (!wasThinking) emit thinkingChanged(true);
+    return req.id;
+}
+
+void StudioFacade::moveNow() {
+    if (stop_) stop_->store(true);
+}
+
+void StudioFacade::cancel() {
+    if (stop_) stop_->store(true);
+    stop_.reset();
+    if (current_ != 0) {
+        current_ = 0;
+        emit thinkingChanged(false);
+    }
+}
+
+void StudioFacade::newGame() { worker_->newGamePending.store(true); }
+
+void StudioFacade::onWorkerFinished(const EngineReply& reply) {
+    if (reply.id != current_) return;  // cancelled or superseded
+    current_ = 0;
+    stop_.reset();
+    emit thinkingChanged(false);
+    emit engineMoved(reply);
+}
+
+void StudioFacade::onWorkerProgress(const EngineProgress& progress) {
+    if (progress.id == current_) emit engineProgress(progress);
+}
+
+QString StudioFacade::levelName(PlayLevel level) {
+    switch (level) {
+        case PlayLevel::Random: return tr("Random");
+        case PlayLevel::Beginner: return tr("Beginner");
+        case PlayLevel::Amateur: return tr("Amateur");
+        case PlayLevel::Advanced: return tr("Advanced");
+    }
+    return {};
+}
+
+}  // namespace xqui
+
+#include "studio_facade.moc"

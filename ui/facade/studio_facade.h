@@ -1,0 +1,62 @@
+#pragma once
+// StudioFacade: the one object through which the widgets reach the core.
+//
+// It owns the core objects (the players behind the Play levels, later the analysis and
+// training pipeline), runs their long work on its worker thread and re-emits the results as
+// queued signals carrying plain structs (facade_types.h). Widgets never call core code that
+// can take long, and no core thread ever touches a widget.
+//
+// Thread-safety: construct, call and destroy on the GUI thread. Signals are delivered on the
+// GUI thread. The worker thread is stopped and joined in the destructor; a search still
+// running then is told to stop first, so closing the window never waits for a deep search.
+
+#include <atomic>
+#include <memory>
+
+#include <QObject>
+#include <QThread>
+
+#include "ui/facade/facade_types.h"
+
+namespace xqui {
+
+class EngineWorker;
+
+class StudioFacade : public QObject {
+    Q_OBJECT
+public:
+    explicit StudioFacade(QObject* parent = nullptr);
+    ~StudioFacade() override;
+
+    // Starts thinking about `req` (its id is assigned here and returned). A request still
+    // running is cancelled first: only the newest request is ever answered.
+    quint64 requestMove(EngineRequest req);
+    // The running search returns its best move so far (the reply still arrives).
+    void moveNow();
+    // Stops the running search and drops its reply.
+    void cancel();
+    bool thinking() const { return current_ != 0; }
+    quint64 currentRequest() const { return current_; }
+    // Display name of a level ("Random", "入门" ...), translated.
+    static QString levelName(PlayLevel level);
+    // The players forget per-game state (hash tables) at the next request.
+    void newGame();
+
+signals:
+    void thinkingChanged(bool thinking);
+    void engineMoved(const xqui::EngineReply& reply);
+    void engineProgress(const xqui::EngineProgress& progress);
+
+private slots:
+    void onWorkerFinished(const xqui::EngineReply& reply);
+    void onWorkerProgress(const xqui::EngineProgress& progress);
+
+private:
+    QThread thread_;
+    EngineWorker* worker_ = nullptr;  // lives on thread_
+    quint64 nextId_ = 1;
+    quint64 current_ = 0;             // id of the request whose reply we wait for, 0 = none
+    std::shared_ptr<std::atomic<bool>> stop_;  // stop flag of the current request
+};
+
+}  // namespace xqui

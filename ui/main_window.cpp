@@ -1,0 +1,249 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QIcon>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include "ui/board/board_widget.h"
+#include "ui/facade/studio_facade.h"
+#include "ui/pages/placeholder_page.h"
+#include "ui/pages/play_page.h"
+#include "ui/settings_dialog.h"
+
+namespace xqui {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle(tr("XQZero Studio"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/xqstudio.svg")));
+    facade_ = new StudioFacade(this);
+
+    nav_ = new QListWidget(this);
+    nav_->setObjectName(QStringLiteral("pageNav"));
+    nav_->addItems({tr("Play"), tr("Analyze"), tr("Train"), tr("Library")});
+    nav_->setFixedWidth(130);
+    nav_->setFocusPolicy(Qt::NoFocus);  // no dotted focus frame on the side bar
+    nav_->setStyleSheet(QStringLiteral(
+        "QListWidget#pageNav{background:#3b2616;color:#f3e2c4;border:none;font-size:15px;padding-top:8px;}"
+        "QListWidget#pageNav{outline:0;}"
+        "QListWidget#pageNav::item{padding:12px 14px;border:0px;margin:0px;}"
+        "QListWidget#pageNav::item:selected{background:#b3441f;color:white;}"));
+
+    stack_ = new QStackedWidget(this);
+    play_ = new PlayPage(facade_, stack_);
+    stack_->addWidget(play_);
+    stack_->addWidget(new PlaceholderPage(
+        tr("Analyze"),
+        tr("Coming in the next release: set up any position and watch the network think — "
+           "visit counts and win rates as a heatmap, the best lines as arrows."),
+        true, stack_));
+    stack_->addWidget(new PlaceholderPage(
+        tr("Train"),
+        tr("Coming in the next release: start, pause and resume AlphaZero training runs, "
+           "with loss, Elo and self-play speed charts."),
+        false, stack_));
+    stack_->addWidget(new PlaceholderPage(
+        tr("Library"),
+        tr("Coming in the next release: every stored game and model, searchable, "
+           "with replay on the board."),
+        false, stack_));
+
+    auto* central = new QWidget(this);
+    auto* layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(nav_);
+    layout->addWidget(stack_, 1);
+    setCentralWidget(central);
+    connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+
+    engineState_ = new QLabel(tr("Engine idle"), this);
+    statusBar()->addPermanentWidget(engineState_);
+    connect(play_, &PlayPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(facade_, &StudioFacade::thinkingChanged, this,
+            [this](bool on) { engineState_->setText(on ? tr("Engine thinking") : tr("Engine idle")); });
+
+    buildMenus();
+    restoreChoices();
+    statusBar()->showMessage(tr("Ready"), 3000);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* game = menuBar()->addMenu(tr("&Game"));
+    QAction* a = game->addAction(tr("&New game"), play_, &PlayPage::newGame);
+    a->setShortcut(QKeySequence::New);
+    game->addSeparator();
+    a = game->addAction(tr("&Open PGN…"), this, &MainWindow::openPgn);
+    a->setShortcut(QKeySequence::Open);
+    a = game->addAction(tr("&Save PGN…"), this, &MainWindow::savePgn);
+    a->setShortcut(QKeySequence::Save);
+    game->addSeparator();
+    a = game->addAction(tr("&Quit"), this, &QWidget::close);
+    a->setShortcut(QKeySequence::Quit);
+    a->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    a = edit->addAction(tr("&Undo move"), play_, &PlayPage::undo);
+    a->setShortcut(QKeySequence::Undo);
+    edit->addSeparator();
+    a = edit->addAction(tr("&Copy FEN"), this, &MainWindow::copyFen);
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    a = edit->addAction(tr("&Paste FEN"), this, &MainWindow::pasteFen);
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    edit->addSeparator();
+    a = edit->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    a->setMenuRole(QAction::PreferencesRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    a = view->addAction(tr("&Flip board"), play_, &PlayPage::flip);
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
+    coordsAction_ = view->addAction(tr("Show &coordinates"));
+    coordsAction_->setCheckable(true);
+    coordsAction_->setChecked(true);
+    connect(coordsAction_, &QAction::toggled, play_, &PlayPage::setShowCoordinates);
+    view->addSeparator();
+    const QStringList names = {tr("&Play"), tr("&Analyze"), tr("&Train"), tr("&Library")};
+    for (int i = 0; i < names.size(); ++i) {
+        a = view->addAction(names[i], this, [this, i] { setPage(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About XQZero Studio"), this, &MainWindow::about);
+}
+
+void MainWindow::setPage(int index) { nav_->setCurrentRow(qBound(0, index, stack_->count() - 1)); }
+int MainWindow::page() const { return stack_->currentIndex(); }
+
+int MainWindow::pageFromName(const QString& name) {
+    const QStringList names = {QStringLiteral("play"), QStringLiteral("analyze"), QStringLiteral("train"),
+                               QStringLiteral("library")};
+    return names.indexOf(name.toLower());
+}
+
+void MainWindow::openPgn() {
+    QSettings s;
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open PGN"), s.value("ui/lastDir").toString(),
+                                                      tr("PGN files (*.pgn);;All files (*)"));
+    if (file.isEmpty()) return;
+    s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open PGN"), tr("Cannot read %1: %2").arg(file, f.errorString()));
+        return;
+    }
+    QString error;
+    if (!play_->loadPgnText(QString::fromUtf8(f.readAll()), &error)) {
+        QMessageBox::warning(this, tr("Open PGN"), tr("%1\n\nFile: %2").arg(error, file));
+        return;
+    }
+    setPage(PlayPageIndex);
+}
+
+void MainWindow::savePgn() {
+    QSettings s;
+    QString file = QFileDialog::getSaveFileName(this, tr("Save PGN"), s.value("ui/lastDir").toString(),
+                                                tr("PGN files (*.pgn)"));
+    if (file.isEmpty()) return;
+    if (QFileInfo(file).suffix().isEmpty()) file += QStringLiteral(".pgn");
+    s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(play_->pgnText().toUtf8()) < 0) {
+        QMessageBox::warning(this, tr("Save PGN"), tr("Cannot write %1: %2").arg(file, f.errorString()));
+        return;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(file)), 5000);
+}
+
+void MainWindow::copyFen() {
+    QApplication::clipboard()->setText(play_->currentFen());
+    statusBar()->showMessage(tr("FEN copied to the clipboard."), 4000);
+}
+
+void MainWindow::pasteFen() {
+    setPage(PlayPageIndex);
+    play_->pasteFen(QApplication::clipboard()->text());
+}
+
+void MainWindow::showSettings() {
+    SettingsDialog dlg(this);
+    if (dlg.exec() != QDialog::Accepted) return;
+    dlg.save();
+    coordsAction_->setChecked(dlg.showCoordinates());
+    play_->setNotation(dlg.notation());
+}
+
+void MainWindow::about() {
+    QMessageBox::about(this, tr("About XQZero Studio"),
+                       tr("<h3>XQZero Studio %1</h3><p>Play, analyse and train AlphaZero-style "
+                          "Xiangqi engines.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::restoreChoices() {
+    QSettings s;
+    restoreGeometry(s.value("window/geometry").toByteArray());
+    restoreState(s.value("window/state").toByteArray());
+    if (!s.contains("window/geometry")) resize(1180, 780);
+    coordsAction_->setChecked(s.value("board/coordinates", true).toBool());
+    play_->setShowCoordinates(coordsAction_->isChecked());
+    play_->setNotation(xq::Notation(s.value("play/notation", int(xq::Notation::Chinese)).toInt()));
+    play_->setLevel(PlayLevel(qBound(0, s.value("play/level", int(PlayLevel::Beginner)).toInt(), kPlayLevelCount - 1)));
+    play_->setHumanColor(s.value("play/side", 0).toInt() == 1 ? xq::Black : xq::Red);
+    setPage(s.value("window/page", 0).toInt());
+}
+
+void MainWindow::saveChoices() const {
+    QSettings s;
+    s.setValue("window/geometry", saveGeometry());
+    s.setValue("window/state", saveState());
+    s.setValue("window/page", page());
+    s.setValue("board/coordinates", coordsAction_->isChecked());
+    s.setValue("play/notation", int(play_->notation()));
+    s.setValue("play/level", int(play_->level()));
+    s.setValue("play/side", play_->humanColor() == xq::Black ? 1 : 0);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveChoices();
+    facade_->cancel();
+    e->accept();
+}
+
+bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) {
+    resize(1280, 820);
+    setPage(pageIndex);
+    if (pageIndex == PlayPageIndex) {
+        // A game in progress: an opening with a little tension, Red to move.
+        play_->setNotation(xq::Notation::Chinese);
+        play_->loadPgnText(QStringLiteral(
+            "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
+            "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
+    }
+    statusBar()->showMessage(tr("Ready"));
+    show();
+    QApplication::processEvents();
+    const QPixmap pm = grab();
+    if (!pm.save(file, "PNG")) {
+        if (error) *error = tr("Cannot write the screenshot to %1").arg(file);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace xqui

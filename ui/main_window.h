@@ -1,0 +1,63 @@
+#pragma once
+// The studio's main window: a side bar with the pages Play, Analyze, Train and Library, the
+// menus (with shortcuts), a status bar, and QSettings for geometry and the user's choices.
+// It owns the one StudioFacade every page talks to.
+//
+// Thread-safety: a QWidget; GUI thread only.
+
+#include <QMainWindow>
+
+class QListWidget;
+class QStackedWidget;
+class QLabel;
+class QAction;
+
+namespace xqui {
+
+class PlayPage;
+class StudioFacade;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum Page { PlayPageIndex = 0, AnalyzePageIndex, TrainPageIndex, LibraryPageIndex };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    PlayPage* playPage() const { return play_; }
+    StudioFacade* facade() const { return facade_; }
+    void setPage(int index);
+    int page() const;
+    // "play", "analyze", "train", "library" -> index, -1 when unknown.
+    static int pageFromName(const QString& name);
+
+    // Renders `page` offscreen into `file` (PNG), with a game in progress on the Play page.
+    // Returns false with a message in `error` when the file cannot be written.
+    bool screenshot(const QString& file, int page, QString* error);
+
+public slots:
+    void openPgn();
+    void savePgn();
+    void copyFen();
+    void pasteFen();
+    void showSettings();
+    void about();
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildMenus();
+    void restoreChoices();
+    void saveChoices() const;
+
+    StudioFacade* facade_ = nullptr;
+    QListWidget* nav_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    PlayPage* play_ = nullptr;
+    QLabel* engineState_ = nullptr;
+    QAction* coordsAction_ = nullptr;
+};
+
+}  // namespace xqui

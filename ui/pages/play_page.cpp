@@ -1,0 +1,434 @@
+#include "ui/pages/play_page.h"
+
+#include <QComboBox>
+#include <QDate>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "core/xiangqi/pgn.h"
+#include "ui/board/board_widget.h"
+#include "ui/facade/studio_facade.h"
+
+namespace xqui {
+
+PlayPage::PlayPage(StudioFacade* facade, QWidget* parent) : QWidget(parent), facade_(facade) {
+    buildUi();
+    connect(facade_, &StudioFacade::engineMoved, this, &PlayPage::onEngineMoved);
+    connect(facade_, &StudioFacade::engineProgress, this, &PlayPage::onEngineProgress);
+    connect(facade_, &StudioFacade::thinkingChanged, this, &PlayPage::onThinkingChanged);
+    connect(board_, &BoardWidget::moveRequested, this, &PlayPage::onBoardMove);
+    game_.reset();
+    afterChange();
+}
+
+void PlayPage::buildUi() {
+    board_ = new BoardWidget(this);
+
+    auto* gameBox = new QGroupBox(tr("Game"), this);
+    side_ = new QComboBox(gameBox);
+    side_->addItem(tr("Red (moves first)"));
+    side_->addItem(tr("Black"));
+    levelBox_ = new QComboBox(gameBox);
+    for (int i = 0; i < kPlayLevelCount; ++i) levelBox_->addItem(StudioFacade::levelName(PlayLevel(i)));
+    levelBox_->setCurrentIndex(int(level_));
+    auto* form = new QFormLayout;
+    form->addRow(tr("Play as:"), side_);
+    form->addRow(tr("Level:"), levelBox_);
+
+    newGameBtn_ = new QPushButton(tr("New game"), gameBox);
+    undoBtn_ = new QPushButton(tr("Undo"), gameBox);
+    hintBtn_ = new QPushButton(tr("Hint"), gameBox);
+    resignBtn_ = new QPushButton(tr("Resign"), gameBox);
+    flipBtn_ = new QPushButton(tr("Flip board"), gameBox);
+    undoBtn_->setToolTip(tr("Take back the computer's move and yours"));
+    hintBtn_->setToolTip(tr("Show the engine's suggestion as an arrow"));
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(newGameBtn_, 0, 0);
+    buttons->addWidget(undoBtn_, 0, 1);
+    buttons->addWidget(hintBtn_, 1, 0);
+    buttons->addWidget(resignBtn_, 1, 1);
+    buttons->addWidget(flipBtn_, 2, 0, 1, 2);
+    auto* gameLayout = new QVBoxLayout(gameBox);
+    gameLayout->addLayout(form);
+    gameLayout->addLayout(buttons);
+
+    // Thinking state: a busy bar, what the search has found so far, and "Move now".
+    thinking_ = new QLabel(this);
+    busy_ = new QProgressBar(this);
+    busy_->setRange(0, 0);
+    busy_->setTextVisible(false);
+    busy_->setMaximumHeight(8);
+    moveNowBtn_ = new QPushButton(tr("Move now"), this);
+    moveNowBtn_->setToolTip(tr("Let the computer play its best move found so far"));
+    auto* thinkRow = new QHBoxLayout;
+    thinkRow->addWidget(busy_, 1);
+    thinkRow->addWidget(moveNowBtn_);
+
+    result_ = new QLabel(this);
+    result_->setWordWrap(true);
+    result_->setAlignment(Qt::AlignCenter);
+    result_->setStyleSheet(QStringLiteral(
+        "QLabel{background:#fff3cd;color:#5c3b00;border:1px solid #e0b84c;border-radius:6px;"
+        "padding:6px;font-weight:bold;}"));
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet(QStringLiteral(
+        "QLabel{background:#fde2e1;color:#8a1c14;border:1px solid #e59a94;border-radius:6px;padding:6px;}"));
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    notationBox_ = new QComboBox(this);
+    notationBox_->addItem(tr("Chinese"), int(xq::Notation::Chinese));
+    notationBox_->addItem(tr("WXF"), int(xq::Notation::Wxf));
+    notationBox_->addItem(tr("ICCS"), int(xq::Notation::Iccs));
+    auto* notRow = new QHBoxLayout;
+    notRow->addWidget(new QLabel(tr("Moves:"), this));
+    notRow->addWidget(notationBox_, 1);
+
+    moves_ = new QTableWidget(0, 2, this);
+    moves_->setHorizontalHeaderLabels({tr("Red"), tr("Black")});
+    moves_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    moves_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    moves_->setSelectionMode(QAbstractItemView::SingleSelection);
+    moves_->setSelectionBehavior(QAbstractItemView::SelectItems);
+    moves_->setMinimumWidth(220);
+
+    auto* side = new QVBoxLayout;
+    side->addWidget(gameBox);
+    side->addWidget(thinking_);
+    side->addLayout(thinkRow);
+    side->addWidget(result_);
+    side->addWidget(error_);
+    side->addLayout(notRow);
+    side->addWidget(moves_, 1);
+    auto* sideWidget = new QWidget(this);
+    sideWidget->setLayout(side);
+    sideWidget->setMaximumWidth(340);
+
+    auto* main = new QHBoxLayout(this);
+    main->addWidget(board_, 1);
+    main->addWidget(sideWidget);
+
+    connect(newGameBtn_, &QPushButton::clicked, this, &PlayPage::newGame);
+    connect(undoBtn_, &QPushButton::clicked, this, &PlayPage::undo);
+    connect(hintBtn_, &QPushButton::clicked, this, &PlayPage::hint);
+    connect(resignBtn_, &QPushButton::clicked, this, &PlayPage::resign);
+    connect(flipBtn_, &QPushButton::clicked, this, &PlayPage::flip);
+    connect(moveNowBtn_, &QPushButton::clicked, this, &PlayPage::moveNow);
+    connect(side_, &QComboBox::activated, this, [this](int i) { setHumanColor(i == 0 ? xq::Red : xq::Black); });
+    connect(levelBox_, &QComboBox::activated, this, [this](int i) { setLevel(PlayLevel(i)); });
+    connect(notationBox_, &QComboBox::activated, this,
+            [this](int i) { setNotation(xq::Notation(notationBox_->itemData(i).toInt())); });
+    connect(moves_, &QTableWidget::cellClicked, this, [this](int row, int col) {
+        if (QTableWidgetItem* it = moves_->item(row, col)) {
+            const QVariant ply = it->data(Qt::UserRole);
+            if (ply.isValid()) showPly(ply.toInt());
+        }
+    });
+}
+
+bool PlayPage::aiThinking() const { return aiRequest_ != 0; }
+QString PlayPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString PlayPage::resultText() const { return result_->isHidden() ? QString() : result_->text(); }
+
+void PlayPage::showError(const QString& text) {
+    error_->setText(text);
+    error_->setVisible(!text.isEmpty());
+    if (!text.isEmpty()) emit statusMessage(text);
+}
+
+QString PlayPage::currentFen() const {
+    return QString::fromStdString(xq::toFen(game_.positionAt(viewPly_)));
+}
+
+void PlayPage::newGame() {
+    facade_->cancel();
+    aiRequest_ = hintRequest_ = 0;
+    facade_->newGame();
+    game_.reset();
+    showError({});
+    afterChange();
+    emit statusMessage(tr("New game: you play %1 against %2.")
+                           .arg(human_ == xq::Red ? tr("Red") : tr("Black"), StudioFacade::levelName(level_)));
+}
+
+bool PlayPage::pasteFen(const QString& fen) {
+    xq::Position pos;
+    if (auto err = xq::parseFen(fen.trimmed().toStdString(), pos)) {
+        showError(tr("This FEN was not loaded, the game is unchanged: %1")
+                      .arg(QString::fromStdString(err->toString())));
+        return false;
+    }
+    facade_->cancel();
+    aiRequest_ = hintRequest_ = 0;
+    facade_->newGame();
+    game_.reset(pos);
+    showError({});
+    afterChange();
+    emit statusMessage(tr("Position set from FEN."));
+    return true;
+}
+
+bool PlayPage::loadPgnText(const QString& text, QString* error) {
+    const xq::PgnReadResult r = xq::readPgn(text.toStdString());
+    if (!r.ok()) {
+        const QString msg = tr("Not a readable Xiangqi PGN, the game is unchanged: %1")
+                                .arg(QString::fromStdString(r.error->toString()));
+        if (error) *error = msg;
+        showError(msg);
+        return false;
+    }
+    const xq::PgnGame& g = r.games.front();
+    facade_->cancel();
+    aiRequest_ = hintRequest_ = 0;
+    facade_->newGame();
+    game_.reset(g.startPosition());
+    for (xq::Move m : g.moves) game_.play(m);  // already checked legal by the reader
+    showError({});
+    // A loaded game continues with the human on the side to move (no surprise AI reply).
+    human_ = game_.current().sideToMove();
+    side_->setCurrentIndex(human_ == xq::Red ? 0 : 1);
+    afterChange();
+    emit statusMessage(tr("Loaded a game of %n move(s).", nullptr, game_.plies()));
+    return true;
+}
+
+QString PlayPage::pgnText() const {
+    xq::PgnGame g;
+    const QString ai = tr("Computer (%1)").arg(StudioFacade::levelName(level_));
+    g.setTag("Event", tr("XQZero Studio game").toStdString());
+    g.setTag("Date", QDate::currentDate().toString(QStringLiteral("yyyy.MM.dd")).toStdString());
+    g.setTag("Red", (human_ == xq::Red ? tr("Human") : ai).toStdString());
+    g.setTag("Black", (human_ == xq::Black ? tr("Human") : ai).toStdString());
+    if (!game_.fromStandardStart()) g.startFen = game_.startFen();
+    g.moves = game_.moves();
+    g.result = game_.status().result;
+    return QString::fromStdString(xq::writePgn(g, xq::Notation::Iccs));
+}
+
+bool PlayPage::playHumanMove(xq::Move m) {
+    if (aiThinking() || game_.status().over() || game_.current().sideToMove() != human_) return false;
+    if (!game_.play(m)) return false;
+    showError({});
+    afterChange();
+    return true;
+}
+
+void PlayPage::onBoardMove(xq::Move m) {
+    if (!playHumanMove(m)) refreshBoard();  // not the human's turn: the board snaps back
+}
+
+void PlayPage::undo() {
+    if (game_.plies() == 0) return;
+    facade_->cancel();
+    aiRequest_ = hintRequest_ = 0;
+    // Take back plies until it is the human's turn again: the AI's reply and the human's move.
+    do {
+        game_.takeBack(1);
+    } while (game_.plies() > 0 && game_.current().sideToMove() != human_);
+    showError({});
+    afterChange();
+}
+
+void PlayPage::hint() {
+    if (aiThinking() || game_.status().over() || game_.current().sideToMove() != human_) return;
+    EngineRequest req;
+    req.startFen = game_.startFen();
+    req.moves = game_.moves();
+    req.level = PlayLevel::Advanced;
+    req.hint = true;
+    hintRequest_ = facade_->requestMove(req);
+    thinking_->setText(tr("Looking for a hint…"));
+}
+
+void PlayPage::resign() {
+    if (game_.status().over() || game_.plies() == 0) return;
+    facade_->cancel();
+    aiRequest_ = hintRequest_ = 0;
+    game_.resign(human_);
+    afterChange();
+}
+
+void PlayPage::flip() {
+    flipped_ = !flipped_;
+    refreshBoard();
+}
+
+void PlayPage::moveNow() {
+    if (aiThinking()) facade_->moveNow();
+}
+
+void PlayPage::setHumanColor(xq::Color c) {
+    side_->setCurrentIndex(c == xq::Red ? 0 : 1);
+    if (human_ == c) return;
+    if (hintRequest_) facade_->cancel();
+    hintRequest_ = 0;
+    human_ = c;
+    afterChange();  // the AI takes over the other side, and moves if it is its turn
+}
+
+void PlayPage::setLevel(PlayLevel level) {
+    level_ = level;
+    levelBox_->setCurrentIndex(int(level));
+}
+
+void PlayPage::setNotation(xq::Notation n) {
+    notation_ = n;
+    notationBox_->setCurrentIndex(notationBox_->findData(int(n)));
+    refreshMoves();
+}
+
+void PlayPage::setShowCoordinates(bool on) { board_->setShowCoordinates(on); }
+
+void PlayPage::showPly(int ply) {
+    viewPly_ = qBound(0, ply, game_.plies());
+    refreshBoard();
+    refreshMoves();
+    refreshControls();
+}
+
+void PlayPage::afterChange() {
+    viewPly_ = game_.plies();
+    board_->clearArrows();
+    refreshBoard();
+    refreshMoves();
+    const xq::GameStatus st = game_.status();
+    if (st.over()) {
+        QString who = st.result == xq::Result::Draw ? tr("Draw")
+                      : st.result == xq::Result::RedWins ? tr("Red wins") : tr("Black wins");
+        const QString text = tr("%1 — %2").arg(who, reasonText(st.reason));
+        result_->setText(text);
+        result_->show();
+        emit gameFinished(text);
+        emit statusMessage(text);
+    } else {
+        result_->hide();
+        result_->clear();
+        if (game_.current().sideToMove() != human_ && !aiThinking()) requestAiMove();
+    }
+    refreshControls();
+}
+
+void PlayPage::requestAiMove() {
+    EngineRequest req;
+    req.startFen = game_.startFen();
+    req.moves = game_.moves();
+    req.level = level_;
+    hintRequest_ = 0;
+    aiRequest_ = facade_->requestMove(req);
+    thinking_->setText(tr("%1 is thinking…").arg(StudioFacade::levelName(level_)));
+}
+
+void PlayPage::onEngineMoved(const EngineReply& reply) {
+    if (reply.id == hintRequest_) {
+        hintRequest_ = 0;
+        if (!reply.error.isEmpty()) {
+            showError(tr("No hint: %1").arg(reply.error));
+        } else if (reply.move) {
+            board_->setArrows({BoardArrow{reply.move, QColor(40, 170, 80, 190), 0.16}});
+            emit statusMessage(tr("Hint: %1").arg(QString::fromStdString(
+                                   xq::formatMove(game_.current(), reply.move, notation_))));
+        }
+        refreshControls();
+        return;
+    }
+    if (reply.id != aiRequest_) return;
+    aiRequest_ = 0;
+    if (!reply.error.isEmpty()) {
+        showError(tr("The computer could not move: %1").arg(reply.error));
+        refreshControls();
+        return;
+    }
+    // The game can only have changed through cancel(), which drops the reply; still, never
+    // play a move that is not legal in the current position.
+    if (!reply.move || !game_.play(reply.move)) {
+        showError(tr("The computer returned no legal move."));
+        refreshControls();
+        return;
+    }
+    afterChange();
+}
+
+void PlayPage::onEngineProgress(const EngineProgress& pr) {
+    if (pr.id != aiRequest_ && pr.id != hintRequest_) return;
+    const QString score = pr.mateIn != 0 ? tr("mate in %1").arg(pr.mateIn) : QString::number(pr.scoreCp / 100.0, 'f', 2);
+    thinking_->setText(tr("Thinking… depth %1, score %2, %3 nodes").arg(pr.depth).arg(score).arg(pr.nodes));
+}
+
+void PlayPage::onThinkingChanged(bool) { refreshControls(); }
+
+void PlayPage::refreshBoard() {
+    const xq::Position pos = game_.positionAt(viewPly_);
+    const xq::Move last = viewPly_ > 0 ? game_.moves()[viewPly_ - 1] : xq::Move();
+    board_->setFlipped((human_ == xq::Black) != flipped_);
+    board_->setPosition(pos, last);
+    board_->setInteractive(viewPly_ == game_.plies() && !game_.status().over() && !aiThinking() &&
+                           pos.sideToMove() == human_);
+}
+
+void PlayPage::refreshMoves() {
+    moves_->setRowCount(0);
+    xq::Position pos = game_.start();
+    const bool blackFirst = pos.sideToMove() == xq::Black;
+    const int total = game_.plies() + (blackFirst ? 1 : 0);
+    moves_->setRowCount((total + 1) / 2);
+    QStringList numbers;
+    for (int r = 0; r < moves_->rowCount(); ++r) numbers << QString::number(pos.fullmoveStart() + r);
+    moves_->setVerticalHeaderLabels(numbers);
+    if (blackFirst) moves_->setItem(0, 0, new QTableWidgetItem(QStringLiteral("…")));
+    for (int i = 0; i < game_.plies(); ++i) {
+        const xq::Move m = game_.moves()[i];
+        auto* it = new QTableWidgetItem(QString::fromStdString(xq::formatMove(pos, m, notation_)));
+        it->setData(Qt::UserRole, i + 1);  // clicking shows the position after this move
+        const int slot = i + (blackFirst ? 1 : 0);
+        moves_->setItem(slot / 2, slot % 2, it);
+        pos.makeMove(m);
+    }
+    if (viewPly_ > 0) {
+        const int slot = viewPly_ - 1 + (blackFirst ? 1 : 0);
+        moves_->setCurrentCell(slot / 2, slot % 2);
+        moves_->scrollToItem(moves_->item(slot / 2, slot % 2));
+    } else {
+        moves_->clearSelection();
+    }
+}
+
+void PlayPage::refreshControls() {
+    const bool ai = aiThinking();
+    const bool busy = facade_->thinking();
+    const bool over = game_.status().over();
+    busy_->setVisible(busy);
+    thinking_->setVisible(busy);
+    moveNowBtn_->setVisible(ai);
+    moveNowBtn_->setEnabled(ai);
+    undoBtn_->setEnabled(game_.plies() > 0);
+    hintBtn_->setEnabled(!busy && !over && game_.current().sideToMove() == human_);
+    resignBtn_->setEnabled(!over && game_.plies() > 0);
+    board_->setInteractive(viewPly_ == game_.plies() && !over && !ai &&
+                           game_.current().sideToMove() == human_);
+}
+
+QString PlayPage::reasonText(xq::Reason r) {
+    switch (r) {
+        case xq::Reason::Checkmate: return tr("checkmate");
+        case xq::Reason::Stalemate: return tr("no legal move (stalemate loses)");
+        case xq::Reason::PerpetualCheck: return tr("perpetual check loses");
+        case xq::Reason::Repetition: return tr("threefold repetition");
+        case xq::Reason::Rule60: return tr("60-move rule (120 plies without a capture)");
+        case xq::Reason::Material: return tr("neither side can attack");
+        case xq::Reason::LengthCap: return tr("game length limit");
+        case xq::Reason::Resignation: return tr("resignation");
+        case xq::Reason::Adjudication: return tr("adjudication");
+        case xq::Reason::None: break;
+    }
+    return {};
+}
+
+}  // namespace xqui

@@ -1,0 +1,116 @@
+#pragma once
+// The Play page: a game against one of the four levels.
+//
+// The page keeps the game (GameRecord), shows it on a BoardWidget, asks the facade for the
+// AI's moves (the search runs on the facade's worker thread; the page only reacts to its
+// queued signals) and announces the result with its reason. Public slots are what the menus
+// of the main window and the tests drive.
+//
+// Thread-safety: a QWidget; GUI thread only.
+
+#include <QWidget>
+
+#include "core/xiangqi/notation.h"
+#include "ui/facade/facade_types.h"
+#include "ui/pages/game_record.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace xqui {
+
+class BoardWidget;
+class StudioFacade;
+
+class PlayPage : public QWidget {
+    Q_OBJECT
+public:
+    PlayPage(StudioFacade* facade, QWidget* parent = nullptr);
+
+    BoardWidget* board() const { return board_; }
+    const GameRecord& game() const { return game_; }
+    int viewPly() const { return viewPly_; }
+    xq::Color humanColor() const { return human_; }
+    PlayLevel level() const { return level_; }
+    xq::Notation notation() const { return notation_; }
+    bool aiThinking() const;
+    QString errorText() const;   // the message banner ("" when none)
+    QString resultText() const;  // the result banner ("" while the game runs)
+    QTableWidget* moveTable() const { return moves_; }
+
+    // FEN of the position on the board.
+    QString currentFen() const;
+    // Starts a new game from `fen`. A bad FEN leaves the game as it was and shows why.
+    bool pasteFen(const QString& fen);
+    // PGN text in/out (xqbase dialect); loading a bad text keeps the game and shows why.
+    bool loadPgnText(const QString& text, QString* error = nullptr);
+    QString pgnText() const;
+
+    // A move from outside the board (tests, scripted screenshots); must be legal and the
+    // human's turn.
+    bool playHumanMove(xq::Move m);
+
+public slots:
+    void newGame();
+    void undo();
+    void hint();
+    void resign();
+    void flip();
+    void moveNow();
+    void setHumanColor(xq::Color c);
+    void setLevel(xqui::PlayLevel level);
+    void setNotation(xq::Notation n);
+    void setShowCoordinates(bool on);
+    void showPly(int ply);  // 0 = start position; plies() = the live position
+
+signals:
+    void statusMessage(const QString& text);
+    void gameFinished(const QString& result);
+
+private slots:
+    void onBoardMove(xq::Move m);
+    void onEngineMoved(const xqui::EngineReply& reply);
+    void onEngineProgress(const xqui::EngineProgress& progress);
+    void onThinkingChanged(bool thinking);
+
+private:
+    void buildUi();
+    void afterChange();      // refresh everything and let the AI move when it is its turn
+    void refreshMoves();
+    void refreshBoard();
+    void refreshControls();
+    void requestAiMove();
+    void showError(const QString& text);
+    static QString reasonText(xq::Reason r);
+
+    StudioFacade* facade_;
+    GameRecord game_;
+    int viewPly_ = 0;
+    xq::Color human_ = xq::Red;
+    PlayLevel level_ = PlayLevel::Beginner;
+    xq::Notation notation_ = xq::Notation::Chinese;
+    quint64 aiRequest_ = 0;    // the facade request for the AI's move, 0 = none
+    quint64 hintRequest_ = 0;
+    bool flipped_ = false;     // the user's own flip on top of "human at the bottom"
+
+    BoardWidget* board_ = nullptr;
+    QComboBox* side_ = nullptr;
+    QComboBox* levelBox_ = nullptr;
+    QComboBox* notationBox_ = nullptr;
+    QPushButton* newGameBtn_ = nullptr;
+    QPushButton* undoBtn_ = nullptr;
+    QPushButton* hintBtn_ = nullptr;
+    QPushButton* resignBtn_ = nullptr;
+    QPushButton* flipBtn_ = nullptr;
+    QPushButton* moveNowBtn_ = nullptr;
+    QProgressBar* busy_ = nullptr;
+    QLabel* thinking_ = nullptr;
+    QLabel* result_ = nullptr;
+    QLabel* error_ = nullptr;
+    QTableWidget* moves_ = nullptr;
+};
+
+}  // namespace xqui

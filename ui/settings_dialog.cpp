@@ -1,0 +1,53 @@
+#include "ui/settings_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSettings>
+#include <QVBoxLayout>
+
+namespace xqui {
+
+SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("Settings"));
+    QSettings s;
+    language_ = new QComboBox(this);
+    language_->addItem(tr("System language"), QStringLiteral("system"));
+    language_->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    language_->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    language_->setCurrentIndex(qMax(0, language_->findData(s.value("ui/language", "system").toString())));
+    notation_ = new QComboBox(this);
+    notation_->addItem(tr("Chinese (炮二平五)"), int(xq::Notation::Chinese));
+    notation_->addItem(tr("WXF (C2.5)"), int(xq::Notation::Wxf));
+    notation_->addItem(tr("ICCS (h2e2)"), int(xq::Notation::Iccs));
+    notation_->setCurrentIndex(qMax(0, notation_->findData(s.value("play/notation", int(xq::Notation::Chinese)).toInt())));
+    coordinates_ = new QCheckBox(tr("Show coordinates around the board"), this);
+    coordinates_->setChecked(s.value("board/coordinates", true).toBool());
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Language:"), language_);
+    form->addRow(QString(), new QLabel(tr("A new language takes effect after a restart."), this));
+    form->addRow(tr("Move notation:"), notation_);
+    form->addRow(QString(), coordinates_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+void SettingsDialog::save() const {
+    QSettings s;
+    s.setValue("ui/language", language());
+    s.setValue("play/notation", int(notation()));
+    s.setValue("board/coordinates", showCoordinates());
+}
+
+bool SettingsDialog::showCoordinates() const { return coordinates_->isChecked(); }
+xq::Notation SettingsDialog::notation() const { return xq::Notation(notation_->currentData().toInt()); }
+QString SettingsDialog::language() const { return language_->currentData().toString(); }
+
+}  // namespace xqui

@@ -1,0 +1,226 @@
+// The Train page driven like a user (offscreen) with a tiny network in a temporary database:
+// the settings form is generated from the parameter declaration, Start / Pause / Resume /
+// Stop move through the states with only the valid buttons enabled and put points on the loss
+// chart, an existing run name is refused with a message, and an earlier run shows its whole
+// stored history when selected, then continues from where it stopped.
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+#include "core/store/store.h"
+#include "ui/app_setup.h"
+#include "ui/facade/training_session.h"
+#include "ui/pages/train_page.h"
+#include "ui/train/param_form.h"
+#include "ui/train/param_texts.h"
+#include "ui/train/train_charts.h"
+
+using namespace xqui;
+using namespace xq::train;
+using State = TrainingSession::State;
+
+namespace {
+
+// The tiny run of the brief: seconds per iteration.
+TrainConfig tinyConfig() {
+    TrainConfig c = preset("quick");
+    c.channels = 8;
+    c.blocks = 1;
+    c.simulations = 8;
+    c.gamesPerIteration = 2;
+    c.gamesInFlight = 2;
+    c.threads = 1;
+    c.stepsPerIteration = 2;
+    c.batchSize = 8;
+    c.minBufferToTrain = 1;
+    c.bufferCapacity = 1000;
+    c.evalGames = 2;
+    c.evalSimulations = 4;
+    c.maxPlies = 40;
+    c.resignMoves = 0;
+    return c;
+}
+
+int64_t metricCount(const QString& db, const QString& run, const char* name) {
+    xq::store::Store s(db.toStdString());
+    auto r = s.findRun(run.toStdString());
+    return r ? int64_t(s.metrics(r->id, name).size()) : -1;
+}
+
+}  // namespace
+
+class TestTrainPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    TrainingSession* session_ = nullptr;
+    TrainPage* page_ = nullptr;
+
+    QString db() const { return dir_.filePath(QStringLiteral("train.db")); }
+
+    void checkButtons(bool start, bool pause, bool resume, bool stop) {
+        QCOMPARE(page_->startButton()->isEnabled(), start);
+        QCOMPARE(page_->pauseButton()->isEnabled(), pause);
+        QCOMPARE(page_->resumeButton()->isEnabled(), resume);
+        QCOMPARE(page_->stopButton()->isEnabled(), stop);
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("XQZeroTests"));
+        initResources();
+        QVERIFY(dir_.isValid());
+    }
+    void init() {
+        session_ = new TrainingSession;
+        page_ = new TrainPage(session_);
+        page_->resize(1280, 820);
+        page_->setDatabase(db());
+        page_->form()->setConfig(tinyConfig());
+        page_->show();
+    }
+    void cleanup() {
+        delete page_;
+        delete session_;  // stops and joins a run still going
+    }
+
+    void formIsGeneratedFromTheDeclaration() {
+        ParamForm* f = page_->form();
+        for (const ParamDecl& p : params()) {
+            QWidget* ed = f->editor(p.name);
+            QVERIFY2(ed, p.name);
+            QVERIFY2(paramTextMatchesCore(p), p.name);  // label and translated help exist
+            QVERIFY2(ed->toolTip().contains(QStringLiteral("--") + QString::fromUtf8(p.name)), p.name);
+            if (auto* sb = qobject_cast<QSpinBox*>(ed)) {
+                QCOMPARE(p.kind, ParamKind::Int);
+                QCOMPARE(sb->minimum(), int(p.min));
+                QCOMPARE(sb->maximum(), int(std::min(p.max, 2147483647.0)));
+            } else if (auto* db = qobject_cast<QDoubleSpinBox*>(ed)) {
+                QCOMPARE(p.kind, ParamKind::Double);
+                QCOMPARE(db->minimum(), p.min);
+                QCOMPARE(db->maximum(), p.max);
+            } else {
+                QVERIFY2(qobject_cast<QCheckBox*>(ed) && p.kind == ParamKind::Bool, p.name);
+            }
+        }
+        // Choosing a preset fills every value from it; values round-trip through the editors.
+        f->setPreset(QStringLiteral("standard"));
+        QCOMPARE(toJson(f->config()), toJson(preset("standard")));
+        QCOMPARE(qobject_cast<QSpinBox*>(f->editor("channels"))->value(), 128);
+        f->setConfig(tinyConfig());
+        QCOMPARE(toJson(f->config()), toJson(tinyConfig()));
+    }
+
+    void startPauseResumeStop() {
+        QCOMPARE(session_->state(), State::Idle);
+        page_->setRunName(QStringLiteral("alpha"));
+        checkButtons(true, false, false, false);
+        QSignalSpy finished(session_, &TrainingSession::finished);
+
+        QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+        QVERIFY(session_->running());
+        QVERIFY(session_->state() != State::Idle);
+        checkButtons(false, true, false, true);
+        QVERIFY(!page_->form()->isEnabled());
+        QVERIFY(!page_->continueButton()->isEnabled());
+
+        // Live loss points arrive from the training steps.
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() >= 2, 60000);
+
+        QTest::mouseClick(page_->pauseButton(), Qt::LeftButton);
+        QCOMPARE(session_->state(), State::Paused);
+        QCOMPARE(page_->stateLabel()->text(), TrainingSession::stateName(State::Paused));
+        checkButtons(false, false, true, true);
+        // Paused means paused: no training step happens while held (the unit in flight may
+        // still land, so compare after a settle).
+        QTest::qWait(600);
+        const int held = page_->charts()->lossPointCount();
+        QTest::qWait(1500);
+        QCOMPARE(page_->charts()->lossPointCount(), held);
+
+        QTest::mouseClick(page_->resumeButton(), Qt::LeftButton);
+        QVERIFY(session_->state() != State::Paused);
+        checkButtons(false, true, false, true);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > held, 60000);
+
+        QTest::mouseClick(page_->stopButton(), Qt::LeftButton);
+        QCOMPARE(session_->state(), State::Stopping);
+        checkButtons(false, false, false, false);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(session_->state(), State::Idle);
+        QVERIFY(!session_->running());
+        QVERIFY(page_->startButton()->isEnabled());
+        QVERIFY(page_->form()->isEnabled());
+        QVERIFY(page_->charts()->lossPlot()->graphCount() >= 2);
+
+        // The run is now listed, selected, and can be continued.
+        const auto items = page_->runList()->findItems(QStringLiteral("alpha"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        QVERIFY(page_->continueButton()->isEnabled());
+        QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("started run 'alpha'")));
+        QVERIFY(metricCount(db(), QStringLiteral("alpha"), "loss/total") >= page_->charts()->lossPointCount() - 2);
+    }
+
+    void existingNameIsRefused() {
+        // The page refuses before starting...
+        page_->setRunName(QStringLiteral("alpha"));
+        QVERIFY(page_->runList()->findItems(QStringLiteral("alpha"), Qt::MatchExactly).size() == 1);
+        // ...and the session reports the core's error when asked directly.
+        QSignalSpy failed(session_, &TrainingSession::failed);
+        QSignalSpy finished(session_, &TrainingSession::finished);
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = db().toStdString();
+        o.runName = "alpha";
+        QVERIFY(session_->start(o));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("already exists")));
+        QCOMPARE(session_->state(), State::Idle);
+    }
+
+    void earlierRunShowsItsHistoryAndContinues() {
+        page_->refreshRuns();
+        const int64_t stored = metricCount(db(), QStringLiteral("alpha"), "loss/total");
+        QVERIFY(stored >= 2);
+        QCOMPARE(page_->charts()->lossPointCount(), 0);  // a fresh page shows nothing yet
+        QVERIFY(page_->showRun(QStringLiteral("alpha"), true));
+        QCOMPARE(int64_t(page_->charts()->lossPointCount()), stored);
+        QCOMPARE(int64_t(page_->charts()->eloPointCount()), metricCount(db(), QStringLiteral("alpha"), "elo"));
+        QCOMPARE(int64_t(page_->charts()->speedPointCount()),
+                 metricCount(db(), QStringLiteral("alpha"), "games_per_hour"));
+
+        // Selecting it in the list (asynchronous load) gives the same history.
+        page_->charts()->clear();
+        page_->runList()->clearSelection();
+        page_->runList()->findItems(QStringLiteral("alpha"), Qt::MatchExactly).first()->setSelected(true);
+        QTRY_COMPARE_WITH_TIMEOUT(int64_t(page_->charts()->lossPointCount()), stored, 10000);
+        const double lastStep = page_->charts()->lossPlot()->graph(0)->data()->at(int(stored) - 1)->key;
+
+        // Continue: the history stays and new steps follow the old ones.
+        QSignalSpy finished(session_, &TrainingSession::finished);
+        QVERIFY(page_->continueButton()->isEnabled());
+        QTest::mouseClick(page_->continueButton(), Qt::LeftButton);
+        QVERIFY(session_->running());
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > stored, 60000);
+        auto data = page_->charts()->lossPlot()->graph(0)->data();
+        QVERIFY(data->at(data->size() - 1)->key > lastStep);
+        QVERIFY(data->at(0)->key <= 1);  // still starts at the run's first step
+        page_->stopButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("resumed run 'alpha'")));
+    }
+};
+
+QTEST_MAIN(TestTrainPage)
+#include "test_train_page.moc"

@@ -1,0 +1,146 @@
+// train_stall_probe: how long can the GUI thread be kept from its event loop while the Train
+// page shows a run training? Not a test (its figure depends on the machine's load); run by
+// hand and reported.
+//
+//   train_stall_probe [--seconds N] [--db FILE] [--set name=value ...] [--screenshot FILE]
+//
+// Two measures, both on the GUI thread, with the page visible (offscreen platform is fine):
+//  1. timer gap: a 1 ms QTimer; the longest interval between two ticks minus 1 ms. This is
+//     what a user feels, and it includes time the OS gave to other processes.
+//  2. event time: QApplication::notify() is timed for every event; the longest single event
+//     (with its type and receiver) is the GUI thread's own work, without OS scheduling.
+// Prints one JSON object.
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QMetaEnum>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include "ui/app_setup.h"
+#include "ui/facade/training_session.h"
+#include "ui/pages/train_page.h"
+#include "ui/train/param_form.h"
+#include "ui/train/train_charts.h"
+
+namespace {
+
+class TimedApp : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* e) override {
+        const int depth = depth_++;
+        QElapsedTimer t;
+        t.start();
+        const QEvent::Type type = e->type();
+        const bool r = QApplication::notify(receiver, e);
+        --depth_;
+        if (depth == 0 && measuring) {
+            const double ms = double(t.nsecsElapsed()) / 1e6;
+            if (ms > maxEventMs) {
+                maxEventMs = ms;
+                maxEventType = int(type);
+                maxEventReceiver = receiver ? receiver->metaObject()->className() : "?";
+            }
+            ++events;
+        }
+        return r;
+    }
+    bool measuring = false;
+    double maxEventMs = 0;
+    int maxEventType = 0;
+    QByteArray maxEventReceiver;
+    long long events = 0;
+
+private:
+    int depth_ = 0;  // only outermost events: nested ones are part of their parent's time
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    TimedApp app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("XQZeroTests"));
+    xqui::initResources();
+    QCommandLineParser cli;
+    cli.addHelpOption();
+    QCommandLineOption secs("seconds", "Seconds to measure (after the run starts).", "N", "120");
+    QCommandLineOption dbOpt("db", "Database (default: a temporary one).", "FILE");
+    QCommandLineOption set("set", "Override a parameter of the quick preset: name=value.", "KV");
+    QCommandLineOption shot("screenshot", "Grab the page to FILE at the end.", "FILE");
+    cli.addOptions({secs, dbOpt, set, shot});
+    cli.process(app);
+
+    QTemporaryDir tmp;
+    const QString db = cli.isSet(dbOpt) ? cli.value(dbOpt) : tmp.filePath("probe.db");
+    xqui::TrainingSession session;
+    xqui::TrainPage page(&session);
+    page.resize(1280, 820);
+    page.setDatabase(db);
+    page.form()->setPreset("quick");
+    xq::train::TrainConfig cfg = page.form()->config();
+    for (const QString& kv : cli.values(set)) {
+        const auto parts = kv.split('=');
+        const auto* p = parts.size() == 2 ? xq::train::findParam(parts[0].toStdString()) : nullptr;
+        if (!p) {
+            std::fprintf(stderr, "bad --set %s\n", qPrintable(kv));
+            return 2;
+        }
+        xq::train::setParamText(cfg, *p, parts[1].toStdString());
+    }
+    page.form()->setConfig(cfg);
+    page.setRunName(QStringLiteral("probe-%1").arg(QDateTime::currentSecsSinceEpoch()));
+    page.show();
+    app.processEvents();
+
+    std::vector<double> gaps;
+    QElapsedTimer clock;
+    double lastTick = -1;
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    tick.setInterval(1);
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        const double now = double(clock.nsecsElapsed()) / 1e6;
+        if (lastTick >= 0) gaps.push_back(now - lastTick - 1.0);
+        lastTick = now;
+    });
+
+    page.startNew();
+    if (!session.running()) {
+        std::fprintf(stderr, "the run did not start\n");
+        return 1;
+    }
+    clock.start();
+    tick.start();
+    app.measuring = true;
+    QTimer::singleShot(cli.value(secs).toInt() * 1000, [&] {
+        app.measuring = false;
+        tick.stop();
+        session.stop();
+    });
+    QObject::connect(&session, &xqui::TrainingSession::finished, &app, &QCoreApplication::quit);
+    app.exec();
+
+    std::sort(gaps.begin(), gaps.end());
+    auto pct = [&](double q) { return gaps.empty() ? 0.0 : gaps[size_t(q * double(gaps.size() - 1))]; };
+    const auto last = session.lastProgress();
+    if (cli.isSet(shot)) {
+        page.charts()->flush();
+        app.processEvents();
+        page.grab().save(cli.value(shot));
+    }
+    std::printf(
+        "{\"seconds\": %d, \"ticks\": %zu, \"max_timer_gap_ms\": %.2f, \"p99_timer_gap_ms\": %.2f, "
+        "\"p999_timer_gap_ms\": %.2f, \"max_event_ms\": %.2f, \"max_event_type\": %d, \"max_event_receiver\": \"%s\", "
+        "\"events\": %lld, \"games\": %lld, \"steps\": %lld, \"generation\": %d, \"loss_points\": %d}\n",
+        cli.value(secs).toInt(), gaps.size(), pct(1.0), pct(0.99), pct(0.999), app.maxEventMs, app.maxEventType,
+        app.maxEventReceiver.constData(), app.events, (long long)last.games, (long long)last.step, last.generation,
+        page.charts()->lossPointCount());
+    return 0;
+}

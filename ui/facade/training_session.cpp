@@ -1,0 +1,170 @@
+#include "ui/facade/training_session.h"
+
+#include <exception>
+
+#include <QTimer>
+
+namespace xqui {
+
+using namespace xq::train;
+
+namespace {
+constexpr int kDrainIntervalMs = 100;  // at most ~10 emissions per kind and second
+}
+
+TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<xq::train::Progress>();
+    qRegisterMetaType<xq::train::TrainStep>();
+    qRegisterMetaType<xq::train::GameFinished>();
+    qRegisterMetaType<xq::train::GenerationResult>();
+    qRegisterMetaType<QVector<xq::train::TrainStep>>();
+    qRegisterMetaType<xqui::TrainingSession::State>();
+    drainTimer_ = new QTimer(this);
+    drainTimer_->setInterval(kDrainIntervalMs);
+    connect(drainTimer_, &QTimer::timeout, this, &TrainingSession::drain);
+}
+
+TrainingSession::~TrainingSession() {
+    if (pipeline_) pipeline_->control().requestStop();
+    if (worker_.joinable()) worker_.join();
+}
+
+bool TrainingSession::start(const PipelineOptions& options) {
+    if (running()) return false;
+    {
+        std::lock_guard lk(inboxMutex_);
+        inbox_ = Inbox{};
+    }
+    runName_ = QString::fromStdString(options.runName);
+    dbPath_ = QString::fromStdString(options.dbPath);
+    last_ = Progress{};
+    pauseRequested_ = false;
+    stopRequested_ = false;
+
+    PipelineCallbacks cb;
+    // Each callback runs on a pipeline thread: touch the inbox only.
+    cb.progress = [this](const Progress& p) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.progress = p;
+    };
+    cb.trainStep = [this](const TrainStep& s) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.steps.push_back(s);
+    };
+    cb.gameFinished = [this](const GameFinished& g) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.games.push_back(g);
+    };
+    cb.generation = [this](const GenerationResult& r) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.generations.push_back(r);
+    };
+    cb.log = [this](LogLevel level, const std::string& text) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.logs.emplace_back(int(level), text);
+    };
+    pipeline_ = std::make_unique<Pipeline>(options, std::move(cb));
+    Pipeline* p = pipeline_.get();
+    worker_ = std::thread([this, p] {
+        std::optional<std::string> error;
+        try {
+            p->run();
+        } catch (const std::exception& e) {
+            error = e.what();
+        } catch (...) {
+            error = "unknown error";
+        }
+        std::lock_guard lk(inboxMutex_);
+        inbox_.error = std::move(error);
+        inbox_.done = true;
+    });
+    drainTimer_->start();
+    // Until the first progress arrives the run is opening the database and building nets;
+    // the loop always begins with self-play.
+    setState(State::SelfPlay);
+    return true;
+}
+
+void TrainingSession::pause() {
+    if (!running() || stopRequested_ || pauseRequested_) return;
+    pauseRequested_ = true;
+    pipeline_->control().pause();
+    setState(State::Paused);
+}
+
+void TrainingSession::resume() {
+    if (!running() || stopRequested_ || !pauseRequested_) return;
+    pauseRequested_ = false;
+    pipeline_->control().resume();
+    setState(stateFromStage(pipeline_->stage()));
+}
+
+void TrainingSession::stop() {
+    if (!running() || stopRequested_) return;
+    stopRequested_ = true;
+    pipeline_->control().requestStop();  // also releases a pause
+    setState(State::Stopping);
+}
+
+TrainingSession::State TrainingSession::stateFromStage(Stage s) const {
+    if (stopRequested_) return State::Stopping;
+    if (pauseRequested_) return State::Paused;
+    switch (s) {
+        case Stage::SelfPlay: return State::SelfPlay;
+        case Stage::Training: return State::Training;
+        case Stage::Evaluating: return State::Evaluating;
+        case Stage::Paused: return State::Paused;
+        case Stage::Stopping:
+        case Stage::Finished:
+        case Stage::Failed: return State::Stopping;  // the worker is winding down
+        case Stage::Idle: return State::SelfPlay;    // still setting up
+    }
+    return State::SelfPlay;
+}
+
+void TrainingSession::setState(State s) {
+    if (s == state_) return;
+    state_ = s;
+    emit stateChanged(s);
+}
+
+void TrainingSession::drain() {
+    Inbox in;
+    {
+        std::lock_guard lk(inboxMutex_);
+        std::swap(in, inbox_);
+    }
+    for (auto& [level, text] : in.logs) emit logLine(level, QString::fromStdString(text));
+    if (!in.steps.empty()) emit trainSteps(QVector<TrainStep>(in.steps.begin(), in.steps.end()));
+    for (const auto& g : in.games) emit gameFinished(g);
+    for (const auto& r : in.generations) emit generationFinished(r);
+    if (in.progress) {
+        last_ = *in.progress;
+        emit progress(last_);
+    }
+    if (in.done) {
+        drainTimer_->stop();
+        worker_.join();  // the thread has left run(); joining is immediate
+        pipeline_.reset();
+        pauseRequested_ = stopRequested_ = false;
+        if (in.error) emit failed(QString::fromStdString(*in.error));
+        setState(State::Idle);
+        emit finished();
+        return;
+    }
+    if (pipeline_) setState(stateFromStage(pipeline_->stage()));
+}
+
+QString TrainingSession::stateName(State s) {
+    switch (s) {
+        case State::Idle: return tr("idle");
+        case State::SelfPlay: return tr("self-play");
+        case State::Training: return tr("training");
+        case State::Evaluating: return tr("evaluating");
+        case State::Paused: return tr("paused");
+        case State::Stopping: return tr("stopping");
+    }
+    return {};
+}
+
+}  // namespace xqui

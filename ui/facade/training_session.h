@@ -1,0 +1,113 @@
+#pragma once
+// TrainingSession: the studio's handle on one training run. It owns a core Pipeline, runs it
+// on its own worker thread (std::thread: Pipeline::run() blocks for hours), and hands the
+// pipeline's callbacks to the GUI thread as signals.
+//
+// Why a drain timer instead of one queued call per callback: the pipeline calls back from its
+// self-play and training threads, sometimes hundreds of times a second with a tiny network.
+// The callbacks only append to a mutex-guarded inbox (never blocking the worker for long);
+// a 100 ms QTimer on the GUI thread empties it and emits. So every signal below is emitted on
+// the GUI thread, at most ~10 times a second per kind, and training steps arrive in batches.
+//
+// States (State): Idle -> SelfPlay/Training/Evaluating (from the pipeline's stage) <-> Paused
+// -> Stopping -> Idle. Pause takes effect "after the moves in flight" in the core; the state
+// says Paused at once because no new work is started from then on.
+//
+// Thread-safety: construct, call and destroy on the GUI thread. The destructor requests a
+// stop and joins the worker (the pipeline writes its checkpoint first). No widget is touched
+// here; the worker only touches the inbox (guarded by inboxMutex_).
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+#include <QVector>
+
+#include "core/train/pipeline.h"
+
+class QTimer;
+
+namespace xqui {
+
+class TrainingSession : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, SelfPlay, Training, Evaluating, Paused, Stopping };
+    Q_ENUM(State)
+
+    explicit TrainingSession(QObject* parent = nullptr);
+    ~TrainingSession() override;
+
+    // Starts a run (new, or options.resume for an existing one). Returns false when a run is
+    // already going (nothing changes). Errors of the run itself (bad database, a run name that
+    // exists, a missing checkpoint) arrive later as failed(message) followed by finished().
+    bool start(const xq::train::PipelineOptions& options);
+    void pause();
+    void resume();
+    // Asks the run to stop; it finishes the unit in progress, writes a checkpoint, then
+    // finished() is emitted and the state returns to Idle.
+    void stop();
+
+    State state() const { return state_; }
+    bool running() const { return worker_.joinable(); }
+    // Name and database of the current (or last) run.
+    QString runName() const { return runName_; }
+    QString databasePath() const { return dbPath_; }
+    // The newest progress received (default-constructed before the first).
+    const xq::train::Progress& lastProgress() const { return last_; }
+
+    // Translated name of a state ("self-play", "暂停" ...).
+    static QString stateName(State s);
+
+signals:
+    void stateChanged(xqui::TrainingSession::State state);
+    void progress(const xq::train::Progress& p);
+    // All steps since the previous emission, in order.
+    void trainSteps(const QVector<xq::train::TrainStep>& steps);
+    void gameFinished(const xq::train::GameFinished& g);
+    void generationFinished(const xq::train::GenerationResult& r);
+    // level: 0 info, 1 warning, 2 error. Text from the core is English (codes and numbers).
+    void logLine(int level, const QString& text);
+    // The run ended with an error (before the loop started, or inside it).
+    void failed(const QString& message);
+    // The worker thread has ended (after a stop, the iteration limit, or an error).
+    void finished();
+
+private:
+    struct Inbox {
+        std::optional<xq::train::Progress> progress;  // only the newest matters
+        std::vector<xq::train::TrainStep> steps;
+        std::vector<xq::train::GameFinished> games;
+        std::vector<xq::train::GenerationResult> generations;
+        std::vector<std::pair<int, std::string>> logs;
+        std::optional<std::string> error;
+        bool done = false;
+    };
+    void drain();
+    void setState(State s);
+    State stateFromStage(xq::train::Stage s) const;
+
+    std::unique_ptr<xq::train::Pipeline> pipeline_;  // created on start(), deleted after join
+    std::thread worker_;
+    std::mutex inboxMutex_;
+    Inbox inbox_;  // guarded by inboxMutex_
+    QTimer* drainTimer_ = nullptr;
+    State state_ = State::Idle;
+    bool pauseRequested_ = false;
+    bool stopRequested_ = false;
+    xq::train::Progress last_;
+    QString runName_, dbPath_;
+};
+
+}  // namespace xqui
+
+Q_DECLARE_METATYPE(xq::train::Progress)
+Q_DECLARE_METATYPE(xq::train::TrainStep)
+Q_DECLARE_METATYPE(xq::train::GameFinished)
+Q_DECLARE_METATYPE(xq::train::GenerationResult)

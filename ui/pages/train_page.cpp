@@ -1,0 +1,466 @@
+#include "ui/pages/train_page.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QThread>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "core/store/paths.h"
+#include "core/store/store_error.h"
+#include "ui/train/param_form.h"
+#include "ui/train/param_texts.h"
+#include "ui/train/train_charts.h"
+#include "ui/train/train_status.h"
+
+namespace xqui {
+
+using namespace xq::train;
+using State = TrainingSession::State;
+
+namespace {
+
+constexpr int kSpeedPointIntervalMs = 10000;  // one games/hour point per 10 s of self-play
+constexpr int kLogLines = 5000;
+
+QString stateColor(State s) {
+    switch (s) {
+        case State::Idle: return QStringLiteral("#8a8a8a");
+        case State::SelfPlay: return QStringLiteral("#2f7d32");
+        case State::Training: return QStringLiteral("#1f5fa8");
+        case State::Evaluating: return QStringLiteral("#7b3fa0");
+        case State::Paused: return QStringLiteral("#c48a00");
+        case State::Stopping: return QStringLiteral("#b3441f");
+    }
+    return {};
+}
+
+}  // namespace
+
+TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent), session_(session) {
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(buildLeft());
+    split->addWidget(buildRight());
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({380, 900});
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addWidget(split);
+
+    connect(session_, &TrainingSession::stateChanged, this, &TrainPage::onState);
+    connect(session_, &TrainingSession::progress, this, &TrainPage::onProgress);
+    connect(session_, &TrainingSession::trainSteps, this, &TrainPage::onSteps);
+    connect(session_, &TrainingSession::generationFinished, this, &TrainPage::onGeneration);
+    connect(session_, &TrainingSession::logLine, this, &TrainPage::appendLog);
+    connect(session_, &TrainingSession::failed, this, [this](const QString& m) {
+        appendLog(2, tr("Training failed: %1").arg(m));
+        emit statusMessage(tr("Training failed: %1").arg(m));
+    });
+    connect(session_, &TrainingSession::finished, this, &TrainPage::onFinished);
+
+    QSettings s;
+    const QString db = s.value(QStringLiteral("train/database")).toString();
+    setDatabase(db.isEmpty() ? QString::fromStdString(xq::store::defaultDatabasePath()) : db);
+    const QString preset = s.value(QStringLiteral("train/preset"), QStringLiteral("quick")).toString();
+    form_->setPreset(preset);
+    name_->setText(freshRunName());
+    onState(session_->state());
+}
+
+TrainPage::~TrainPage() {
+    // A history load still reading would call back into a page that is gone (the connection
+    // is dropped, but the thread object must not outlive the application's event loop).
+    for (const auto& t : loaders_)
+        if (t) t->wait();
+}
+
+QWidget* TrainPage::buildLeft() {
+    auto* left = new QWidget;
+    auto* v = new QVBoxLayout(left);
+    v->setContentsMargins(0, 0, 4, 0);
+
+    auto* runBox = new QGroupBox(tr("Run"), left);
+    auto* rf = new QFormLayout(runBox);
+    db_ = new QLineEdit(runBox);
+    db_->setObjectName(QStringLiteral("databasePath"));
+    db_->setReadOnly(true);
+    dbButton_ = new QPushButton(tr("Choose…"), runBox);
+    dbButton_->setToolTip(tr("Choose or create the database the runs are stored in."));
+    connect(dbButton_, &QPushButton::clicked, this, &TrainPage::chooseDatabase);
+    auto* dbRow = new QHBoxLayout;
+    dbRow->addWidget(db_, 1);
+    dbRow->addWidget(dbButton_);
+    rf->addRow(tr("Database"), dbRow);
+    name_ = new QLineEdit(runBox);
+    name_->setObjectName(QStringLiteral("runName"));
+    name_->setToolTip(tr("Name of the new run (unique in the database); its models go to models/<name> next to the database."));
+    connect(name_, &QLineEdit::textChanged, this, &TrainPage::updateButtons);
+    rf->addRow(tr("Name"), name_);
+
+    runs_ = new QTreeWidget(runBox);
+    runs_->setObjectName(QStringLiteral("runList"));
+    runs_->setHeaderLabels({tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
+    runs_->setRootIsDecorated(false);
+    runs_->setUniformRowHeights(true);
+    runs_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    runs_->setMinimumHeight(110);
+    connect(runs_, &QTreeWidget::itemSelectionChanged, this, [this] {
+        const QString name = selectedRun();
+        if (!name.isEmpty()) showRun(name);
+        updateButtons();
+    });
+    rf->addRow(runs_);
+    continue_ = new QPushButton(tr("Continue run"), runBox);
+    continue_->setObjectName(QStringLiteral("continueButton"));
+    continue_->setToolTip(tr("Resume the selected run from its last checkpoint, with its stored settings."));
+    connect(continue_, &QPushButton::clicked, this, &TrainPage::continueSelected);
+    refresh_ = new QPushButton(tr("Refresh"), runBox);
+    connect(refresh_, &QPushButton::clicked, this, &TrainPage::refreshRuns);
+    auto* runButtons = new QHBoxLayout;
+    runButtons->addWidget(continue_);
+    runButtons->addWidget(refresh_);
+    runButtons->addStretch(1);
+    rf->addRow(runButtons);
+    v->addWidget(runBox);
+
+    auto* setBox = new QGroupBox(tr("Settings for a new run"), left);
+    auto* sv = new QVBoxLayout(setBox);
+    form_ = new ParamForm(setBox);
+    connect(form_, &ParamForm::presetChosen, this,
+            [](const QString& p) { QSettings().setValue(QStringLiteral("train/preset"), p); });
+    sv->addWidget(form_);
+    v->addWidget(setBox, 1);
+    left->setMinimumWidth(340);
+    return left;
+}
+
+QWidget* TrainPage::buildRight() {
+    auto* right = new QWidget;
+    auto* v = new QVBoxLayout(right);
+    v->setContentsMargins(4, 0, 0, 0);
+
+    auto* bar = new QHBoxLayout;
+    state_ = new QLabel(right);
+    state_->setObjectName(QStringLiteral("trainState"));
+    state_->setMinimumWidth(110);
+    state_->setAlignment(Qt::AlignCenter);
+    bar->addWidget(state_);
+    start_ = new QPushButton(tr("Start"), right);
+    start_->setObjectName(QStringLiteral("startButton"));
+    start_->setToolTip(tr("Start a new run with the name and settings on the left."));
+    pause_ = new QPushButton(tr("Pause"), right);
+    pause_->setObjectName(QStringLiteral("pauseButton"));
+    pause_->setToolTip(tr("Hold after the moves in flight; nothing is lost."));
+    resume_ = new QPushButton(tr("Resume"), right);
+    resume_->setObjectName(QStringLiteral("resumeButton"));
+    stop_ = new QPushButton(tr("Stop"), right);
+    stop_->setObjectName(QStringLiteral("stopButton"));
+    stop_->setToolTip(tr("Stop at the next checkpoint; the run can be continued later."));
+    for (QPushButton* b : {start_, pause_, resume_, stop_}) bar->addWidget(b);
+    bar->addStretch(1);
+    resetZoom_ = new QPushButton(tr("Reset zoom"), right);
+    resetZoom_->setToolTip(tr("Show all the data again after zooming or panning a chart (drag pans, the wheel zooms)."));
+    bar->addWidget(resetZoom_);
+    v->addLayout(bar);
+    connect(start_, &QPushButton::clicked, this, &TrainPage::startNew);
+    connect(pause_, &QPushButton::clicked, session_, &TrainingSession::pause);
+    connect(resume_, &QPushButton::clicked, session_, &TrainingSession::resume);
+    connect(stop_, &QPushButton::clicked, session_, &TrainingSession::stop);
+
+    status_ = new TrainStatus(right);
+    v->addWidget(status_);
+
+    auto* split = new QSplitter(Qt::Vertical, right);
+    charts_ = new TrainCharts(split);
+    connect(resetZoom_, &QPushButton::clicked, charts_, &TrainCharts::resetZoom);
+    log_ = new QPlainTextEdit(split);
+    log_->setObjectName(QStringLiteral("trainLog"));
+    log_->setReadOnly(true);
+    log_->setMaximumBlockCount(kLogLines);
+    log_->setPlaceholderText(tr("Events of the training loop appear here."));
+    split->addWidget(charts_);
+    split->addWidget(log_);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    v->addWidget(split, 1);
+    return right;
+}
+
+void TrainPage::setDatabase(const QString& path) {
+    db_->setText(QDir::toNativeSeparators(path));
+    db_->setToolTip(db_->text());
+    chartRun_.clear();
+    charts_->clear();
+    refreshRuns();
+}
+
+QString TrainPage::database() const { return QDir::fromNativeSeparators(db_->text()); }
+void TrainPage::setRunName(const QString& name) { name_->setText(name); }
+QString TrainPage::runName() const { return name_->text().trimmed(); }
+
+QString TrainPage::freshRunName() {
+    return QStringLiteral("run-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm"));
+}
+
+void TrainPage::chooseDatabase() {
+    // A new file name is fine: the store creates it on the first run.
+    const QString file = QFileDialog::getSaveFileName(this, tr("Training database"), database(),
+                                                      tr("XQZero databases (*.db);;All files (*)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
+    if (file.isEmpty()) return;
+    QSettings().setValue(QStringLiteral("train/database"), file);
+    setDatabase(file);
+}
+
+void TrainPage::refreshRuns() {
+    const QString keep = selectedRun();
+    QString error;
+    const std::vector<RunSummary> runs = listRuns(database(), &error);
+    QSignalBlocker block(runs_);
+    runs_->clear();
+    const QLocale loc;
+    for (const RunSummary& r : runs) {
+        auto* it = new QTreeWidgetItem(runs_);
+        it->setText(0, r.name);
+        it->setText(1, r.preset.isEmpty() ? QString() : presetTitle(r.preset).section(QLatin1Char(' '), 0, 0));
+        it->setText(2, loc.toString(r.generation));
+        it->setText(3, loc.toString(qlonglong(r.steps)));
+        it->setText(4, QDateTime::fromMSecsSinceEpoch(r.createdMs).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+        it->setData(0, Qt::UserRole, qlonglong(r.id));
+        it->setToolTip(0, r.configJson);
+        if (r.name == keep) it->setSelected(true);
+    }
+    if (!error.isEmpty()) appendLog(1, tr("Cannot read the runs of %1: %2").arg(database(), error));
+    updateButtons();
+}
+
+QString TrainPage::selectedRun() const {
+    const auto sel = runs_->selectedItems();
+    return sel.isEmpty() ? QString() : sel.first()->text(0);
+}
+
+bool TrainPage::showRun(const QString& name, bool wait) {
+    QTreeWidgetItem* found = nullptr;
+    for (int i = 0; i < runs_->topLevelItemCount(); ++i)
+        if (runs_->topLevelItem(i)->text(0) == name) found = runs_->topLevelItem(i);
+    if (!found) return false;
+    {
+        QSignalBlocker block(runs_);
+        runs_->clearSelection();
+        found->setSelected(true);
+        runs_->setCurrentItem(found);
+    }
+    chartRun_ = name;
+    const int64_t id = found->data(0, Qt::UserRole).toLongLong();
+    const quint64 request = ++historyRequest_;
+    historyLoading_ = true;
+    if (wait) {
+        applyHistory(loadRunHistory(database(), id));
+    } else {
+        QThread* t = loadRunHistoryAsync(database(), id, this, [this, request](const RunHistory& h) {
+            if (request == historyRequest_) applyHistory(h);
+        });
+        loaders_.removeAll(nullptr);
+        loaders_.append(t);
+    }
+    updateButtons();
+    return true;
+}
+
+bool TrainPage::showNewestRun() {
+    refreshRuns();
+    const int n = runs_->topLevelItemCount();
+    if (n == 0) return false;
+    const bool ok = showRun(runs_->topLevelItem(n - 1)->text(0), true);
+    charts_->flush();
+    return ok;
+}
+
+void TrainPage::applyHistory(const RunHistory& h) {
+    historyLoading_ = false;
+    if (!h.error.isEmpty()) appendLog(1, tr("Cannot read the history of run %1: %2").arg(chartRun_, h.error));
+    charts_->setHistory(h);
+    // Live points newer than what the table held when it was read.
+    const double lastStep = h.lossStep.isEmpty() ? -1 : h.lossStep.last();
+    for (const LiveLoss& l : liveLoss_)
+        if (l.step > lastStep) charts_->addLoss(l.step, l.total, l.policy, l.value);
+    const double lastGen = h.eloGen.isEmpty() ? -1 : h.eloGen.last();
+    for (const LiveElo& e : liveElo_)
+        if (e.gen > lastGen) charts_->addElo(e.gen, e.elo, e.lo, e.hi);
+    const double lastTime = h.speedTime.isEmpty() ? -1 : h.speedTime.last();
+    for (const LiveSpeed& s : liveSpeed_)
+        if (s.time > lastTime) charts_->addGamesPerHour(s.time, s.value);
+    liveLoss_.clear();
+    liveElo_.clear();
+    liveSpeed_.clear();
+}
+
+bool TrainPage::chartShowsActiveRun() const {
+    return session_->running() && chartRun_ == session_->runName();
+}
+
+void TrainPage::startNew() {
+    const QString name = runName();
+    if (name.isEmpty()) return;
+    for (int i = 0; i < runs_->topLevelItemCount(); ++i) {
+        if (runs_->topLevelItem(i)->text(0) == name) {
+            QMessageBox::information(this, tr("Train"),
+                                     tr("A run named %1 already exists in this database. Choose another name, "
+                                        "or select it in the list and press Continue run.")
+                                         .arg(name));
+            return;
+        }
+    }
+    startRun(false, name);
+}
+
+void TrainPage::continueSelected() {
+    const QString name = selectedRun();
+    if (!name.isEmpty()) startRun(true, name);
+}
+
+void TrainPage::startRun(bool resume, const QString& name) {
+    if (session_->running()) return;
+    PipelineOptions o;
+    o.config = form_->config();
+    o.presetName = form_->preset().toStdString();
+    o.dbPath = database().toStdString();
+    o.runName = name.toStdString();
+    o.resume = resume;
+    try {
+        xq::store::ensureParentDirectory(o.dbPath);
+    } catch (const std::exception& e) {
+        appendLog(2, QString::fromStdString(e.what()));
+        return;
+    }
+    liveLoss_.clear();
+    liveElo_.clear();
+    liveSpeed_.clear();
+    lastSpeedPointMs_ = 0;
+    status_->clear();
+    if (!session_->start(o)) return;
+    appendLog(0, resume ? tr("Continuing run %1.").arg(name) : tr("Starting run %1 (%2 preset).").arg(name, form_->preset()));
+    if (resume) {
+        showRun(name);  // its whole history, live points merged as they come
+    } else {
+        QSignalBlocker block(runs_);
+        runs_->clearSelection();
+        chartRun_ = name;
+        ++historyRequest_;  // an older load must not overwrite the new run's charts
+        historyLoading_ = false;
+        charts_->clear();
+    }
+    updateButtons();
+}
+
+void TrainPage::onState(State s) {
+    state_->setText(TrainingSession::stateName(s));
+    state_->setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:4px 10px;font-weight:bold;}")
+                              .arg(stateColor(s)));
+    if (s == State::Paused) appendLog(0, tr("Paused; training holds after the moves in flight."));
+    if (s == State::Stopping) appendLog(0, tr("Stopping at the next checkpoint…"));
+    updateButtons();
+}
+
+void TrainPage::updateButtons() {
+    const State s = session_->state();
+    const bool idle = !session_->running() && s == State::Idle;
+    const bool working = s == State::SelfPlay || s == State::Training || s == State::Evaluating;
+    start_->setEnabled(idle && !runName().isEmpty() && !database().isEmpty());
+    pause_->setEnabled(working);
+    resume_->setEnabled(s == State::Paused);
+    stop_->setEnabled(working || s == State::Paused);
+    continue_->setEnabled(idle && !selectedRun().isEmpty());
+    form_->setEnabled(idle);
+    name_->setEnabled(idle);
+    dbButton_->setEnabled(idle);
+}
+
+void TrainPage::onProgress(const Progress& p) {
+    status_->setProgress(p);
+    if (p.stage != Stage::SelfPlay || p.gamesPerHour <= 0) return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now - lastSpeedPointMs_ < kSpeedPointIntervalMs) return;
+    lastSpeedPointMs_ = now;
+    if (!chartShowsActiveRun()) return;
+    if (historyLoading_) liveSpeed_.push_back({now / 1000.0, p.gamesPerHour});
+    charts_->addGamesPerHour(now / 1000.0, p.gamesPerHour);
+}
+
+void TrainPage::onSteps(const QVector<TrainStep>& steps) {
+    if (!chartShowsActiveRun()) return;
+    for (const TrainStep& s : steps) {
+        const LiveLoss l{double(s.step), s.stats.totalLoss, s.stats.policyLoss, s.stats.valueLoss};
+        if (historyLoading_) liveLoss_.push_back(l);
+        charts_->addLoss(l.step, l.total, l.policy, l.value);
+    }
+}
+
+void TrainPage::onGeneration(const GenerationResult& r) {
+    if (!r.accepted || !chartShowsActiveRun()) return;
+    const LiveElo e{double(r.candidateGeneration), r.elo, r.eloLo, r.eloHi};
+    if (historyLoading_) liveElo_.push_back(e);
+    charts_->addElo(e.gen, e.elo, e.lo, e.hi);
+}
+
+void TrainPage::onFinished() {
+    appendLog(0, tr("Run %1 ended.").arg(session_->runName()));
+    refreshRuns();
+    // The run now exists: select it so Continue run applies to it, keeping the charts.
+    for (int i = 0; i < runs_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* it = runs_->topLevelItem(i);
+        if (it->text(0) == chartRun_) {
+            QSignalBlocker block(runs_);
+            it->setSelected(true);
+        }
+    }
+    if (runName() == session_->runName()) name_->setText(freshRunName());
+    updateButtons();
+    emit statusMessage(tr("Training stopped."));
+    if (closeWhenStopped_) {
+        closeWhenStopped_ = false;
+        if (QWidget* w = window()) w->close();
+    }
+}
+
+void TrainPage::appendLog(int level, const QString& text) {
+    const QString time = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
+    QString line = time + QLatin1String("  ") + text.toHtmlEscaped();
+    if (level == 1) line = QStringLiteral("<span style='color:#a06000'>%1</span>").arg(line);
+    if (level >= 2) line = QStringLiteral("<span style='color:#c00000'><b>%1</b></span>").arg(line);
+    log_->appendHtml(line);
+}
+
+bool TrainPage::confirmClose() {
+    if (!session_->running()) return true;
+    if (session_->state() != State::Stopping) {
+        const auto answer = QMessageBox::question(
+            this, tr("Training is running"),
+            tr("Run %1 is training. Stop it at the next checkpoint and close the studio?\n\n"
+               "Nothing is lost: the run can be continued later.")
+                .arg(session_->runName()),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes) return false;
+        session_->stop();
+    }
+    closeWhenStopped_ = true;
+    emit statusMessage(tr("Stopping training at the next checkpoint, then closing…"));
+    return false;
+}
+
+}  // namespace xqui

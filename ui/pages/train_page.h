@@ -1,0 +1,135 @@
+#pragma once
+// The Train page: settings generated from the parameter declaration (ParamForm), the run's
+// name and database, the earlier runs of that database (view one, or continue it), Start /
+// Pause / Resume / Stop with the state shown, live status, charts, and a log of the loop's
+// events. All training work runs in the TrainingSession's worker thread; the page only
+// reacts to its signals.
+//
+// Charts show one run at a time: its stored history (read from the metrics table off the
+// GUI thread) plus live points when it is the run being trained. Live points that arrive
+// while the history is still loading are kept and re-applied after it, so none is lost.
+//
+// Thread-safety: a QWidget; GUI thread only.
+
+#include <QList>
+#include <QPointer>
+#include <QWidget>
+
+#include "ui/facade/training_session.h"
+#include "ui/train/run_history.h"
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QThread;
+class QTreeWidget;
+
+namespace xqui {
+
+class ParamForm;
+class TrainCharts;
+class TrainStatus;
+
+class TrainPage : public QWidget {
+    Q_OBJECT
+public:
+    // `session` is not owned (the main window owns it, so a run outlives page changes).
+    explicit TrainPage(TrainingSession* session, QWidget* parent = nullptr);
+    ~TrainPage() override;
+
+    // The database whose runs are listed and where new runs go. Not remembered (a --db on
+    // the command line is for this session); the Choose… dialog remembers its choice.
+    void setDatabase(const QString& path);
+    QString database() const;
+    void setRunName(const QString& name);
+    QString runName() const;
+
+    // Called by the main window on close: true when nothing is training. Otherwise asks;
+    // on "stop" requests a stop (the run writes a checkpoint) and closes the window when the
+    // run has ended; returns false (the close is postponed).
+    bool confirmClose();
+    // Lists the runs of the database again.
+    void refreshRuns();
+    // Selects the run named `name` in the list and shows its stored history. `wait` loads it
+    // on the calling thread (for screenshots and tests); otherwise asynchronously.
+    bool showRun(const QString& name, bool wait = false);
+    // Selects the newest run, history loaded synchronously (screenshots).
+    bool showNewestRun();
+
+    ParamForm* form() const { return form_; }
+    TrainCharts* charts() const { return charts_; }
+    TrainingSession* session() const { return session_; }
+    QPushButton* startButton() const { return start_; }
+    QPushButton* pauseButton() const { return pause_; }
+    QPushButton* resumeButton() const { return resume_; }
+    QPushButton* stopButton() const { return stop_; }
+    QPushButton* continueButton() const { return continue_; }
+    QTreeWidget* runList() const { return runs_; }
+    QLabel* stateLabel() const { return state_; }
+    QPlainTextEdit* logPane() const { return log_; }
+
+public slots:
+    void startNew();
+    void continueSelected();
+    void chooseDatabase();
+
+signals:
+    void statusMessage(const QString& text);
+
+private:
+    struct LiveLoss {
+        double step, total, policy, value;
+    };
+    struct LiveElo {
+        double gen, elo, lo, hi;
+    };
+    struct LiveSpeed {
+        double time, value;
+    };
+    QWidget* buildLeft();
+    QWidget* buildRight();
+    void startRun(bool resume, const QString& name);
+    void updateButtons();
+    void onState(TrainingSession::State s);
+    void onProgress(const xq::train::Progress& p);
+    void onSteps(const QVector<xq::train::TrainStep>& steps);
+    void onGeneration(const xq::train::GenerationResult& r);
+    void onFinished();
+    void appendLog(int level, const QString& text);
+    void applyHistory(const RunHistory& h);
+    bool chartShowsActiveRun() const;
+    QString selectedRun() const;
+    static QString freshRunName();
+
+    TrainingSession* session_ = nullptr;
+    ParamForm* form_ = nullptr;
+    TrainCharts* charts_ = nullptr;
+    TrainStatus* status_ = nullptr;
+    QLineEdit* db_ = nullptr;
+    QPushButton* dbButton_ = nullptr;
+    QLineEdit* name_ = nullptr;
+    QTreeWidget* runs_ = nullptr;
+    QPushButton* continue_ = nullptr;
+    QPushButton* refresh_ = nullptr;
+    QLabel* state_ = nullptr;
+    QPushButton* start_ = nullptr;
+    QPushButton* pause_ = nullptr;
+    QPushButton* resume_ = nullptr;
+    QPushButton* stop_ = nullptr;
+    QPushButton* resetZoom_ = nullptr;
+    QPlainTextEdit* log_ = nullptr;
+
+    QString chartRun_;            // name of the run the charts show ("" = none)
+    quint64 historyRequest_ = 0;  // newest asynchronous load; older answers are ignored
+    bool historyLoading_ = false;
+    // Live points of the active run received while its history loads (see the header note).
+    QVector<LiveLoss> liveLoss_;
+    QVector<LiveElo> liveElo_;
+    QVector<LiveSpeed> liveSpeed_;
+    qint64 lastSpeedPointMs_ = 0;
+    bool closeWhenStopped_ = false;
+    QList<QPointer<QThread>> loaders_;
+};
+
+}  // namespace xqui

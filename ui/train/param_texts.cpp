@@ -1,0 +1,114 @@
+#include "ui/train/param_texts.h"
+
+#include <cstring>
+
+#include <QCoreApplication>
+
+namespace xqui {
+
+namespace {
+
+constexpr const char* kContext = "xqui::ParamTexts";
+
+struct ParamText {
+    const char* name;
+    const char* label;
+    const char* help;  // must equal the core's help (checked by tests/ui_train)
+};
+
+// clang-format off
+const ParamText kTexts[] = {
+    {"channels", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Channels"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Convolution channels of the residual trunk")},
+    {"blocks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks in the trunk")},
+    {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases")},
+    {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move")},
+    {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games searched at once per self-play thread (fills the network's batches)")},
+    {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT exploration constant")},
+    {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Root Dirichlet noise alpha")},
+    {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the root noise")},
+    {"temperature-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Temperature plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies played with temperature 1 before choosing greedily")},
+    {"random-opening-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random opening plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Uniformly random plies at the start of each game")},
+    {"resign-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign when the root value stays below this")},
+    {"resign-moves", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign moves"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Consecutive own moves below the threshold before resigning (0 = never)")},
+    {"resign-playout-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign playout fraction"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fraction of games played out despite resignation (measures false resignations)")},
+    {"max-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Maximum plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Length cap of a self-play game in plies")},
+    {"adjudicate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adjudicate at the cap"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "At the length cap, award the game on material instead of a draw")},
+    {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions")},
+    {"batch-size", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Batch size"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions per training step")},
+    {"steps-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training steps after each batch of self-play games")},
+    {"learning-rate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning rate"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adam learning rate")},
+    {"lr-schedule", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR schedule"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning-rate schedule: 0 constant, 1 cosine, 2 step")},
+    {"lr-decay-steps", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay steps"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps over which the schedule decays")},
+    {"weight-decay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight decay"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "L2 regularisation")},
+    {"grad-clip", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient clip"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient norm clip (0 = off)")},
+    {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts")},
+    {"eval-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation games"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating games, candidate against the best (half as Red); 0 = accept every candidate")},
+    {"eval-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per move in gating games")},
+    {"gate-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate needs to become the best")},
+    {"threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search threads")},
+    {"inference-threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Intra-op threads of the network's inference thread")},
+    {"seed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Seed"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random seed of the run")},
+};
+
+const char* const kGroups[][2] = {
+    {"network", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Network")},
+    {"selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play")},
+    {"training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training")},
+    {"evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation")},
+    {"machine", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Machine")},
+};
+
+const char* const kPresets[][2] = {
+    {"quick", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Quick (64×3, minutes per iteration)")},
+    {"standard", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Standard (128×6)")},
+    {"full", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Full (256×10)")},
+};
+// clang-format on
+
+const ParamText* find(const char* name) {
+    for (const auto& t : kTexts)
+        if (std::strcmp(t.name, name) == 0) return &t;
+    return nullptr;
+}
+
+QString tr(const char* s) { return QCoreApplication::translate(kContext, s); }
+
+QString formatBound(const xq::train::ParamDecl& p, double v) {
+    if (p.kind == xq::train::ParamKind::Int) return QString::number(qint64(v));
+    return QString::number(v, 'g', 6);
+}
+
+}  // namespace
+
+QString paramLabel(const xq::train::ParamDecl& p) {
+    const ParamText* t = find(p.name);
+    return t ? tr(t->label) : QString::fromUtf8(p.name);
+}
+
+QString paramHelp(const xq::train::ParamDecl& p) {
+    const ParamText* t = find(p.name);
+    const QString help = t && std::strcmp(t->help, p.help) == 0 ? tr(t->help) : QString::fromUtf8(p.help);
+    QString range;
+    if (p.kind != xq::train::ParamKind::Bool)
+        range = QCoreApplication::translate(kContext, "Range %1 to %2.").arg(formatBound(p, p.min), formatBound(p, p.max));
+    return QStringLiteral("<p>%1</p><p>%2 <code>--%3</code></p>").arg(help.toHtmlEscaped(), range, QString::fromUtf8(p.name));
+}
+
+QString paramGroupTitle(const QString& group) {
+    for (const auto& g : kGroups)
+        if (group == QLatin1String(g[0])) return tr(g[1]);
+    return group;
+}
+
+QString presetTitle(const QString& preset) {
+    for (const auto& g : kPresets)
+        if (preset == QLatin1String(g[0])) return tr(g[1]);
+    return preset;
+}
+
+bool paramTextMatchesCore(const xq::train::ParamDecl& p) {
+    const ParamText* t = find(p.name);
+    return t && std::strcmp(t->help, p.help) == 0;
+}
+
+}  // namespace xqui

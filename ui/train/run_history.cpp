@@ -1,0 +1,106 @@
+#include "ui/train/run_history.h"
+
+#include <filesystem>
+#include <memory>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+
+#include "core/store/store.h"
+
+namespace xqui {
+
+namespace {
+
+xq::store::OpenOptions readOnly() {
+    xq::store::OpenOptions o;
+    o.readOnly = true;
+    o.busyTimeoutMs = 2000;
+    return o;
+}
+
+void fill(xq::store::Store& s, int64_t run, const char* name, QVector<double>& x, QVector<double>& y) {
+    const auto pts = s.metrics(run, name);
+    x.reserve(qsizetype(pts.size()));
+    y.reserve(qsizetype(pts.size()));
+    for (const auto& p : pts) {
+        x.push_back(double(p.step));
+        y.push_back(p.value);
+    }
+}
+
+}  // namespace
+
+std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
+    std::vector<RunSummary> out;
+    const std::string path = dbPath.toStdString();
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::exists(path, ec)) return out;
+    try {
+        xq::store::Store s(path, readOnly());
+        for (const auto& r : s.listRuns()) {
+            RunSummary sum;
+            sum.id = r.id;
+            sum.name = QString::fromStdString(r.name);
+            sum.createdMs = r.created;
+            sum.configJson = QString::fromStdString(r.config);
+            const QJsonObject cfg = QJsonDocument::fromJson(sum.configJson.toUtf8()).object();
+            sum.preset = cfg.value(QStringLiteral("preset")).toString();
+            if (auto best = s.bestModel(r.id)) sum.generation = best->generation;
+            // The last loss point is the newest step; metrics() is ordered by step.
+            const auto loss = s.metrics(r.id, "loss/total");
+            if (!loss.empty()) sum.steps = loss.back().step;
+            out.push_back(std::move(sum));
+        }
+    } catch (const std::exception& e) {
+        // An empty file (created but never written) has no runs; anything else is worth showing.
+        if (error && std::filesystem::file_size(path, ec) > 0) *error = QString::fromStdString(e.what());
+        out.clear();
+    }
+    return out;
+}
+
+RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
+    RunHistory h;
+    h.runId = runId;
+    try {
+        xq::store::Store s(dbPath.toStdString(), readOnly());
+        fill(s, runId, "loss/total", h.lossStep, h.lossTotal);
+        fill(s, runId, "loss/policy", h.policyStep, h.lossPolicy);
+        fill(s, runId, "loss/value", h.valueStep, h.lossValue);
+        fill(s, runId, "elo", h.eloGen, h.elo);
+        QVector<double> g;
+        fill(s, runId, "elo_lo", g, h.eloLo);
+        g.clear();
+        fill(s, runId, "elo_hi", g, h.eloHi);
+        // The three Elo series are written together; guard against a torn read anyway.
+        const qsizetype n = std::min({h.elo.size(), h.eloLo.size(), h.eloHi.size()});
+        h.eloGen.resize(n);
+        h.elo.resize(n);
+        h.eloLo.resize(n);
+        h.eloHi.resize(n);
+        for (const auto& p : s.metrics(runId, "games_per_hour")) {
+            h.speedTime.push_back(double(p.time) / 1000.0);
+            h.gamesPerHour.push_back(p.value);
+        }
+    } catch (const std::exception& e) {
+        h.error = QString::fromStdString(e.what());
+    }
+    return h;
+}
+
+QThread* loadRunHistoryAsync(const QString& dbPath, int64_t runId, QObject* context,
+                             std::function<void(const RunHistory&)> done) {
+    auto h = std::make_shared<RunHistory>();
+    QThread* t = QThread::create([dbPath, runId, h] { *h = loadRunHistory(dbPath, runId); });
+    // finished is emitted on the worker thread; the connection to `context` queues the call
+    // onto the context's thread and disappears with the context (Qt's connection handling is
+    // thread-safe, a raw pointer check would not be).
+    QObject::connect(t, &QThread::finished, context, [h, done = std::move(done)] { done(*h); });
+    QObject::connect(t, &QThread::finished, t, &QObject::deleteLater);
+    t->start();
+    return t;
+}
+
+}  // namespace xqui

@@ -1,0 +1,38 @@
+#pragma once
+// TrainStatus: the live figures of a run — generation, games, games/hour, positions/s,
+// replay buffer fill (a progress bar), training step, samples/s, and the current stage's
+// progress with its ETA.
+//
+// Thread-safety: a QWidget; GUI thread only.
+
+#include <QWidget>
+
+#include "core/train/pipeline.h"
+
+class QLabel;
+class QProgressBar;
+
+namespace xqui {
+
+class TrainStatus : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainStatus(QWidget* parent = nullptr);
+    void setProgress(const xq::train::Progress& p);
+    void clear();
+    // "45 s", "12 min", "1 h 05 min"; "—" for negative (unknown).
+    static QString formatDuration(double seconds);
+
+private:
+    QLabel* generation_ = nullptr;
+    QLabel* games_ = nullptr;
+    QLabel* gamesPerHour_ = nullptr;
+    QLabel* positions_ = nullptr;
+    QLabel* step_ = nullptr;
+    QLabel* samples_ = nullptr;
+    QLabel* eta_ = nullptr;
+    QProgressBar* buffer_ = nullptr;
+    QProgressBar* stage_ = nullptr;
+};
+
+}  // namespace xqui

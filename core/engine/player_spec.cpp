@@ -6,6 +6,7 @@
 
 #include "core/engine/external_engine.h"
 #include "core/engine/levels.h"
+#include "core/engine/net_players.h"
 #include "core/engine/players.h"
 
 namespace xq::engine {
@@ -83,10 +84,16 @@ PlayerPtr parse(const std::string& spec, const PlayerSpecContext& ctx, bool buil
             if (p.body.empty()) throw std::invalid_argument("missing text after '" + p.kind + ":'");
             return build ? h->second(p.body, ctx) : nullptr;
         }
-        if (p.kind == "net" || p.kind == "best" || p.kind == "policy")
-            throw std::invalid_argument("'" + p.kind +
-                                        ":' players are not available in this build (the "
-                                        "net/MCTS player module did not register them)");
+        if (p.kind == "net" || p.kind == "best" || p.kind == "policy") {
+            if (p.body.find('@') == std::string::npos)
+                throw std::invalid_argument("expected " + p.kind + ":" +
+                                            (p.kind == "best" ? "RUN" : "PATH") + "@" +
+                                            (p.kind == "policy" ? "TEMPERATURE" : "SIMS"));
+            if (!build) return nullptr;
+            if (p.kind == "net") return makeNetPlayer(p.body, ctx);
+            if (p.kind == "policy") return makePolicyPlayer(p.body, ctx);
+            return makeBestPlayer(p.body, ctx);
+        }
     } catch (const std::invalid_argument& e) {
         const std::string msg = e.what();
         if (msg.rfind("player spec", 0) == 0) throw;

@@ -8,9 +8,10 @@
 //   uci:COMMAND                  an external engine over UCI (e.g. uci:/usr/games/fairy-stockfish)
 //   ucci:COMMAND                 an external engine over UCCI
 //   net:PATH@SIMS                a model file searched with MCTS, SIMS simulations per move
-//   best:RUN@SIMS                the current best model of a training run
-// `net:` and `best:` are provided by hooks that the modules able to build them register (the
-// nn/MCTS player and the store); without a hook the spec is refused with a clear message.
+//   best:RUN@SIMS                the current best model of a training run (--db or default db)
+//   policy:PATH@TEMPERATURE      one network call per move, policy sampled (Beginner with a net)
+// net:/policy:/best: are built by net_players.h (they need LibTorch; best: also the store).
+// A hook registered for a prefix takes precedence (tests, future player kinds).
 //
 // Thread-safety: parsing is pure; registerSpecHook() must happen before concurrent use (e.g.
 // at start-up).

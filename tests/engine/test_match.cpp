@@ -9,6 +9,8 @@
 #include "core/engine/external_engine.h"
 #include "core/engine/levels.h"
 #include "core/engine/match.h"
+#include "core/engine/net_players.h"
+#include "core/nn/fake_evaluators.h"
 #include "core/engine/player_spec.h"
 #include "core/engine/players.h"
 #include "core/train/elo.h"
@@ -220,6 +222,40 @@ private slots:
         QCOMPARE(r.forfeits, 2);
         QCOMPARE(r.winsA, 2);
         for (const auto& g : r.records) QVERIFY2(g.error.find("a0a5") != std::string::npos, g.error.c_str());
+    }
+
+    void netPlayersWithFakeEvaluator() {
+        // The MCTS and policy players over a fake evaluator: legal moves, a whole game, and
+        // an unreadable model gives a clear error.
+        auto eval = std::make_shared<nn::RandomEvaluator>(3);
+        search::MctsParams params;
+        params.batchSize = 4;
+        auto mcts = [eval, params](uint64_t) {
+            return std::make_unique<MctsPlayer>(eval, 40, params, "mcts-fake");
+        };
+        auto policy = [eval](uint64_t seed) {
+            return std::make_unique<PolicyPlayer>(eval, 1.0, seed, "policy-fake");
+        };
+        MatchConfig cfg;
+        cfg.games = 2;
+        cfg.lengthCap = 40;
+        const MatchResult r = runMatch(mcts, policy, cfg);
+        QCOMPARE(r.games, 2);
+        QCOMPARE(r.forfeits, 0);
+        for (const auto& g : r.records) {
+            Position pos;
+            for (Move m : g.moves) {
+                QVERIFY(pos.isLegal(m));
+                pos.makeMove(m);
+            }
+        }
+        try {
+            makePlayer("net:/nonexistent/model.xqz@10");
+            QFAIL("no error");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("/nonexistent/model.xqz") != std::string::npos, e.what());
+        }
+        QVERIFY(checkPlayerSpec("net:model.xqz").find("SIMS") != std::string::npos);
     }
 
     void levelsClimb() {

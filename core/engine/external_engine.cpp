@@ -214,6 +214,8 @@ void ExternalEnginePlayer::start() {
     }
     ranksFromOne_ = !ucci && hasVariant;
     if (!ucci && hasVariant) proc_->p.writeLine("setoption name UCI_Variant value xiangqi");
+    // UCCI clocks are in seconds unless the engine is told otherwise; we send milliseconds.
+    if (ucci) proc_->p.writeLine("setoption usemillisec true");
     for (const auto& [k, v] : cfg_.options)
         proc_->p.writeLine(ucci ? "setoption " + k + " " + v
                                 : "setoption name " + k + " value " + v);

@@ -196,7 +196,8 @@ private slots:
         QCOMPARE(page_->charts()->lossPointCount(), 0);  // a fresh page shows nothing yet
         QVERIFY(page_->showRun(QStringLiteral("alpha"), true));
         QCOMPARE(int64_t(page_->charts()->lossPointCount()), stored);
-        QCOMPARE(int64_t(page_->charts()->eloPointCount()), metricCount(db(), QStringLiteral("alpha"), "elo"));
+        // Every accepted generation, plus generation 0 (Elo 0 by definition, no metric row).
+        QCOMPARE(int64_t(page_->charts()->eloPointCount()), metricCount(db(), QStringLiteral("alpha"), "elo") + 1);
         QCOMPARE(int64_t(page_->charts()->speedPointCount()),
                  metricCount(db(), QStringLiteral("alpha"), "games_per_hour"));
 

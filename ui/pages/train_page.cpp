@@ -364,6 +364,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
         ++historyRequest_;  // an older load must not overwrite the new run's charts
         historyLoading_ = false;
         charts_->clear();
+        charts_->addElo(0, 0, 0, 0);  // generation 0, the reference of every Elo
     }
     updateButtons();
 }

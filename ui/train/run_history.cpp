@@ -80,6 +80,13 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
         h.elo.resize(n);
         h.eloLo.resize(n);
         h.eloHi.resize(n);
+        // Generation 0 (the random network) is Elo 0 by definition and has no metric row.
+        if (h.eloGen.isEmpty() || h.eloGen.first() > 0) {
+            h.eloGen.prepend(0);
+            h.elo.prepend(0);
+            h.eloLo.prepend(0);
+            h.eloHi.prepend(0);
+        }
         for (const auto& p : s.metrics(runId, "games_per_hour")) {
             h.speedTime.push_back(double(p.time) / 1000.0);
             h.gamesPerHour.push_back(p.value);

@@ -34,6 +34,7 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
         QColor faint = kColors[i];
         faint.setAlpha(60);
         raw_[i]->setPen(QPen(faint, 1));
+        raw_[i]->setAntialiased(false);  // thousands of noisy points: cheap lines draw faster
         raw_[i]->removeFromLegend();
         smooth_[i] = loss_->addGraph(loss_->xAxis, y);
         smooth_[i]->setPen(QPen(kColors[i], 2));
@@ -90,6 +91,7 @@ QCustomPlot* TrainCharts::makePlot(const QString& title, const QString& xLabel, 
     auto* p = new QCustomPlot(this);
     p->setMinimumSize(220, 150);
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    p->setPlottingHint(QCP::phFastPolylines, true);
     p->plotLayout()->insertRow(0);
     auto* t = new QCPTextElement(p, title, QFont(font().family(), 10, QFont::Bold));
     p->plotLayout()->addElement(0, 0, t);
@@ -131,7 +133,7 @@ void TrainCharts::setHistory(const RunHistory& h) {
     }
     eloBars_->setData(minus, plus);
     speedGraph_->setData(h.speedTime, h.gamesPerHour, true);
-    markDirty();
+    markDirty(AllPlots);
 }
 
 void TrainCharts::addLoss(double step, double total, double policy, double value) {
@@ -140,7 +142,7 @@ void TrainCharts::addLoss(double step, double total, double policy, double value
         raw_[i]->addData(step, v[i]);
         smooth_[i]->addData(step, smoother_[i].next(v[i]));
     }
-    markDirty();
+    markDirty(LossPlot);
 }
 
 void TrainCharts::addElo(double generation, double elo, double lo, double hi) {
@@ -148,12 +150,12 @@ void TrainCharts::addElo(double generation, double elo, double lo, double hi) {
     // Error bars are matched to the graph's points by index; the graph keeps its data sorted
     // by generation, and generations only grow, so appending keeps them aligned.
     eloBars_->addData(std::max(0.0, elo - lo), std::max(0.0, hi - elo));
-    markDirty();
+    markDirty(EloPlot);
 }
 
 void TrainCharts::addGamesPerHour(double epochSeconds, double gamesPerHour) {
     speedGraph_->addData(epochSeconds, gamesPerHour);
-    markDirty();
+    markDirty(SpeedPlot);
 }
 
 int TrainCharts::lossPointCount() const { return raw_[Total]->dataCount(); }
@@ -175,15 +177,21 @@ void TrainCharts::rescale(QCustomPlot* p) {
 
 void TrainCharts::resetZoom() {
     for (bool& m : userMoved_) m = false;
-    markDirty();
+    markDirty(AllPlots);
     flush();
 }
 
 void TrainCharts::flush() {
     if (!dirty_) return;
-    dirty_ = false;
+    const int dirty = dirty_;
+    dirty_ = 0;
+    // Clock times need seconds on a short run, not on a long one.
+    const QCPRange tr = speed_->xAxis->range();
+    static_cast<QCPAxisTickerDateTime*>(speed_->xAxis->ticker().data())
+        ->setDateTimeFormat(tr.size() < 3600 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
     QCustomPlot* plots[3] = {loss_, elo_, speed_};
     for (int i = 0; i < 3; ++i) {
+        if (!(dirty & (1 << i))) continue;
         if (!userMoved_[i]) rescale(plots[i]);
         plots[i]->replot(QCustomPlot::rpQueuedReplot);
     }

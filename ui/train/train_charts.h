@@ -60,7 +60,8 @@ private:
         double next(double v);
     };
     QCustomPlot* makePlot(const QString& title, const QString& xLabel, const QString& yLabel);
-    void markDirty() { dirty_ = true; }
+    enum { LossPlot = 1, EloPlot = 2, SpeedPlot = 4, AllPlots = 7 };
+    void markDirty(int plots) { dirty_ |= plots; }
     void rescale(QCustomPlot* p);
 
     QCustomPlot* loss_ = nullptr;
@@ -74,7 +75,7 @@ private:
     QCPErrorBars* eloBars_ = nullptr;
     QCPGraph* speedGraph_ = nullptr;
     QTimer* replotTimer_ = nullptr;
-    bool dirty_ = false;
+    int dirty_ = 0;  // which plots changed since the last replot (LossPlot | ...)
     bool userMoved_[3] = {};  // per plot: the user zoomed or panned; stop auto-rescaling
 };
 

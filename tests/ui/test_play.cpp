@@ -48,7 +48,7 @@ private slots:
     void clickPlaysLegalMoveAndRejectsIllegal() {
         BoardWidget* b = page_->board();
         click(b, sq("h2"));
-        click(b, sq("g3"));  // a cannon cannot move diagonally
+        click(b, sq("g4"));  // a cannon cannot move diagonally
         QCOMPARE(page_->game().plies(), 0);
         QCOMPARE(int(b->selectedSquare()), int(xq::kNoSquare));
         click(b, sq("h7"));  // not the human's piece

@@ -42,9 +42,9 @@ TrainConfig tinyConfig() {
     return c;
 }
 
-QStringList tinyFlags() {
-    return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", "2",
-            "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", "3",
+QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
+    return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", games,
+            "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
             "--batch-size", "8", "--min-buffer", "1", "--eval-games", "2", "--eval-simulations", "4",
             "--max-plies", "40", "--resign-moves", "0"};
 }
@@ -149,8 +149,17 @@ private slots:
             QCOMPARE(Move::fromRaw(s.pi[0].move), g.moves[size_t(i)].visits[0].move);
             pos.makeMove(g.moves[size_t(i)].move);
         }
-        // 60 visited moves are cut to 51: the dropped mass is measured.
-        QVERIFY(buf.truncatedMass() > 0);
+        // More visited moves than fit are cut to the 51 most visited; the dropped mass is
+        // measured and the most visited move keeps the top weight.
+        std::vector<store::VisitCount> many;
+        for (int k = 0; k < 60; ++k) many.push_back({Move(k, k + 1), uint32_t(k == 59 ? 100 : 1)});
+        Sample s;
+        double dropped = -1;
+        QVERIFY(makeSample(Position(), many, 0, s, &dropped));
+        QCOMPARE(int(s.count), Sample::kMaxPolicy);
+        QCOMPARE(Move::fromRaw(s.pi[0].move), Move(59, 60));
+        QVERIFY(qAbs(dropped - 9.0 / 159.0) < 1e-9);
+        QVERIFY(!makeSample(Position(), {}, 0, s));
     }
 
     void bufferKeepsNewestWindow() {
@@ -252,9 +261,8 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.path() + "/xq.db";
         QStringList args{"train", "--preset", "quick", "--db", db, "--run", "k"};
-        args += tinyFlags();
         // Long enough that the kill lands in the middle of the loop.
-        args += {"--games-per-iteration", "4", "--steps-per-iteration", "20"};
+        args += tinyFlags("4", "20");
         QProcess child;
         child.setProcessChannelMode(QProcess::MergedChannels);
         child.start(xqzeroPath(), args);

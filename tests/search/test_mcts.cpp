@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/nn/fake_evaluators.h"
+#include "core/nn/inference_server.h"
 #include "core/search/mcts_multi.h"
 #include "core/search/mcts_search.h"
 #include "core/xiangqi/fen.h"
@@ -372,6 +373,49 @@ private slots:
         QCOMPARE(multi.stats().searches, uint64_t(30));
         // One evaluator call per round with one leaf from each game still searching.
         QVERIFY(double(multi.stats().evaluations) / multi.stats().rounds > 4.0);
+    }
+
+    // Several trees (a multi-game driver, a 2-thread search, a 1-thread search) on three
+    // threads share one InferenceServer. The fake's output does not depend on how requests are
+    // batched, so the single-threaded drivers must match the same searches run directly.
+    void treesShareInferenceServer() {
+        auto ev = std::make_shared<nn::RandomEvaluator>(8);
+        MctsParams p = quietParams();
+        p.addNoise = true;
+        const char* fens[] = {Position::kStartFen, kAvoidMate, kMateInOne};
+        auto runMulti = [&](nn::Evaluator& e) {
+            MultiSearch m(e, p, 2);
+            for (int g = 0; g < 3; ++g) m.addGame(positionFromFen(fens[g]), 50 + g);
+            for (int g = 0; g < 3; ++g) m.startSearch(g, {.simulations = 200});
+            m.run();
+            std::vector<std::vector<int>> v;
+            for (int g = 0; g < 3; ++g) v.push_back(m.result(g).visits);
+            return v;
+        };
+        auto runSingle = [&](nn::Evaluator& e, int threads) {
+            MctsParams q = p;
+            q.threads = threads;
+            MctsSearch s(e, q);
+            s.setPosition(positionFromFen(kAvoidMate));
+            return s.search({.simulations = 300});
+        };
+        const auto multiDirect = runMulti(*ev);
+        const SearchResult singleDirect = runSingle(*ev, 1);
+
+        nn::InferenceServer server(ev, {.maxBatch = 32, .maxWait = std::chrono::microseconds(300)});
+        std::vector<std::vector<int>> multiServed;
+        SearchResult singleServed, threaded;
+        std::thread a([&] { multiServed = runMulti(server); });
+        std::thread b([&] { threaded = runSingle(server, 2); });
+        std::thread c([&] { singleServed = runSingle(server, 1); });
+        a.join();
+        b.join();
+        c.join();
+        QCOMPARE(multiServed, multiDirect);
+        QCOMPARE(singleServed.visits, singleDirect.visits);
+        QCOMPARE(threaded.simulations, 300);
+        QCOMPARE(threaded.rootVisits, 300);
+        QVERIFY(server.stats().meanBatch() > 1.0);
     }
 
     void snapshotWhileSearching() {

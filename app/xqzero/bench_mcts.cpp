@@ -1,0 +1,208 @@
+// xqzero bench mcts: MCTS simulations/s with the 64x3 and 128x6 nets (fresh seeded weights),
+// next to the raw network throughput measured in the same run, so their ratio (the efficiency
+// of everything that is not the forward pass: encoding, softmax over legal moves, move
+// generation, rules, tree) is visible.
+//
+// How: the raw figure is Net::forward on pre-encoded planes (as `bench nn`) at batch 8, 32, 64
+// and 128; the best batch B sets the number of games in flight. The search is the self-play
+// hot path: one MultiSearch thread drives B games, one leaf from each per round, all in ONE
+// TorchEvaluator call (batch B), playing on with tree reuse (noise and temperature on, as in
+// self-play). The raw figure at batch B is measured again after the search and averaged, since
+// the machine is shared. A second search run with an EvalCache reports the cache hit rate.
+// Intra-op threads: XQ_NN_THREADS (default 1), as `bench nn`.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/bench.h"
+#include "app/xqzero/command.h"
+#include "core/search/mcts_multi.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/encoder.h"
+#include "core/nn/eval_cache.h"
+#include "core/nn/net.h"
+#include "core/nn/torch_evaluator.h"
+#endif
+
+namespace {
+
+#ifdef XQ_WITH_TORCH
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Positions from seeded random games, so the inputs look like real ones.
+std::vector<float> samplePlanes(int count) {
+    std::mt19937 rng(12345);
+    std::vector<float> planes(size_t(count) * xq::nn::kInputSize);
+    xq::Position pos;
+    for (int i = 0; i < count; ++i) {
+        xq::MoveList ml;
+        pos.legalMoves(ml);
+        if (ml.empty() || pos.gamePly() > 80) {
+            pos = xq::Position();
+            pos.legalMoves(ml);
+        }
+        pos.makeMove(ml[int(rng() % unsigned(ml.size()))]);
+        xq::nn::encodePosition(pos, 0,
+                               std::span<float>(planes).subspan(size_t(i) * xq::nn::kInputSize));
+    }
+    return planes;
+}
+
+double rawForward(xq::nn::Net& net, const std::vector<float>& planes, int batch, double seconds) {
+    std::vector<float> logits(size_t(batch) * xq::nn::kPolicySize), values(batch);
+    net.forward(std::span<const float>(planes.data(), size_t(batch) * xq::nn::kInputSize), batch,
+                logits, values);  // warm-up
+    int64_t positions = 0;
+    const auto t0 = Clock::now();
+    double elapsed = 0;
+    do {
+        net.forward(std::span<const float>(planes.data(), size_t(batch) * xq::nn::kInputSize),
+                    batch, logits, values);
+        positions += batch;
+        elapsed = since(t0);
+    } while (elapsed < seconds);
+    return double(positions) / elapsed;
+}
+
+struct SearchRun {
+    double simsPerSec = 0;
+    double evalsPerSec = 0;     // positions through the evaluator (cache hits included)
+    double meanBatch = 0;
+    double evalFraction = 0;    // share of the wall time spent inside the evaluator
+    double hitRate = -1;
+    uint64_t searches = 0, simulations = 0;
+    double seconds = 0;
+};
+
+// Self-play-shaped load: `games` games, each searching `sims` per move, playing the sampled
+// move with tree reuse, starting over when a game ends or gets long.
+SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds) {
+    xq::search::MctsParams p;
+    p.addNoise = true;
+    p.temperaturePlies = 30;
+    xq::search::MultiSearch multi(eval, p, 1);
+    const xq::search::SearchLimits lim{.simulations = sims};
+    for (int g = 0; g < games; ++g) {
+        multi.addGame(xq::Position(), 1000 + g);
+        multi.startSearch(g, lim);
+    }
+    auto onDone = [&](int g, const xq::search::SearchResult& r) {
+        const xq::Position& root = multi.tree(g).rootPosition();
+        if (r.rootStatus.over() || !r.chosenMove || root.gamePly() >= 150)
+            multi.setRoot(g, xq::Position());
+        else
+            multi.advance(g, r.chosenMove);
+        multi.startSearch(g, lim);
+    };
+    // A short warm-up so the first (identical) start positions and allocations do not count.
+    for (int i = 0; i < 3; ++i) multi.step(onDone);
+    multi.resetStats();
+    const auto t0 = Clock::now();
+    while (since(t0) < seconds) multi.step(onDone);
+    SearchRun r;
+    r.seconds = since(t0);
+    const auto& st = multi.stats();
+    r.simulations = st.simulations;
+    r.searches = st.searches;
+    r.simsPerSec = double(st.simulations) / r.seconds;
+    r.evalsPerSec = double(st.evaluations) / r.seconds;
+    r.meanBatch = st.rounds ? double(st.evaluations) / double(st.rounds) : 0;
+    r.evalFraction = st.evalSeconds / r.seconds;
+    return r;
+}
+
+int run(const xqcli::BenchOptions& opt) {
+    const char* env = std::getenv("XQ_NN_THREADS");
+    const int threads = env ? std::max(1, std::atoi(env)) : 1;
+    const double rawSeconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 0.3 : 1.5);
+    const double searchSeconds = opt.seconds > 0 ? 2 * opt.seconds : (opt.quick ? 1.0 : 5.0);
+    const int sims = opt.quick ? 50 : 200;
+    const int batches[] = {8, 32, 64, 128};
+    const std::vector<float> planes = samplePlanes(128);
+    const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
+    for (const auto& cfg : nets) {
+        auto net = std::make_shared<xq::nn::Net>(
+            cfg, xq::nn::NetOptions{.threads = threads, .seed = 1});
+        double best = 0;
+        int bestBatch = batches[0];
+        for (int b : batches) {
+            const double pps = rawForward(*net, planes, b, rawSeconds);
+            if (pps > best) {
+                best = pps;
+                bestBatch = b;
+            }
+        }
+        const int games = bestBatch;
+        xq::nn::TorchEvaluator plain(net, nullptr, games);
+        const SearchRun s = runSearch(plain, games, sims, searchSeconds);
+        const double after = rawForward(*net, planes, bestBatch, rawSeconds);
+        const double nnSame = (best + after) / 2;  // the same batch, before and after
+        auto cache = std::make_shared<xq::nn::EvalCache>(1 << 18);
+        xq::nn::TorchEvaluator cached(net, cache, games);
+        SearchRun c = runSearch(cached, games, sims, searchSeconds);
+        c.hitRate = cache->hitRate();
+        const double bestRaw = std::max(best, after);
+
+        if (opt.json) {
+            nlohmann::json j{{"bench", "mcts"},
+                             {"net", cfg.label()},
+                             {"sims_per_s", s.simsPerSec},
+                             {"nn_positions_per_s", nnSame},
+                             {"nn_best_positions_per_s", bestRaw},
+                             {"ratio", s.simsPerSec / bestRaw},
+                             {"games_in_flight", games},
+                             {"batch", s.meanBatch},
+                             {"leaves_per_game", 1},
+                             {"sims_per_move", sims},
+                             {"eval_fraction", s.evalFraction},
+                             {"threads", threads},
+                             {"device", net->deviceName()},
+                             {"cache", false},
+                             {"seconds", s.seconds}};
+            std::cout << j.dump() << std::endl;
+            nlohmann::json k{{"bench", "mcts"},
+                             {"net", cfg.label()},
+                             {"sims_per_s", c.simsPerSec},
+                             {"nn_positions_per_s", nnSame},
+                             {"ratio", c.simsPerSec / bestRaw},
+                             {"games_in_flight", games},
+                             {"batch", c.meanBatch},
+                             {"cache", true},
+                             {"cache_hit_rate", c.hitRate},
+                             {"seconds", c.seconds}};
+            std::cout << k.dump() << std::endl;
+        } else {
+            std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f)  "
+                        "ratio %.3f  (%d games in flight, one leaf each, mean batch %.1f, "
+                        "%.0f%% of time in the evaluator, %d thread%s, %s)\n",
+                        cfg.label().c_str(), s.simsPerSec, nnSame, bestBatch, bestRaw,
+                        s.simsPerSec / bestRaw, games, s.meanBatch, 100 * s.evalFraction,
+                        threads, threads == 1 ? "" : "s", net->deviceName().c_str());
+            std::printf("mcts %-6s  %8.1f sims/s with an evaluation cache (hit rate %.1f%%), "
+                        "ratio %.3f\n",
+                        cfg.label().c_str(), c.simsPerSec, 100 * c.hitRate,
+                        c.simsPerSec / bestRaw);
+        }
+    }
+    return xqcli::kExitOk;
+}
+#else
+int run(const xqcli::BenchOptions&) {
+    std::cerr << "xqzero bench mcts: this build has no LibTorch (XQ_WITH_TORCH=OFF)\n";
+    return xqcli::kExitFailure;
+}
+#endif
+
+XQ_BENCH("mcts", "MCTS simulations/s next to raw network throughput (64x3, 128x6)", run);
+
+}  // namespace

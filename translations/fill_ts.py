@@ -3,8 +3,9 @@
 text, plural forms for numerus messages) after `lupdate`, so neither file keeps an
 "unfinished" entry. Exits 1 and lists the source texts that have no Chinese yet.
 
-Usage: lupdate -no-obsolete -locations none ui app/xqstudio -ts translations/xqstudio_zh_CN.ts \
-           translations/xqstudio_en.ts && python3 translations/fill_ts.py
+Usage: ninja -C BUILD_DIR xq_ui_lupdate && python3 translations/fill_ts.py
+(the CMake lupdate target knows the include paths, so contexts get their namespace, e.g.
+"xqui::PlayPage"; a bare `lupdate ui` run does not and its contexts would never match).
 """
 import os
 import sys

@@ -4,156 +4,194 @@
     <context>
         <name>Board</name>
         <message>
+            <location filename="../ui/board/piece_glyphs.cpp" line="92" />
             <source>Chu River</source>
             <translation>楚河</translation>
         </message>
         <message>
+            <location filename="../ui/board/piece_glyphs.cpp" line="96" />
             <source>Han Border</source>
             <translation>汉界</translation>
         </message>
     </context>
     <context>
-        <name>BoardWidget</name>
+        <name>xqui::BoardWidget</name>
         <message>
+            <location filename="../ui/board/board_widget.cpp" line="19" />
             <source>Xiangqi board</source>
             <translation>象棋棋盘</translation>
         </message>
     </context>
     <context>
-        <name>MainWindow</name>
+        <name>xqui::MainWindow</name>
         <message>
+            <location filename="../ui/main_window.cpp" line="32" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="38" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/main_window.cpp" line="51" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="38" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/main_window.cpp" line="60" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="52" />
             <source>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</source>
             <translation>下一版本推出：摆出任意局面，观察网络的思考过程——以热力图显示访问次数与胜率，以箭头显示最佳着法。</translation>
         </message>
         <message>
-            <source>Coming in the next release: start, pause and resume AlphaZero training runs, with loss, Elo and self-play speed charts.</source>
-            <translation>下一版本推出：启动、暂停和继续 AlphaZero 训练，并显示损失、Elo 和自我对弈速度图表。</translation>
-        </message>
-        <message>
+            <location filename="../ui/main_window.cpp" line="61" />
             <source>Coming in the next release: every stored game and model, searchable, with replay on the board.</source>
             <translation>下一版本推出：所有已保存的棋局和模型，可搜索，并可在棋盘上回放。</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="74" />
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="83" />
+            <location filename="../ui/main_window.cpp" line="246" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="89" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="93" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="95" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="98" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="102" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="103" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="108" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="111" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="116" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="118" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="143" />
+            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="144" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>%1
 
 File: %2</source>
@@ -162,518 +200,991 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="194" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="195" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
+            <location filename="../ui/main_window.cpp" line="251" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
     </context>
     <context>
-        <name>ParamForm</name>
+        <name>xqui::ParamForm</name>
         <message>
+            <location filename="../ui/train/param_form.cpp" line="42" />
             <source>Choosing a preset fills in all the values below; edit any of them afterwards.</source>
             <translation>选择预设会填入下面所有的值；之后可以修改其中任何一项。</translation>
         </message>
         <message>
+            <location filename="../ui/train/param_form.cpp" line="43" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
     </context>
     <context>
-        <name>PlayPage</name>
+        <name>xqui::ParamTexts</name>
         <message>
+            <location filename="../ui/train/param_texts.cpp" line="21" />
+            <source>Channels</source>
+            <translation>通道数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="21" />
+            <source>Convolution channels of the residual trunk</source>
+            <translation>残差主干的卷积通道数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="22" />
+            <source>Residual blocks</source>
+            <translation>残差块</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="22" />
+            <source>Residual blocks in the trunk</source>
+            <translation>主干中的残差块数量</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="23" />
+            <source>Games per iteration</source>
+            <translation>每轮对局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="23" />
+            <source>Self-play games between two training phases</source>
+            <translation>两个训练阶段之间的自我对弈局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="24" />
+            <source>Simulations</source>
+            <translation>模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="24" />
+            <source>MCTS simulations per self-play move</source>
+            <translation>自我对弈每步的 MCTS 模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="25" />
+            <source>Games in flight</source>
+            <translation>并行对局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="25" />
+            <source>Games searched at once per self-play thread (fills the network's batches)</source>
+            <translation>每个自我对弈线程同时搜索的对局数（用于填满网络批次）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="26" />
+            <source>c_puct</source>
+            <translation>c_puct</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="26" />
+            <source>PUCT exploration constant</source>
+            <translation>PUCT 探索常数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="27" />
+            <source>Dirichlet alpha</source>
+            <translation>Dirichlet α</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="27" />
+            <source>Root Dirichlet noise alpha</source>
+            <translation>根节点 Dirichlet 噪声 α</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="28" />
+            <source>Dirichlet epsilon</source>
+            <translation>Dirichlet ε</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="28" />
+            <source>Weight of the root noise</source>
+            <translation>根节点噪声的权重</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Temperature plies</source>
+            <translation>温度步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Plies played with temperature 1 before choosing greedily</source>
+            <translation>在贪心选择之前以温度 1 走的步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <source>Random opening plies</source>
+            <translation>随机开局步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <source>Uniformly random plies at the start of each game</source>
+            <translation>每局开始时均匀随机走的步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Resign threshold</source>
+            <translation>认输阈值</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Resign when the root value stays below this</source>
+            <translation>根节点价值持续低于此值时认输</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>Resign moves</source>
+            <translation>认输步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
+            <translation>认输前己方连续低于阈值的步数（0 = 从不认输）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <source>Resign playout fraction</source>
+            <translation>认输后续弈比例</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <source>Fraction of games played out despite resignation (measures false resignations)</source>
+            <translation>即使应认输也下完的对局比例（用于衡量误认输）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Maximum plies</source>
+            <translation>最大步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Length cap of a self-play game in plies</source>
+            <translation>自我对弈对局的步数上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <source>Adjudicate at the cap</source>
+            <translation>达到上限时裁决</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <source>At the length cap, award the game on material instead of a draw</source>
+            <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <source>Buffer capacity</source>
+            <translation>缓冲区容量</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <source>Replay buffer size in positions</source>
+            <translation>经验回放缓冲区的局面数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Batch size</source>
+            <translation>批大小</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Positions per training step</source>
+            <translation>每个训练步的局面数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <source>Steps per iteration</source>
+            <translation>每轮训练步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <source>Training steps after each batch of self-play games</source>
+            <translation>每批自我对弈之后的训练步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <source>Learning rate</source>
+            <translation>学习率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <source>Adam learning rate</source>
+            <translation>Adam 学习率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>LR schedule</source>
+            <translation>学习率调度</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
+            <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <source>LR decay steps</source>
+            <translation>学习率衰减步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <source>Steps over which the schedule decays</source>
+            <translation>调度衰减所经过的步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Weight decay</source>
+            <translation>权重衰减</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>L2 regularisation</source>
+            <translation>L2 正则化</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Gradient clip</source>
+            <translation>梯度裁剪</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Gradient norm clip (0 = off)</source>
+            <translation>梯度范数裁剪（0 = 关闭）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <source>Minimum buffer</source>
+            <translation>最小缓冲区</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <source>Positions needed in the buffer before training starts</source>
+            <translation>开始训练前缓冲区中所需的局面数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Evaluation games</source>
+            <translation>评估对局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
+            <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Evaluation simulations</source>
+            <translation>评估模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>MCTS simulations per move in gating games</source>
+            <translation>门控对局中每步的 MCTS 模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Gate threshold</source>
+            <translation>门控阈值</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Score the candidate needs to become the best</source>
+            <translation>候选模型成为最佳模型所需的得分</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Search threads</source>
+            <translation>搜索线程</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Self-play search threads</source>
+            <translation>自我对弈搜索线程数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Inference threads</source>
+            <translation>推理线程</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Intra-op threads of the network's inference thread</source>
+            <translation>网络推理线程的算子内线程数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Seed</source>
+            <translation>随机种子</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Random seed of the run</source>
+            <translation>本次运行的随机种子</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <source>Network</source>
+            <translation>网络</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <source>Self-play</source>
+            <translation>自我对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <source>Training</source>
+            <translation>训练</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <source>Evaluation</source>
+            <translation>评估</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <source>Machine</source>
+            <translation>机器</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <source>Quick (64×3, minutes per iteration)</source>
+            <translation>快速（64×3，每轮数分钟）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <source>Standard (128×6)</source>
+            <translation>标准（128×6）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <source>Full (256×10)</source>
+            <translation>完整（256×10）</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::PlayPage</name>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="35" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="37" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="38" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="159" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="43" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="44" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="46" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="47" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="48" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="49" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="50" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="51" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="52" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="69" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="70" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="88" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="89" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="90" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="92" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="159" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="158" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="165" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="175" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="182" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
+            <location filename="../ui/pages/play_page.cpp" line="199" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="248" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="304" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="305" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="305" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="306" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="326" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="333" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="336" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="345" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="352" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="361" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="362" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="420" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="421" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="422" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="423" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="424" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="425" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="426" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="427" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
+            <location filename="../ui/pages/play_page.cpp" line="428" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
     </context>
     <context>
-        <name>SettingsDialog</name>
+        <name>xqui::SettingsDialog</name>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="14" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="17" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="22" />
             <source>Chinese (炮二平五)</source>
             <translation>中文（炮二平五）</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="23" />
             <source>WXF (C2.5)</source>
             <translation>WXF（C2.5）</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="24" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS（h2e2）</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="26" />
             <source>Show coordinates around the board</source>
             <translation>在棋盘周围显示坐标</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="30" />
             <source>Language:</source>
             <translation>语言：</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="31" />
             <source>A new language takes effect after a restart.</source>
             <translation>新语言将在重新启动后生效。</translation>
         </message>
         <message>
+            <location filename="../ui/settings_dialog.cpp" line="32" />
             <source>Move notation:</source>
             <translation>记谱法：</translation>
         </message>
     </context>
     <context>
-        <name>StudioFacade</name>
+        <name>xqui::StudioFacade</name>
         <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="127" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="128" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="129" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="130" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
     </context>
     <context>
-        <name>TrainCharts</name>
+        <name>xqui::TrainCharts</name>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="26" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="26" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="26" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="29" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="30" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="30" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="30" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="46" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="46" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="46" />
             <source>Elo vs generation 0</source>
             <translation>相对第 0 代的 Elo</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="55" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="55" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_charts.cpp" line="55" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
     </context>
     <context>
-        <name>TrainPage</name>
+        <name>xqui::TrainPage</name>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="71" />
+            <location filename="../ui/pages/train_page.cpp" line="72" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="97" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="102" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="103" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="108" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="111" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="113" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="117" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="117" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="117" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="117" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="117" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="128" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="130" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="132" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="141" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="163" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="165" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="166" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="168" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="169" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="171" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="173" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="176" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="177" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="195" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="222" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="248" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="357" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="357" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="376" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="377" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="423" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="435" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="454" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="455" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -682,385 +1193,135 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="463" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
     </context>
     <context>
-        <name>TrainStatus</name>
+        <name>xqui::TrainStatus</name>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="56" />
             <source>Generation</source>
             <translation>代数</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="56" />
             <source>Games</source>
             <translation>局数</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="56" />
             <source>Games/hour</source>
             <translation>局/小时</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="57" />
             <source>Positions/s</source>
             <translation>局面/秒</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="57" />
             <source>Step</source>
             <translation>步</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="57" />
             <source>Samples/s</source>
             <translation>样本/秒</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="66" />
             <source>Buffer:</source>
             <translation>缓冲区：</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="68" />
             <source>Stage:</source>
             <translation>阶段：</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="70" />
             <source>ETA:</source>
             <translation>预计剩余：</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="79" />
             <source>empty</source>
             <translation>空</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="92" />
             <source>%1 of %2 positions</source>
             <translation>%1 / %2 个局面</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="95" />
             <source>%1 / %2 self-play games</source>
             <translation>自我对弈 %1 / %2 局</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="96" />
             <source>%1 / %2 training steps</source>
             <translation>训练 %1 / %2 步</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="97" />
             <source>%1 / %2 evaluation games</source>
             <translation>评估 %1 / %2 局</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="98" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="107" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="109" />
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
         <message>
+            <location filename="../ui/train/train_status.cpp" line="110" />
             <source>%1 h %2 min</source>
             <translation>%1 小时 %2 分钟</translation>
         </message>
     </context>
     <context>
-        <name>TrainingSession</name>
+        <name>xqui::TrainingSession</name>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="160" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="161" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="162" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="163" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="164" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
+            <location filename="../ui/facade/training_session.cpp" line="165" />
             <source>stopping</source>
             <translation>正在停止</translation>
-        </message>
-    </context>
-    <context>
-        <name>xqui::ParamTexts</name>
-        <message>
-            <source>Channels</source>
-            <translation>通道数</translation>
-        </message>
-        <message>
-            <source>Convolution channels of the residual trunk</source>
-            <translation>残差主干的卷积通道数</translation>
-        </message>
-        <message>
-            <source>Residual blocks</source>
-            <translation>残差块</translation>
-        </message>
-        <message>
-            <source>Residual blocks in the trunk</source>
-            <translation>主干中的残差块数量</translation>
-        </message>
-        <message>
-            <source>Games per iteration</source>
-            <translation>每轮对局数</translation>
-        </message>
-        <message>
-            <source>Self-play games between two training phases</source>
-            <translation>两个训练阶段之间的自我对弈局数</translation>
-        </message>
-        <message>
-            <source>Simulations</source>
-            <translation>模拟次数</translation>
-        </message>
-        <message>
-            <source>MCTS simulations per self-play move</source>
-            <translation>自我对弈每步的 MCTS 模拟次数</translation>
-        </message>
-        <message>
-            <source>Games in flight</source>
-            <translation>并行对局数</translation>
-        </message>
-        <message>
-            <source>Games searched at once per self-play thread (fills the network's batches)</source>
-            <translation>每个自我对弈线程同时搜索的对局数（用于填满网络批次）</translation>
-        </message>
-        <message>
-            <source>c_puct</source>
-            <translation>c_puct</translation>
-        </message>
-        <message>
-            <source>PUCT exploration constant</source>
-            <translation>PUCT 探索常数</translation>
-        </message>
-        <message>
-            <source>Dirichlet alpha</source>
-            <translation>Dirichlet α</translation>
-        </message>
-        <message>
-            <source>Root Dirichlet noise alpha</source>
-            <translation>根节点 Dirichlet 噪声 α</translation>
-        </message>
-        <message>
-            <source>Dirichlet epsilon</source>
-            <translation>Dirichlet ε</translation>
-        </message>
-        <message>
-            <source>Weight of the root noise</source>
-            <translation>根节点噪声的权重</translation>
-        </message>
-        <message>
-            <source>Temperature plies</source>
-            <translation>温度步数</translation>
-        </message>
-        <message>
-            <source>Plies played with temperature 1 before choosing greedily</source>
-            <translation>在贪心选择之前以温度 1 走的步数</translation>
-        </message>
-        <message>
-            <source>Random opening plies</source>
-            <translation>随机开局步数</translation>
-        </message>
-        <message>
-            <source>Uniformly random plies at the start of each game</source>
-            <translation>每局开始时均匀随机走的步数</translation>
-        </message>
-        <message>
-            <source>Resign threshold</source>
-            <translation>认输阈值</translation>
-        </message>
-        <message>
-            <source>Resign when the root value stays below this</source>
-            <translation>根节点价值持续低于此值时认输</translation>
-        </message>
-        <message>
-            <source>Resign moves</source>
-            <translation>认输步数</translation>
-        </message>
-        <message>
-            <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
-            <translation>认输前己方连续低于阈值的步数（0 = 从不认输）</translation>
-        </message>
-        <message>
-            <source>Resign playout fraction</source>
-            <translation>认输后续弈比例</translation>
-        </message>
-        <message>
-            <source>Fraction of games played out despite resignation (measures false resignations)</source>
-            <translation>即使应认输也下完的对局比例（用于衡量误认输）</translation>
-        </message>
-        <message>
-            <source>Maximum plies</source>
-            <translation>最大步数</translation>
-        </message>
-        <message>
-            <source>Length cap of a self-play game in plies</source>
-            <translation>自我对弈对局的步数上限</translation>
-        </message>
-        <message>
-            <source>Adjudicate at the cap</source>
-            <translation>达到上限时裁决</translation>
-        </message>
-        <message>
-            <source>At the length cap, award the game on material instead of a draw</source>
-            <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
-        </message>
-        <message>
-            <source>Buffer capacity</source>
-            <translation>缓冲区容量</translation>
-        </message>
-        <message>
-            <source>Replay buffer size in positions</source>
-            <translation>经验回放缓冲区的局面数</translation>
-        </message>
-        <message>
-            <source>Batch size</source>
-            <translation>批大小</translation>
-        </message>
-        <message>
-            <source>Positions per training step</source>
-            <translation>每个训练步的局面数</translation>
-        </message>
-        <message>
-            <source>Steps per iteration</source>
-            <translation>每轮训练步数</translation>
-        </message>
-        <message>
-            <source>Training steps after each batch of self-play games</source>
-            <translation>每批自我对弈之后的训练步数</translation>
-        </message>
-        <message>
-            <source>Learning rate</source>
-            <translation>学习率</translation>
-        </message>
-        <message>
-            <source>Adam learning rate</source>
-            <translation>Adam 学习率</translation>
-        </message>
-        <message>
-            <source>LR schedule</source>
-            <translation>学习率调度</translation>
-        </message>
-        <message>
-            <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
-            <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
-        </message>
-        <message>
-            <source>LR decay steps</source>
-            <translation>学习率衰减步数</translation>
-        </message>
-        <message>
-            <source>Steps over which the schedule decays</source>
-            <translation>调度衰减所经过的步数</translation>
-        </message>
-        <message>
-            <source>Weight decay</source>
-            <translation>权重衰减</translation>
-        </message>
-        <message>
-            <source>L2 regularisation</source>
-            <translation>L2 正则化</translation>
-        </message>
-        <message>
-            <source>Gradient clip</source>
-            <translation>梯度裁剪</translation>
-        </message>
-        <message>
-            <source>Gradient norm clip (0 = off)</source>
-            <translation>梯度范数裁剪（0 = 关闭）</translation>
-        </message>
-        <message>
-            <source>Minimum buffer</source>
-            <translation>最小缓冲区</translation>
-        </message>
-        <message>
-            <source>Positions needed in the buffer before training starts</source>
-            <translation>开始训练前缓冲区中所需的局面数</translation>
-        </message>
-        <message>
-            <source>Evaluation games</source>
-            <translation>评估对局数</translation>
-        </message>
-        <message>
-            <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
-            <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
-        </message>
-        <message>
-            <source>Evaluation simulations</source>
-            <translation>评估模拟次数</translation>
-        </message>
-        <message>
-            <source>MCTS simulations per move in gating games</source>
-            <translation>门控对局中每步的 MCTS 模拟次数</translation>
-        </message>
-        <message>
-            <source>Gate threshold</source>
-            <translation>门控阈值</translation>
-        </message>
-        <message>
-            <source>Score the candidate needs to become the best</source>
-            <translation>候选模型成为最佳模型所需的得分</translation>
-        </message>
-        <message>
-            <source>Search threads</source>
-            <translation>搜索线程</translation>
-        </message>
-        <message>
-            <source>Self-play search threads</source>
-            <translation>自我对弈搜索线程数</translation>
-        </message>
-        <message>
-            <source>Inference threads</source>
-            <translation>推理线程</translation>
-        </message>
-        <message>
-            <source>Intra-op threads of the network's inference thread</source>
-            <translation>网络推理线程的算子内线程数</translation>
-        </message>
-        <message>
-            <source>Seed</source>
-            <translation>随机种子</translation>
-        </message>
-        <message>
-            <source>Random seed of the run</source>
-            <translation>本次运行的随机种子</translation>
-        </message>
-        <message>
-            <source>Network</source>
-            <translation>网络</translation>
-        </message>
-        <message>
-            <source>Self-play</source>
-            <translation>自我对弈</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <source>Evaluation</source>
-            <translation>评估</translation>
-        </message>
-        <message>
-            <source>Machine</source>
-            <translation>机器</translation>
-        </message>
-        <message>
-            <source>Quick (64×3, minutes per iteration)</source>
-            <translation>快速（64×3，每轮数分钟）</translation>
-        </message>
-        <message>
-            <source>Standard (128×6)</source>
-            <translation>标准（128×6）</translation>
-        </message>
-        <message>
-            <source>Full (256×10)</source>
-            <translation>完整（256×10）</translation>
         </message>
     </context>
 </TS>

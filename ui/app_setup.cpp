@@ -9,6 +9,9 @@
 
 static void initXqResources() {
     Q_INIT_RESOURCE(xqstudio);
+    // qt_add_translations compiles the .qm files into xq_ui as resource "xq_ui_translations";
+    // a static library needs this reference or the linker drops them.
+    Q_INIT_RESOURCE(xq_ui_translations);
 }
 
 namespace xqui {

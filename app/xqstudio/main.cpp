@@ -10,6 +10,7 @@
 #include "core/version.h"
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
+#include "ui/pages/train_page.h"
 
 int main(int argc, char** argv) {
     // A screenshot needs no display: choose the offscreen platform before Qt starts, unless
@@ -37,10 +38,15 @@ int main(int argc, char** argv) {
                             QStringLiteral("PAGE"), QStringLiteral("play"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language (en, zh_CN); default: Settings, then the system."),
                             QStringLiteral("LANG"));
-    parser.addOptions({shot, page, lang});
+    QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Training database for the Train page (default: the last one chosen, then ~/.local/share/xqzero/xqzero.db)."),
+                          QStringLiteral("FILE"));
+    parser.addOptions({shot, page, lang, db});
     parser.process(app);
 
-    xqui::installTranslations(parser.isSet(lang) ? parser.value(lang) : xqui::languageSetting());
+    const QString loaded = xqui::installTranslations(parser.isSet(lang) ? parser.value(lang) : xqui::languageSetting());
+    if (parser.isSet(lang) && loaded != parser.value(lang))
+        std::fprintf(stderr, "xqstudio: no translation for '%s', using '%s'\n", qPrintable(parser.value(lang)),
+                     qPrintable(loaded));
 
     if (parser.isSet(shot)) {
         const int index = xqui::MainWindow::pageFromName(parser.value(page));
@@ -50,6 +56,7 @@ int main(int argc, char** argv) {
             return 2;
         }
         xqui::MainWindow w;
+        if (parser.isSet(db)) w.trainPage()->setDatabase(parser.value(db));
         QString error;
         if (!w.screenshot(parser.value(shot), index, &error)) {
             std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
@@ -58,6 +65,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     xqui::MainWindow w;
+    if (parser.isSet(db)) w.trainPage()->setDatabase(parser.value(db));
     w.show();
     return app.exec();
 }

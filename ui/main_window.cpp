@@ -20,8 +20,10 @@
 
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
+#include "ui/facade/training_session.h"
 #include "ui/pages/placeholder_page.h"
 #include "ui/pages/play_page.h"
+#include "ui/pages/train_page.h"
 #include "ui/settings_dialog.h"
 
 namespace xqui {
@@ -50,11 +52,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         tr("Coming in the next release: set up any position and watch the network think — "
            "visit counts and win rates as a heatmap, the best lines as arrows."),
         true, stack_));
-    stack_->addWidget(new PlaceholderPage(
-        tr("Train"),
-        tr("Coming in the next release: start, pause and resume AlphaZero training runs, "
-           "with loss, Elo and self-play speed charts."),
-        false, stack_));
+    // The session belongs to the window, not the page: a run keeps going across page changes.
+    training_ = new TrainingSession(this);
+    train_ = new TrainPage(training_, stack_);
+    stack_->addWidget(train_);
     stack_->addWidget(new PlaceholderPage(
         tr("Library"),
         tr("Coming in the next release: every stored game and model, searchable, "
@@ -73,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     engineState_ = new QLabel(tr("Engine idle"), this);
     statusBar()->addPermanentWidget(engineState_);
     connect(play_, &PlayPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(train_, &TrainPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(facade_, &StudioFacade::thinkingChanged, this,
             [this](bool on) { engineState_->setText(on ? tr("Engine thinking") : tr("Engine idle")); });
 
@@ -220,6 +222,11 @@ void MainWindow::saveChoices() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    // While training: ask, stop at a checkpoint, and close when the run has ended.
+    if (!train_->confirmClose()) {
+        e->ignore();
+        return;
+    }
     saveChoices();
     facade_->cancel();
     e->accept();
@@ -235,6 +242,7 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
             "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
             "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
     }
+    if (pageIndex == TrainPageIndex) train_->showNewestRun();  // its stored history
     statusBar()->showMessage(tr("Ready"));
     show();
     QApplication::processEvents();

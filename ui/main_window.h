@@ -16,6 +16,8 @@ namespace xqui {
 
 class PlayPage;
 class StudioFacade;
+class TrainPage;
+class TrainingSession;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -26,6 +28,7 @@ public:
     ~MainWindow() override;
 
     PlayPage* playPage() const { return play_; }
+    TrainPage* trainPage() const { return train_; }
     StudioFacade* facade() const { return facade_; }
     void setPage(int index);
     int page() const;
@@ -56,6 +59,8 @@ private:
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     PlayPage* play_ = nullptr;
+    TrainingSession* training_ = nullptr;
+    TrainPage* train_ = nullptr;
     QLabel* engineState_ = nullptr;
     QAction* coordsAction_ = nullptr;
 };

@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -237,7 +238,11 @@ void TrainPage::refreshRuns() {
     for (const RunSummary& r : runs) {
         auto* it = new QTreeWidgetItem(runs_);
         it->setText(0, r.name);
-        it->setText(1, r.preset.isEmpty() ? QString() : presetTitle(r.preset).section(QLatin1Char(' '), 0, 0));
+        // The preset's title without its explanation in brackets ("Quick (64×3, …)" -> "Quick").
+        QString preset = r.preset.isEmpty() ? QString() : presetTitle(r.preset);
+        const qsizetype cut = preset.indexOf(QRegularExpression(QStringLiteral("[ (（]")));
+        if (cut > 0) preset.truncate(cut);
+        it->setText(1, preset);
         it->setText(2, loc.toString(r.generation));
         it->setText(3, loc.toString(qlonglong(r.steps)));
         it->setText(4, QDateTime::fromMSecsSinceEpoch(r.createdMs).toString(QStringLiteral("yyyy-MM-dd HH:mm")));

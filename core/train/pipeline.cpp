@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -251,8 +252,30 @@ void Pipeline::run() {
             so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
             SelfPlay sp(*server, so);
             const auto t0 = Clock::now();
-            uint64_t positionsThisStage = 0;
             std::atomic<bool> minutesHit{false};
+            // Games take minutes: a ticker keeps positions/s and the ETA live in between.
+            std::atomic<bool> tickerDone{false};
+            std::thread ticker([&] {
+                while (!tickerDone.load()) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+                    const SelfPlayStats live = sp.stats();
+                    {
+                        std::lock_guard lk(st.progressMutex);
+                        const double secs = sessionSelfPlaySeconds + secondsSince(t0);
+                        if (secs > 0) st.progress.positionsPerSecond = (sessionPositions + live.positions) / secs;
+                    }
+                    emitProgress(false);
+                    if (timeUp() && !minutesHit.exchange(true)) control_.requestStop();
+                }
+            });
+            struct JoinTicker {
+                std::atomic<bool>& done;
+                std::thread& t;
+                ~JoinTicker() {
+                    done = true;
+                    if (t.joinable()) t.join();
+                }
+            } joinTicker{tickerDone, ticker};
             SelfPlayStats sps = sp.run(
                 config.gamesPerIteration,
                 [&](const SelfPlayGame& g) {
@@ -267,10 +290,8 @@ void Pipeline::run() {
                         ++st.progress.games;
                         ++st.progress.stageDone;
                         ++sessionGames;
-                        positionsThisStage += uint64_t(rec.plies);
                         const double secs = sessionSelfPlaySeconds + secondsSince(t0);
                         st.progress.gamesPerHour = secs > 0 ? sessionGames * 3600.0 / secs : 0;
-                        st.progress.positionsPerSecond = secs > 0 ? (sessionPositions + positionsThisStage) / secs : 0;
                         const double per = secondsSince(t0) / st.progress.stageDone;
                         st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
                     }
@@ -280,6 +301,8 @@ void Pipeline::run() {
                     if (timeUp() && !minutesHit.exchange(true)) control_.requestStop();
                 },
                 control_);
+            tickerDone = true;
+            ticker.join();
             sessionSelfPlaySeconds += secondsSince(t0);
             sessionPositions += sps.positions;
             server->stop();

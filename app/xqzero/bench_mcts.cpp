@@ -7,13 +7,17 @@
 // and 128; the best batch B sets the number of games in flight. The search is the self-play
 // hot path: one MultiSearch thread drives B games, one leaf from each per round, all in ONE
 // TorchEvaluator call (batch B), playing on with tree reuse (noise and temperature on, as in
-// self-play). The raw figure at batch B is measured again after the search and averaged, since
-// the machine is shared. A second search run with an EvalCache reports the cache hit rate.
+// self-play). The machine is shared and noisy, so the search and raw forward passes at batch B
+// then alternate in slices (same load for both): `ratio` = sims/s over that interleaved raw
+// figure; `ratio_vs_sweep_best` uses the best of the sweep and the interleaved figure. A second
+// search run with an EvalCache reports the cache hit rate (its ratio may exceed 1: hits skip
+// the network). `tree_us_per_sim`: wall time outside the evaluator per simulation.
 // Intra-op threads: XQ_NN_THREADS (default 1), as `bench nn`.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -22,6 +26,7 @@
 
 #include "app/xqzero/bench.h"
 #include "app/xqzero/command.h"
+#include "core/nn/fake_evaluators.h"
 #include "core/search/mcts_multi.h"
 #ifdef XQ_WITH_TORCH
 #include "core/nn/encoder.h"
@@ -80,13 +85,15 @@ struct SearchRun {
     double meanBatch = 0;
     double evalFraction = 0;    // share of the wall time spent inside the evaluator
     double hitRate = -1;
+    double treeMicros = 0;      // wall time outside the evaluator per simulation
     uint64_t searches = 0, simulations = 0;
     double seconds = 0;
 };
 
 // Self-play-shaped load: `games` games, each searching `sims` per move, playing the sampled
 // move with tree reuse, starting over when a game ends or gets long.
-SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds) {
+SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds,
+                    int slices = 1, const std::function<void()>& between = {}) {
     xq::search::MctsParams p;
     p.addNoise = true;
     p.temperaturePlies = 30;
@@ -107,10 +114,15 @@ SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds
     // A short warm-up so the first (identical) start positions and allocations do not count.
     for (int i = 0; i < 3; ++i) multi.step(onDone);
     multi.resetStats();
-    const auto t0 = Clock::now();
-    while (since(t0) < seconds) multi.step(onDone);
+    // Search time is counted per slice; `between` (the raw measurement it alternates with, so
+    // both see the same machine load) runs between slices and is not counted.
     SearchRun r;
-    r.seconds = since(t0);
+    for (int k = 0; k < slices; ++k) {
+        const auto t0 = Clock::now();
+        while (since(t0) < seconds / slices) multi.step(onDone);
+        r.seconds += since(t0);
+        if (between) between();
+    }
     const auto& st = multi.stats();
     r.simulations = st.simulations;
     r.searches = st.searches;
@@ -118,6 +130,7 @@ SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds
     r.evalsPerSec = double(st.evaluations) / r.seconds;
     r.meanBatch = st.rounds ? double(st.evaluations) / double(st.rounds) : 0;
     r.evalFraction = st.evalSeconds / r.seconds;
+    r.treeMicros = st.simulations ? (r.seconds - st.evalSeconds) * 1e6 / double(st.simulations) : 0;
     return r;
 }
 
@@ -129,6 +142,21 @@ int run(const xqcli::BenchOptions& opt) {
     const int sims = opt.quick ? 50 : 200;
     const int batches[] = {8, 32, 64, 128};
     const std::vector<float> planes = samplePlanes(128);
+    {
+        // Everything but the network: the same driver on the uniform fake.
+        xq::nn::UniformEvaluator fake;
+        const SearchRun t = runSearch(fake, 64, sims, opt.quick ? 0.5 : 2.0);
+        if (opt.json)
+            std::cout << nlohmann::json{{"bench", "mcts"}, {"net", "uniform-fake"},
+                                        {"sims_per_s", t.simsPerSec}, {"games_in_flight", 64},
+                                        {"batch", t.meanBatch}, {"tree_us_per_sim", t.treeMicros}}
+                             .dump()
+                      << std::endl;
+        else
+            std::printf("mcts fake    %8.0f sims/s without a network (64 games in flight, "
+                        "%.1f us/sim outside the evaluator)\n",
+                        t.simsPerSec, t.treeMicros);
+    }
     const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
     for (const auto& cfg : nets) {
         auto net = std::make_shared<xq::nn::Net>(
@@ -144,9 +172,14 @@ int run(const xqcli::BenchOptions& opt) {
         }
         const int games = bestBatch;
         xq::nn::TorchEvaluator plain(net, nullptr, games);
-        const SearchRun s = runSearch(plain, games, sims, searchSeconds);
-        const double after = rawForward(*net, planes, bestBatch, rawSeconds);
-        const double nnSame = (best + after) / 2;  // the same batch, before and after
+        // Search and raw forward passes at the same batch alternate in slices.
+        const int slices = opt.quick ? 2 : 5;
+        double rawSum = 0;
+        const SearchRun s = runSearch(plain, games, sims, searchSeconds, slices, [&] {
+            rawSum += rawForward(*net, planes, bestBatch, searchSeconds / slices);
+        });
+        const double after = rawSum / slices;
+        const double nnSame = after;  // interleaved with the search, same batch
         auto cache = std::make_shared<xq::nn::EvalCache>(1 << 18);
         xq::nn::TorchEvaluator cached(net, cache, games);
         SearchRun c = runSearch(cached, games, sims, searchSeconds);
@@ -159,12 +192,15 @@ int run(const xqcli::BenchOptions& opt) {
                              {"sims_per_s", s.simsPerSec},
                              {"nn_positions_per_s", nnSame},
                              {"nn_best_positions_per_s", bestRaw},
-                             {"ratio", s.simsPerSec / bestRaw},
+                             {"nn_sweep_best_batch", bestBatch},
+                             {"ratio", s.simsPerSec / nnSame},
+                             {"ratio_vs_sweep_best", s.simsPerSec / bestRaw},
                              {"games_in_flight", games},
                              {"batch", s.meanBatch},
                              {"leaves_per_game", 1},
                              {"sims_per_move", sims},
                              {"eval_fraction", s.evalFraction},
+                             {"tree_us_per_sim", s.treeMicros},
                              {"threads", threads},
                              {"device", net->deviceName()},
                              {"cache", false},
@@ -174,7 +210,7 @@ int run(const xqcli::BenchOptions& opt) {
                              {"net", cfg.label()},
                              {"sims_per_s", c.simsPerSec},
                              {"nn_positions_per_s", nnSame},
-                             {"ratio", c.simsPerSec / bestRaw},
+                             {"ratio", c.simsPerSec / nnSame},
                              {"games_in_flight", games},
                              {"batch", c.meanBatch},
                              {"cache", true},
@@ -184,14 +220,15 @@ int run(const xqcli::BenchOptions& opt) {
         } else {
             std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f)  "
                         "ratio %.3f  (%d games in flight, one leaf each, mean batch %.1f, "
-                        "%.0f%% of time in the evaluator, %d thread%s, %s)\n",
+                        "%.0f%% of time in the evaluator, %.1f us/sim outside it, %d thread%s, "
+                        "%s)\n",
                         cfg.label().c_str(), s.simsPerSec, nnSame, bestBatch, bestRaw,
-                        s.simsPerSec / bestRaw, games, s.meanBatch, 100 * s.evalFraction,
-                        threads, threads == 1 ? "" : "s", net->deviceName().c_str());
+                        s.simsPerSec / nnSame, games, s.meanBatch, 100 * s.evalFraction,
+                        s.treeMicros, threads, threads == 1 ? "" : "s", net->deviceName().c_str());
             std::printf("mcts %-6s  %8.1f sims/s with an evaluation cache (hit rate %.1f%%), "
                         "ratio %.3f\n",
                         cfg.label().c_str(), c.simsPerSec, 100 * c.hitRate,
-                        c.simsPerSec / bestRaw);
+                        c.simsPerSec / nnSame);
         }
     }
     return xqcli::kExitOk;

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/nn/eval_cache.h"
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
 #include "core/nn/net.h"
@@ -212,8 +213,13 @@ void Pipeline::run() {
     };
 
     // Inference for self-play: the best net behind one batching server.
+    // Each server gets a fresh evaluation cache (the weights differ per generation): games
+    // share openings and transpose, and tree reuse revisits positions, so hits save whole
+    // network calls.
+    std::shared_ptr<nn::EvalCache> lastCache;
     auto makeServer = [&](std::shared_ptr<nn::Net> net) {
-        auto ev = std::make_shared<nn::TorchEvaluator>(net, nullptr, config.gamesInFlight * std::max(1, config.threads));
+        lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+        auto ev = std::make_shared<nn::TorchEvaluator>(net, lastCache, config.gamesInFlight * std::max(1, config.threads));
         nn::InferenceServerOptions so;
         so.maxBatch = std::max(8, config.gamesInFlight * std::max(1, config.threads));
         return std::make_unique<nn::InferenceServer>(ev, so);
@@ -306,6 +312,13 @@ void Pipeline::run() {
             sessionSelfPlaySeconds += secondsSince(t0);
             sessionPositions += sps.positions;
             server->stop();
+            {
+                char msg[160];
+                std::snprintf(msg, sizeof msg, "self-play: %llu games, %llu positions, evaluation cache hit rate %.1f%%",
+                              (unsigned long long)sps.games, (unsigned long long)sps.positions,
+                              lastCache ? lastCache->hitRate() * 100 : 0.0);
+                log(LogLevel::Info, msg);
+            }
             if (sps.falseResignations || sps.playedOutWouldResign)
                 log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
                                         std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");

@@ -3,10 +3,17 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
+
+#include "core/store/paths.h"
 
 namespace xqui {
 
@@ -26,11 +33,30 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
     coordinates_ = new QCheckBox(tr("Show coordinates around the board"), this);
     coordinates_->setChecked(s.value("board/coordinates", true).toBool());
 
+    const QString defaultDb = QDir::toNativeSeparators(QString::fromStdString(xq::store::defaultDatabasePath()));
+    database_ = new QLineEdit(QDir::toNativeSeparators(s.value("database/path").toString()), this);
+    database_->setObjectName(QStringLiteral("databasePath"));
+    database_->setPlaceholderText(defaultDb);
+    database_->setClearButtonEnabled(true);
+    database_->setToolTip(tr("Finished games are stored here and the Library shows them. Empty: %1").arg(defaultDb));
+    auto* browse = new QPushButton(tr("Choose…"), this);
+    connect(browse, &QPushButton::clicked, this, [this, defaultDb] {
+        const QString start = database_->text().isEmpty() ? defaultDb : database_->text();
+        const QString file = QFileDialog::getSaveFileName(this, tr("Games database"), start,
+                                                          tr("XQZero databases (*.db);;All files (*)"), nullptr,
+                                                          QFileDialog::DontConfirmOverwrite);
+        if (!file.isEmpty()) database_->setText(QDir::toNativeSeparators(file));
+    });
+    auto* dbRow = new QHBoxLayout;
+    dbRow->addWidget(database_, 1);
+    dbRow->addWidget(browse);
+
     auto* form = new QFormLayout;
     form->addRow(tr("Language:"), language_);
     form->addRow(QString(), new QLabel(tr("A new language takes effect after a restart."), this));
     form->addRow(tr("Move notation:"), notation_);
     form->addRow(QString(), coordinates_);
+    form->addRow(tr("Games database:"), dbRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -44,10 +70,12 @@ void SettingsDialog::save() const {
     s.setValue("ui/language", language());
     s.setValue("play/notation", int(notation()));
     s.setValue("board/coordinates", showCoordinates());
+    s.setValue("database/path", databasePath());
 }
 
 bool SettingsDialog::showCoordinates() const { return coordinates_->isChecked(); }
 xq::Notation SettingsDialog::notation() const { return xq::Notation(notation_->currentData().toInt()); }
+QString SettingsDialog::databasePath() const { return QDir::fromNativeSeparators(database_->text().trimmed()); }
 QString SettingsDialog::language() const { return language_->currentData().toString(); }
 
 }  // namespace xqui

@@ -1,6 +1,8 @@
 #pragma once
-// Settings: interface language, board coordinates, move notation. Values live in QSettings
-// (keys "ui/language", "board/coordinates", "play/notation").
+// Settings: interface language, board coordinates, move notation, and the games database
+// (finished Play games are stored there; the Library opens it). Values live in QSettings
+// (keys "ui/language", "board/coordinates", "play/notation", "database/path"; an empty
+// database path means xq::store::defaultDatabasePath()).
 //
 // Thread-safety: a QDialog; GUI thread only.
 
@@ -10,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 
 namespace xqui {
 
@@ -21,11 +24,13 @@ public:
     bool showCoordinates() const;
     xq::Notation notation() const;
     QString language() const;  // "system", "en", "zh_CN"
+    QString databasePath() const;  // "" = the default path
 
 private:
     QComboBox* language_ = nullptr;
     QComboBox* notation_ = nullptr;
     QCheckBox* coordinates_ = nullptr;
+    QLineEdit* database_ = nullptr;
 };
 
 }  // namespace xqui

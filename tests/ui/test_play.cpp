@@ -4,6 +4,7 @@
 // with a message while the game stays, and the move list shows earlier positions.
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -27,6 +28,7 @@ class TestPlay : public QObject {
     Q_OBJECT
     StudioFacade* facade_ = nullptr;
     PlayPage* page_ = nullptr;
+    QTemporaryDir dbDir_;  // games finished here are stored, never in the user's database
 
 private slots:
     void initTestCase() {
@@ -35,6 +37,7 @@ private slots:
     }
     void init() {
         facade_ = new StudioFacade;
+        facade_->setGameDatabase(dbDir_.filePath(QStringLiteral("games.db")));
         page_ = new PlayPage(facade_);
         page_->resize(900, 640);
         page_->setLevel(PlayLevel::Random);

@@ -38,6 +38,15 @@ struct EngineReply {
     int elapsedMs = 0;
 };
 
+// The outcome of StudioFacade::storeGame(): the new game id, or an error naming the file and
+// what went wrong (core's English text; the page adds the translated frame).
+struct StoreReply {
+    quint64 id = 0;                  // the storeGame() request this answers
+    qint64 gameId = 0;               // row id in the database, 0 on failure
+    QString databasePath;
+    QString error;                   // empty on success
+};
+
 // Progress while thinking (one per search iteration).
 struct EngineProgress {
     quint64 id = 0;
@@ -53,3 +62,4 @@ struct EngineProgress {
 Q_DECLARE_METATYPE(xqui::EngineRequest)
 Q_DECLARE_METATYPE(xqui::EngineReply)
 Q_DECLARE_METATYPE(xqui::EngineProgress)
+Q_DECLARE_METATYPE(xqui::StoreReply)

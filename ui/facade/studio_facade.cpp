@@ -3,8 +3,11 @@
 #include <chrono>
 
 #include <QCoreApplication>
+#include <QSettings>
 
 #include "core/engine/player.h"
+#include "core/store/paths.h"
+#include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/facade/level_players.h"
 
@@ -63,6 +66,31 @@ private:
     xq::engine::PlayerPtr players_[kPlayLevelCount];
 };
 
+// Runs on the facade's store thread. Opens the database for each game and closes it again:
+// games are rare, and no file stays locked between them (the Library or a training run may
+// open the same file; WAL lets them share it).
+class StoreWorker : public QObject {
+    Q_OBJECT
+public:
+    void store(quint64 id, const QString& path, const xq::store::GameRecord& game) {
+        StoreReply reply;
+        reply.id = id;
+        reply.databasePath = path;
+        try {
+            const std::string file = path.toStdString();
+            xq::store::ensureParentDirectory(file);
+            xq::store::Store db(file);
+            reply.gameId = db.insertGame(game);
+        } catch (const std::exception& e) {
+            reply.error = QString::fromStdString(e.what());
+        }
+        emit stored(reply);
+    }
+
+signals:
+    void stored(const xqui::StoreReply& reply);
+};
+
 StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
     qRegisterMetaType<xqui::EngineRequest>();
     qRegisterMetaType<xqui::EngineReply>();
@@ -74,12 +102,43 @@ StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
     connect(worker_, &EngineWorker::finished, this, &StudioFacade::onWorkerFinished, Qt::QueuedConnection);
     connect(worker_, &EngineWorker::progress, this, &StudioFacade::onWorkerProgress, Qt::QueuedConnection);
     thread_.start();
+
+    qRegisterMetaType<xqui::StoreReply>();
+    storeThread_.setObjectName(QStringLiteral("xq-store"));
+    storeWorker_ = new StoreWorker;
+    storeWorker_->moveToThread(&storeThread_);
+    connect(&storeThread_, &QThread::finished, storeWorker_, &QObject::deleteLater);
+    connect(storeWorker_, &StoreWorker::stored, this, &StudioFacade::gameStored, Qt::QueuedConnection);
+    storeThread_.start();
 }
 
 StudioFacade::~StudioFacade() {
     if (stop_) stop_->store(true);
     thread_.quit();
+    // quit() itself could overtake writes still queued; posted behind them, it cannot.
+    QThread* st = &storeThread_;
+    QMetaObject::invokeMethod(storeWorker_, [st] { st->quit(); }, Qt::QueuedConnection);
     thread_.wait();
+    storeThread_.wait();
+}
+
+void StudioFacade::setGameDatabase(const QString& path) { databaseOverride_ = path; }
+
+QString StudioFacade::gameDatabase() const {
+    return databaseOverride_.isEmpty() ? settingsDatabasePath() : databaseOverride_;
+}
+
+QString StudioFacade::settingsDatabasePath() {
+    const QString chosen = QSettings().value(QStringLiteral("database/path")).toString();
+    return chosen.isEmpty() ? QString::fromStdString(xq::store::defaultDatabasePath()) : chosen;
+}
+
+quint64 StudioFacade::storeGame(const xq::store::GameRecord& game) {
+    const quint64 id = nextStoreId_++;
+    StoreWorker* w = storeWorker_;
+    const QString path = gameDatabase();
+    QMetaObject::invokeMethod(w, [w, id, path, game] { w->store(id, path, game); }, Qt::QueuedConnection);
+    return id;
 }
 
 quint64 StudioFacade::requestMove(EngineRequest req) {

@@ -3,12 +3,15 @@
 //
 // It owns the core objects (the players behind the Play levels, later the analysis and
 // training pipeline), runs their long work on its worker thread and re-emits the results as
-// queued signals carrying plain structs (facade_types.h). Widgets never call core code that
+// queued signals carrying plain structs (facade_types.h). Finished Play games are written to
+// the database on a second worker thread (a write waits neither for a search nor the GUI). Widgets never call core code that
 // can take long, and no core thread ever touches a widget.
 //
 // Thread-safety: construct, call and destroy on the GUI thread. Signals are delivered on the
 // GUI thread. The worker thread is stopped and joined in the destructor; a search still
 // running then is told to stop first, so closing the window never waits for a deep search.
+// The store thread is joined too, after it finished the writes already queued: a game the
+// user finished just before quitting is not lost.
 
 #include <atomic>
 #include <memory>
@@ -16,11 +19,13 @@
 #include <QObject>
 #include <QThread>
 
+#include "core/store/records.h"
 #include "ui/facade/facade_types.h"
 
 namespace xqui {
 
 class EngineWorker;
+class StoreWorker;
 
 class StudioFacade : public QObject {
     Q_OBJECT
@@ -42,7 +47,19 @@ public:
     // The players forget per-game state (hash tables) at the next request.
     void newGame();
 
+    // --- the games database ----------------------------------------------------------------
+    // Where finished Play games go: the override when set (tests, --db), else the QSettings
+    // key "database/path" (Settings dialog), else xq::store::defaultDatabasePath().
+    void setGameDatabase(const QString& path);  // empty = back to settings/default
+    QString gameDatabase() const;
+    // The database chosen in Settings, or the default path when none was chosen.
+    static QString settingsDatabasePath();
+    // Writes `game` (one transaction) on the store thread; gameStored() reports the outcome.
+    // Returns the request id. The parent directory of the database is created when missing.
+    quint64 storeGame(const xq::store::GameRecord& game);
+
 signals:
+    void gameStored(const xqui::StoreReply& reply);
     void thinkingChanged(bool thinking);
     void engineMoved(const xqui::EngineReply& reply);
     void engineProgress(const xqui::EngineProgress& progress);
@@ -54,6 +71,10 @@ private slots:
 private:
     QThread thread_;
     EngineWorker* worker_ = nullptr;  // lives on thread_
+    QThread storeThread_;
+    StoreWorker* storeWorker_ = nullptr;  // lives on storeThread_
+    QString databaseOverride_;
+    quint64 nextStoreId_ = 1;
     quint64 nextId_ = 1;
     quint64 current_ = 0;             // id of the request whose reply we wait for, 0 = none
     std::shared_ptr<std::atomic<bool>> stop_;  // stop flag of the current request

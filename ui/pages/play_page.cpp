@@ -2,6 +2,8 @@
 
 #include <QComboBox>
 #include <QDate>
+#include <QDateTime>
+#include <QDir>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -13,6 +15,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/engine/levels.h"
+#include "core/store/records.h"
 #include "core/xiangqi/pgn.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
@@ -24,8 +28,10 @@ PlayPage::PlayPage(StudioFacade* facade, QWidget* parent) : QWidget(parent), fac
     connect(facade_, &StudioFacade::engineMoved, this, &PlayPage::onEngineMoved);
     connect(facade_, &StudioFacade::engineProgress, this, &PlayPage::onEngineProgress);
     connect(facade_, &StudioFacade::thinkingChanged, this, &PlayPage::onThinkingChanged);
+    connect(facade_, &StudioFacade::gameStored, this, &PlayPage::onGameStored);
     connect(board_, &BoardWidget::moveRequested, this, &PlayPage::onBoardMove);
     game_.reset();
+    startGameClock();
     afterChange();
 }
 
@@ -153,6 +159,7 @@ void PlayPage::newGame() {
     aiRequest_ = hintRequest_ = 0;
     facade_->newGame();
     game_.reset();
+    startGameClock();
     showError({});
     afterChange();
     emit statusMessage(tr("New game: you play %1 against %2.")
@@ -170,6 +177,7 @@ bool PlayPage::pasteFen(const QString& fen) {
     aiRequest_ = hintRequest_ = 0;
     facade_->newGame();
     game_.reset(pos);
+    startGameClock();
     showError({});
     afterChange();
     emit statusMessage(tr("Position set from FEN."));
@@ -191,6 +199,7 @@ bool PlayPage::loadPgnText(const QString& text, QString* error) {
     facade_->newGame();
     game_.reset(g.startPosition());
     for (xq::Move m : g.moves) game_.play(m);  // already checked legal by the reader
+    startGameClock();
     showError({});
     // A loaded game continues with the human on the side to move (no surprise AI reply).
     human_ = game_.current().sideToMove();
@@ -216,6 +225,7 @@ QString PlayPage::pgnText() const {
 bool PlayPage::playHumanMove(xq::Move m) {
     if (aiThinking() || game_.status().over() || game_.current().sideToMove() != human_) return false;
     if (!game_.play(m)) return false;
+    storePending_ = true;
     showError({});
     afterChange();
     return true;
@@ -253,6 +263,7 @@ void PlayPage::resign() {
     facade_->cancel();
     aiRequest_ = hintRequest_ = 0;
     game_.resign(human_);
+    storePending_ = true;
     afterChange();
 }
 
@@ -308,6 +319,7 @@ void PlayPage::afterChange() {
         result_->show();
         emit gameFinished(text);
         emit statusMessage(text);
+        if (storePending_) storeFinishedGame();
     } else {
         result_->hide();
         result_->clear();
@@ -353,6 +365,7 @@ void PlayPage::onEngineMoved(const EngineReply& reply) {
         refreshControls();
         return;
     }
+    storePending_ = true;
     afterChange();
 }
 
@@ -363,6 +376,40 @@ void PlayPage::onEngineProgress(const EngineProgress& pr) {
 }
 
 void PlayPage::onThinkingChanged(bool) { refreshControls(); }
+
+void PlayPage::startGameClock() {
+    gameStartedMs_ = QDateTime::currentMSecsSinceEpoch();
+    storePending_ = false;
+}
+
+void PlayPage::storeFinishedGame() {
+    storePending_ = false;
+    const xq::GameStatus st = game_.status();
+    xq::store::GameRecord rec;
+    rec.kind = xq::store::GameKind::Play;
+    const std::string ai = std::string("level:") + xq::engine::levelName(xq::engine::Level(int(level_)));
+    rec.red = human_ == xq::Red ? "human" : ai;
+    rec.black = human_ == xq::Black ? "human" : ai;
+    rec.result = st.result;
+    rec.reason = st.reason;
+    rec.plies = game_.plies();
+    rec.started = gameStartedMs_;
+    rec.finished = QDateTime::currentMSecsSinceEpoch();
+    rec.startFen = game_.startFen();
+    rec.moves.reserve(game_.moves().size());
+    for (xq::Move m : game_.moves()) rec.moves.push_back(xq::store::MoveRecord{m, std::nullopt, {}});
+    storeRequest_ = facade_->storeGame(rec);
+}
+
+void PlayPage::onGameStored(const StoreReply& reply) {
+    if (reply.id != storeRequest_) return;  // another page's write
+    storeRequest_ = 0;
+    const QString file = QDir::toNativeSeparators(reply.databasePath);
+    if (reply.error.isEmpty())
+        emit statusMessage(tr("The game was saved to the library (%1).").arg(file));
+    else
+        emit statusMessage(tr("The game was not saved to the database %1: %2").arg(file, reply.error));
+}
 
 void PlayPage::refreshBoard() {
     const xq::Position pos = game_.positionAt(viewPly_);

@@ -3,7 +3,9 @@
 //
 // The page keeps the game (GameRecord), shows it on a BoardWidget, asks the facade for the
 // AI's moves (the search runs on the facade's worker thread; the page only reacts to its
-// queued signals) and announces the result with its reason. Public slots are what the menus
+// queued signals) and announces the result with its reason. A game played to its end on the
+// page (not one merely loaded from a file) is stored in the database through the facade; the
+// outcome, success or failure, goes to the status bar. Public slots are what the menus
 // of the main window and the tests drive.
 //
 // Thread-safety: a QWidget; GUI thread only.
@@ -75,6 +77,7 @@ private slots:
     void onEngineMoved(const xqui::EngineReply& reply);
     void onEngineProgress(const xqui::EngineProgress& progress);
     void onThinkingChanged(bool thinking);
+    void onGameStored(const xqui::StoreReply& reply);
 
 private:
     void buildUi();
@@ -84,6 +87,8 @@ private:
     void refreshControls();
     void requestAiMove();
     void showError(const QString& text);
+    void startGameClock();
+    void storeFinishedGame();
     static QString reasonText(xq::Reason r);
 
     StudioFacade* facade_;
@@ -95,6 +100,11 @@ private:
     quint64 aiRequest_ = 0;    // the facade request for the AI's move, 0 = none
     quint64 hintRequest_ = 0;
     bool flipped_ = false;     // the user's own flip on top of "human at the bottom"
+    // A move was played (or the human resigned) since the game was loaded or last stored:
+    // when it ends, it is stored. Loading a finished PGN therefore stores nothing.
+    bool storePending_ = false;
+    qint64 gameStartedMs_ = 0;
+    quint64 storeRequest_ = 0;  // the newest facade storeGame() request, 0 = none
 
     BoardWidget* board_ = nullptr;
     QComboBox* side_ = nullptr;

@@ -21,6 +21,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/facade/training_session.h"
+#include "ui/pages/library_page.h"
 #include "ui/pages/placeholder_page.h"
 #include "ui/pages/play_page.h"
 #include "ui/pages/train_page.h"
@@ -56,11 +57,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     training_ = new TrainingSession(this);
     train_ = new TrainPage(training_, stack_);
     stack_->addWidget(train_);
-    stack_->addWidget(new PlaceholderPage(
-        tr("Library"),
-        tr("Coming in the next release: every stored game and model, searchable, "
-           "with replay on the board."),
-        false, stack_));
+    library_ = new LibraryPage(stack_);
+    stack_->addWidget(library_);
 
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
@@ -75,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(engineState_);
     connect(play_, &PlayPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(train_, &TrainPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(library_, &LibraryPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(facade_, &StudioFacade::thinkingChanged, this,
             [this](bool on) { engineState_->setText(on ? tr("Engine thinking") : tr("Engine idle")); });
 
@@ -185,7 +184,10 @@ void MainWindow::pasteFen() {
 void MainWindow::showSettings() {
     SettingsDialog dlg(this);
     if (dlg.exec() != QDialog::Accepted) return;
+    const QString oldDb = StudioFacade::settingsDatabasePath();
     dlg.save();
+    // A new games database: the Library follows (Play reads the setting at each stored game).
+    if (StudioFacade::settingsDatabasePath() != oldDb) library_->setDatabase(StudioFacade::settingsDatabasePath());
     coordsAction_->setChecked(dlg.showCoordinates());
     play_->setNotation(dlg.notation());
 }
@@ -243,6 +245,7 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
             "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
     }
     if (pageIndex == TrainPageIndex) train_->showNewestRun();  // its stored history
+    if (pageIndex == LibraryPageIndex) library_->prepareScreenshot();  // a game mid-replay
     statusBar()->showMessage(tr("Ready"));
     show();
     QApplication::processEvents();

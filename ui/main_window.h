@@ -14,6 +14,7 @@ class QAction;
 
 namespace xqui {
 
+class LibraryPage;
 class PlayPage;
 class StudioFacade;
 class TrainPage;
@@ -29,6 +30,7 @@ public:
 
     PlayPage* playPage() const { return play_; }
     TrainPage* trainPage() const { return train_; }
+    LibraryPage* libraryPage() const { return library_; }
     StudioFacade* facade() const { return facade_; }
     void setPage(int index);
     int page() const;
@@ -61,6 +63,7 @@ private:
     PlayPage* play_ = nullptr;
     TrainingSession* training_ = nullptr;
     TrainPage* train_ = nullptr;
+    LibraryPage* library_ = nullptr;
     QLabel* engineState_ = nullptr;
     QAction* coordsAction_ = nullptr;
 };

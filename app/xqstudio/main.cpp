@@ -10,6 +10,7 @@
 #include "core/version.h"
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
+#include "ui/pages/library_page.h"
 #include "ui/pages/train_page.h"
 
 int main(int argc, char** argv) {
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
                             QStringLiteral("PAGE"), QStringLiteral("play"));
     QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language (en, zh_CN); default: Settings, then the system."),
                             QStringLiteral("LANG"));
-    QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Training database for the Train page (default: the last one chosen, then ~/.local/share/xqzero/xqzero.db)."),
+    QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Database for the Train and Library pages (default: the one chosen there or in Settings, then ~/.local/share/xqzero/xqzero.db)."),
                           QStringLiteral("FILE"));
     parser.addOptions({shot, page, lang, db});
     parser.process(app);
@@ -56,7 +57,10 @@ int main(int argc, char** argv) {
             return 2;
         }
         xqui::MainWindow w;
-        if (parser.isSet(db)) w.trainPage()->setDatabase(parser.value(db));
+        if (parser.isSet(db)) {
+            w.trainPage()->setDatabase(parser.value(db));
+            w.libraryPage()->setDatabase(parser.value(db));
+        }
         QString error;
         if (!w.screenshot(parser.value(shot), index, &error)) {
             std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
@@ -65,7 +69,10 @@ int main(int argc, char** argv) {
         return 0;
     }
     xqui::MainWindow w;
-    if (parser.isSet(db)) w.trainPage()->setDatabase(parser.value(db));
+    if (parser.isSet(db)) {
+        w.trainPage()->setDatabase(parser.value(db));
+        w.libraryPage()->setDatabase(parser.value(db));
+    }
     w.show();
     return app.exec();
 }

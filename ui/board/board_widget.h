@@ -50,6 +50,7 @@ public:
     // `cells` has 90 entries indexed by square, or is empty to clear.
     void setHeatmap(const QVector<HeatCell>& cells);
     void clearHeatmap() { setHeatmap({}); }
+    const QVector<HeatCell>& heatmap() const { return heat_; }
 
     // Interaction state, for tests and for the owner.
     xq::Square selectedSquare() const { return selected_; }

@@ -1,0 +1,113 @@
+#include "ui/library/library_loader.h"
+
+#include <filesystem>
+
+#include "core/store/store.h"
+
+namespace xqui {
+
+namespace {
+xq::store::OpenOptions readOnly() {
+    xq::store::OpenOptions o;
+    o.readOnly = true;
+    return o;
+}
+}  // namespace
+
+GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& filter) {
+    GameListResult r;
+    const std::string path = dbPath.toStdString();
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::exists(path, ec)) {
+        r.missing = true;  // not an error: nothing was stored there yet
+        return r;
+    }
+    try {
+        xq::store::Store db(path, readOnly());
+        r.runs = db.listRuns();
+        r.total = db.countGames(filter);
+        r.games = db.listGames(filter);
+    } catch (const std::exception& e) {
+        r.error = QString::fromStdString(e.what());
+    }
+    return r;
+}
+
+GameLoadResult queryGame(const QString& dbPath, int64_t gameId) {
+    GameLoadResult r;
+    try {
+        xq::store::Store db(dbPath.toStdString(), readOnly());
+        if (auto g = db.loadGame(gameId)) {
+            r.found = true;
+            r.game = std::move(*g);
+        }
+    } catch (const std::exception& e) {
+        r.error = QString::fromStdString(e.what());
+    }
+    return r;
+}
+
+class LibraryLoaderWorker : public QObject {
+    Q_OBJECT
+public:
+    void games(quint64 id, const QString& path, const xq::store::GameFilter& filter) {
+        GameListResult r = queryGames(path, filter);
+        r.request = id;
+        emit gamesLoaded(r);
+    }
+    void game(quint64 id, const QString& path, int64_t gameId) {
+        GameLoadResult r = queryGame(path, gameId);
+        r.request = id;
+        emit gameLoaded(r);
+    }
+signals:
+    void gamesLoaded(const xqui::GameListResult& result);
+    void gameLoaded(const xqui::GameLoadResult& result);
+};
+
+LibraryLoader::LibraryLoader(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<xqui::GameListResult>();
+    qRegisterMetaType<xqui::GameLoadResult>();
+    thread_.setObjectName(QStringLiteral("xq-library"));
+    worker_ = new LibraryLoaderWorker;
+    worker_->moveToThread(&thread_);
+    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    connect(worker_, &LibraryLoaderWorker::gamesLoaded, this, &LibraryLoader::gamesLoaded, Qt::QueuedConnection);
+    connect(worker_, &LibraryLoaderWorker::gameLoaded, this, &LibraryLoader::gameLoaded, Qt::QueuedConnection);
+    thread_.start();
+}
+
+LibraryLoader::~LibraryLoader() {
+    thread_.quit();
+    thread_.wait();
+}
+
+quint64 LibraryLoader::requestGames(const QString& dbPath, const xq::store::GameFilter& filter) {
+    const quint64 id = nextId_++;
+    if (synchronous_) {
+        GameListResult r = queryGames(dbPath, filter);
+        r.request = id;
+        emit gamesLoaded(r);
+        return id;
+    }
+    LibraryLoaderWorker* w = worker_;
+    QMetaObject::invokeMethod(w, [w, id, dbPath, filter] { w->games(id, dbPath, filter); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 LibraryLoader::requestGame(const QString& dbPath, int64_t gameId) {
+    const quint64 id = nextId_++;
+    if (synchronous_) {
+        GameLoadResult r = queryGame(dbPath, gameId);
+        r.request = id;
+        emit gameLoaded(r);
+        return id;
+    }
+    LibraryLoaderWorker* w = worker_;
+    QMetaObject::invokeMethod(w, [w, id, dbPath, gameId] { w->game(id, dbPath, gameId); }, Qt::QueuedConnection);
+    return id;
+}
+
+}  // namespace xqui
+
+#include "library_loader.moc"

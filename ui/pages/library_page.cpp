@@ -1,0 +1,437 @@
+#include "ui/pages/library_page.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/notation.h"
+#include "ui/board/board_widget.h"
+#include "ui/facade/studio_facade.h"
+#include "ui/library/game_table_model.h"
+#include "ui/library/library_texts.h"
+#include "ui/library/visit_overlay.h"
+
+namespace xqui {
+
+LibraryPage::LibraryPage(QWidget* parent) : QWidget(parent) {
+    loader_ = new LibraryLoader(this);
+    model_ = new GameTableModel(this);
+    buildUi();
+    connect(loader_, &LibraryLoader::gamesLoaded, this, &LibraryPage::onGamesLoaded);
+    connect(loader_, &LibraryLoader::gameLoaded, this, &LibraryPage::onGameLoaded);
+    dbPath_ = StudioFacade::settingsDatabasePath();
+    dbLabel_->setText(QDir::toNativeSeparators(dbPath_));
+    refreshReplay();
+    refreshPager();
+}
+
+LibraryPage::~LibraryPage() = default;
+
+void LibraryPage::buildUi() {
+    // Top row: the database and the filters.
+    dbLabel_ = new QLabel(this);
+    dbLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    dbLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* openBtn = new QPushButton(tr("Open…"), this);
+    openBtn->setToolTip(tr("Browse another database (opened read-only)"));
+    runBox_ = new QComboBox(this);
+    runBox_->setMinimumContentsLength(10);
+    runBox_->addItem(tr("All runs"));
+    kindBox_ = new QComboBox(this);
+    kindBox_->addItem(tr("All kinds"), -1);
+    for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval, xq::store::GameKind::Play})
+        kindBox_->addItem(LibraryTexts::kind(k), int(k));
+    resultBox_ = new QComboBox(this);
+    resultBox_->addItem(tr("All results"), -1);
+    for (auto r : {xq::Result::RedWins, xq::Result::BlackWins, xq::Result::Draw})
+        resultBox_->addItem(LibraryTexts::result(r), int(r));
+    auto* refreshBtn = new QPushButton(tr("Refresh"), this);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Database:"), this));
+    top->addWidget(dbLabel_, 1);
+    top->addWidget(openBtn);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Run:"), this));
+    top->addWidget(runBox_);
+    top->addWidget(kindBox_);
+    top->addWidget(resultBox_);
+    top->addWidget(refreshBtn);
+
+    message_ = new QLabel(this);
+    message_->setWordWrap(true);
+    message_->hide();
+
+    // Left: the table and the pager.
+    table_ = new QTableView(this);
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(24);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    prevPageBtn_ = new QPushButton(tr("◀ Newer"), this);
+    nextPageBtn_ = new QPushButton(tr("Older ▶"), this);
+    pageLabel_ = new QLabel(this);
+    pageLabel_->setAlignment(Qt::AlignCenter);
+    auto* pager = new QHBoxLayout;
+    pager->addWidget(prevPageBtn_);
+    pager->addWidget(pageLabel_, 1);
+    pager->addWidget(nextPageBtn_);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(table_, 1);
+    leftLayout->addLayout(pager);
+
+    // Right: the replay.
+    board_ = new BoardWidget(this);
+    board_->setInteractive(false);
+    header_ = new QLabel(this);
+    header_->setWordWrap(true);
+    header_->setStyleSheet(QStringLiteral("QLabel{font-weight:bold;}"));
+    info_ = new QLabel(this);
+    info_->setWordWrap(true);
+    firstBtn_ = new QPushButton(QStringLiteral("⏮"), this);
+    prevBtn_ = new QPushButton(QStringLiteral("◀"), this);
+    nextBtn_ = new QPushButton(QStringLiteral("▶"), this);
+    lastBtn_ = new QPushButton(QStringLiteral("⏭"), this);
+    firstBtn_->setToolTip(tr("Start position (Home)"));
+    prevBtn_->setToolTip(tr("Previous move (Left)"));
+    nextBtn_->setToolTip(tr("Next move (Right)"));
+    lastBtn_->setToolTip(tr("Final position (End)"));
+    auto* nav = new QHBoxLayout;
+    for (QPushButton* b : {firstBtn_, prevBtn_, nextBtn_, lastBtn_}) nav->addWidget(b);
+    moves_ = new QListWidget(this);
+    moves_->setMinimumWidth(150);
+    moves_->setMaximumWidth(190);
+    auto* replayCol = new QVBoxLayout;
+    replayCol->addWidget(header_);
+    replayCol->addWidget(board_, 1);
+    replayCol->addLayout(nav);
+    replayCol->addWidget(info_);
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QHBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addLayout(replayCol, 1);
+    rightLayout->addWidget(moves_);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 6);
+    split->setChildrenCollapsible(false);
+
+    auto* main = new QVBoxLayout(this);
+    main->addLayout(top);
+    main->addWidget(message_);
+    main->addWidget(split, 1);
+
+    connect(openBtn, &QPushButton::clicked, this, &LibraryPage::chooseDatabase);
+    connect(refreshBtn, &QPushButton::clicked, this, &LibraryPage::refresh);
+    connect(runBox_, &QComboBox::activated, this, [this](int i) {
+        const QVariant v = runBox_->itemData(i);
+        setRunFilter(v.isValid() ? std::optional<int64_t>(v.toLongLong()) : std::nullopt);
+    });
+    connect(kindBox_, &QComboBox::activated, this, [this](int i) {
+        const int v = kindBox_->itemData(i).toInt();
+        setKindFilter(v < 0 ? std::nullopt : std::optional(xq::store::GameKind(v)));
+    });
+    connect(resultBox_, &QComboBox::activated, this, [this](int i) {
+        const int v = resultBox_->itemData(i).toInt();
+        setResultFilter(v < 0 ? std::nullopt : std::optional(xq::Result(v)));
+    });
+    connect(prevPageBtn_, &QPushButton::clicked, this, &LibraryPage::previousPage);
+    connect(nextPageBtn_, &QPushButton::clicked, this, &LibraryPage::nextPage);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& cur) {
+                if (cur.isValid()) selectRow(cur.row());
+            });
+    connect(firstBtn_, &QPushButton::clicked, this, &LibraryPage::first);
+    connect(prevBtn_, &QPushButton::clicked, this, &LibraryPage::previous);
+    connect(nextBtn_, &QPushButton::clicked, this, &LibraryPage::next);
+    connect(lastBtn_, &QPushButton::clicked, this, &LibraryPage::last);
+    connect(moves_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row != ply_) showPly(row);
+    });
+    // Arrow keys step through the game wherever the focus is on this page, except in the
+    // lists, which use them to move their own selection (and so step too).
+    const std::pair<QKeySequence, void (LibraryPage::*)()> keys[] = {
+        {QKeySequence(Qt::Key_Home), &LibraryPage::first}, {QKeySequence(Qt::Key_End), &LibraryPage::last},
+        {QKeySequence(Qt::Key_Left), &LibraryPage::previous}, {QKeySequence(Qt::Key_Right), &LibraryPage::next}};
+    for (const auto& [key, slot] : keys) {
+        auto* sc = new QShortcut(key, board_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+        connect(sc, &QShortcut::activated, this, slot);
+    }
+    board_->setFocusPolicy(Qt::ClickFocus);
+}
+
+void LibraryPage::setSynchronous(bool on) { loader_->setSynchronous(on); }
+
+void LibraryPage::setDatabase(const QString& path) {
+    dbPath_ = path;
+    dbLabel_->setText(QDir::toNativeSeparators(path));
+    dbLabel_->setToolTip(QDir::toNativeSeparators(path));
+    runFilter_.reset();
+    selectedId_ = 0;
+    replay_.reset();
+    page_ = 0;
+    refreshReplay();
+    refresh();
+}
+
+void LibraryPage::chooseDatabase() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a games database"), dbPath_,
+                                                      tr("XQZero databases (*.db);;All files (*)"));
+    if (!file.isEmpty()) setDatabase(file);
+}
+
+void LibraryPage::setRunFilter(std::optional<int64_t> run) {
+    runFilter_ = run;
+    const int idx = run ? runBox_->findData(QVariant::fromValue<qlonglong>(*run)) : 0;
+    runBox_->setCurrentIndex(qMax(0, idx));
+    page_ = 0;
+    refresh();
+}
+
+void LibraryPage::setKindFilter(std::optional<xq::store::GameKind> kind) {
+    kindFilter_ = kind;
+    kindBox_->setCurrentIndex(qMax(0, kindBox_->findData(kind ? int(*kind) : -1)));
+    page_ = 0;
+    refresh();
+}
+
+void LibraryPage::setResultFilter(std::optional<xq::Result> result) {
+    resultFilter_ = result;
+    resultBox_->setCurrentIndex(qMax(0, resultBox_->findData(result ? int(*result) : -1)));
+    page_ = 0;
+    refresh();
+}
+
+xq::store::GameFilter LibraryPage::filter() const {
+    xq::store::GameFilter f;
+    f.run = runFilter_;
+    f.kind = kindFilter_;
+    f.result = resultFilter_;
+    f.limit = kPageSize;
+    f.offset = page_ * kPageSize;
+    return f;
+}
+
+void LibraryPage::refresh() {
+    if (dbPath_.isEmpty()) return;
+    listRequest_ = loader_->requestGames(dbPath_, filter());
+}
+
+void LibraryPage::nextPage() {
+    if (int64_t(page_ + 1) * kPageSize >= total_) return;
+    ++page_;
+    refresh();
+}
+
+void LibraryPage::previousPage() {
+    if (page_ == 0) return;
+    --page_;
+    refresh();
+}
+
+void LibraryPage::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    refresh();  // games may have been stored since (Play page, a training run)
+}
+
+QString LibraryPage::messageText() const { return message_->isHidden() ? QString() : message_->text(); }
+
+void LibraryPage::showMessage(const QString& text, bool error) {
+    message_->setText(text);
+    message_->setStyleSheet(error ? QStringLiteral("QLabel{background:#fde2e1;color:#8a1c14;border:1px solid "
+                                                   "#e59a94;border-radius:6px;padding:6px;}")
+                                  : QStringLiteral("QLabel{background:#eef4fb;color:#1d3d5e;border:1px solid "
+                                                   "#9ab8d8;border-radius:6px;padding:6px;}"));
+    message_->setVisible(!text.isEmpty());
+}
+
+void LibraryPage::onGamesLoaded(const GameListResult& r) {
+    if (r.request != listRequest_) return;  // a newer query is on its way
+    const QString file = QDir::toNativeSeparators(dbPath_);
+    if (!r.error.isEmpty()) {
+        showMessage(tr("Cannot read the database %1: %2").arg(file, r.error), true);
+        emit statusMessage(tr("Cannot read the database %1").arg(file));
+        model_->clear();
+        total_ = 0;
+        refreshPager();
+        return;
+    }
+    if (r.missing)
+        showMessage(tr("No games yet: %1 does not exist. Games finished on the Play page and the games of "
+                       "training runs are stored there.").arg(file), false);
+    else if (r.total == 0 && !runFilter_ && !kindFilter_ && !resultFilter_)
+        showMessage(tr("No games stored in %1 yet.").arg(file), false);
+    else
+        showMessage({}, false);
+    fillRunCombo(r.runs);
+    total_ = r.total;
+    model_->setGames(r.games, r.runs);
+    refreshPager();
+    // Keep the chosen game selected when it is still listed; otherwise show the newest.
+    int row = selectedId_ ? model_->rowOf(selectedId_) : -1;
+    if (row < 0 && model_->rowCount() > 0 && !replay_) row = 0;
+    if (row >= 0) {
+        QSignalBlocker block(table_->selectionModel());
+        table_->selectRow(row);
+        if (model_->gameId(row) != selectedId_) selectRow(row);
+    }
+}
+
+void LibraryPage::fillRunCombo(const std::vector<xq::store::RunInfo>& runs) {
+    QSignalBlocker block(runBox_);
+    runBox_->clear();
+    runBox_->addItem(tr("All runs"));
+    for (const auto& run : runs) runBox_->addItem(QString::fromStdString(run.name), QVariant::fromValue<qlonglong>(run.id));
+    const int idx = runFilter_ ? runBox_->findData(QVariant::fromValue<qlonglong>(*runFilter_)) : 0;
+    runBox_->setCurrentIndex(qMax(0, idx));
+}
+
+void LibraryPage::refreshPager() {
+    const int64_t from = total_ == 0 ? 0 : int64_t(page_) * kPageSize + 1;
+    const int64_t to = qMin<int64_t>(total_, int64_t(page_ + 1) * kPageSize);
+    pageLabel_->setText(tr("Games %1–%2 of %3").arg(from).arg(to).arg(total_));
+    prevPageBtn_->setEnabled(page_ > 0);
+    nextPageBtn_->setEnabled(to < total_);
+}
+
+void LibraryPage::selectRow(int row) {
+    if (row < 0 || row >= model_->rowCount()) return;
+    if (table_->currentIndex().row() != row) {
+        QSignalBlocker block(table_->selectionModel());
+        table_->selectRow(row);
+    }
+    selectedId_ = model_->gameId(row);
+    gameRequest_ = loader_->requestGame(dbPath_, selectedId_);
+}
+
+void LibraryPage::onGameLoaded(const GameLoadResult& r) {
+    if (r.request != gameRequest_) return;
+    if (!r.error.isEmpty() || !r.found) {
+        const QString why = r.error.isEmpty() ? tr("it is no longer in the database") : r.error;
+        showMessage(tr("Cannot load game %1: %2").arg(selectedId_).arg(why), true);
+        replay_.reset();
+    } else {
+        replay_ = r.game;
+    }
+    ply_ = 0;
+    fillMoveList();
+    refreshReplay();
+}
+
+void LibraryPage::fillMoveList() {
+    QSignalBlocker block(moves_);
+    moves_->clear();
+    if (!replay_) return;
+    const auto notation = xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+    moves_->addItem(tr("Start position"));
+    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position()) : replay_->startFen);
+    int number = pos.fullmoveStart();
+    for (const auto& mr : replay_->moves) {
+        const bool red = pos.sideToMove() == xq::Red;
+        const QString text = QString::fromStdString(xq::formatMove(pos, mr.move, notation));
+        moves_->addItem(red ? QStringLiteral("%1. %2").arg(number).arg(text)
+                            : QStringLiteral("%1… %2").arg(number).arg(text));
+        if (!red) ++number;
+        pos.makeMove(mr.move);
+    }
+}
+
+void LibraryPage::last() { showPly(replay_ ? int(replay_->moves.size()) : 0); }
+
+void LibraryPage::showPly(int ply) {
+    if (!replay_) return;
+    ply_ = qBound(0, ply, int(replay_->moves.size()));
+    refreshReplay();
+}
+
+QString LibraryPage::valueText() const { return info_->text(); }
+
+void LibraryPage::refreshReplay() {
+    const bool have = replay_.has_value();
+    for (QPushButton* b : {firstBtn_, prevBtn_, nextBtn_, lastBtn_}) b->setEnabled(have);
+    if (!have) {
+        board_->setPosition(xq::Position());
+        board_->clearHeatmap();
+        board_->clearArrows();
+        header_->setText(tr("Choose a game in the list to replay it."));
+        info_->clear();
+        return;
+    }
+    const xq::store::GameRecord& g = *replay_;
+    const int plies = int(g.moves.size());
+    header_->setText(tr("%1 vs %2 — %3 (%4)")
+                         .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black), LibraryTexts::result(g.result),
+                              LibraryTexts::reason(g.reason)));
+    xq::Position pos = xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
+    for (int i = 0; i < ply_; ++i) pos.makeMove(g.moves[size_t(i)].move);
+    board_->setPosition(pos, ply_ > 0 ? g.moves[size_t(ply_ - 1)].move : xq::Move());
+    firstBtn_->setEnabled(ply_ > 0);
+    prevBtn_->setEnabled(ply_ > 0);
+    nextBtn_->setEnabled(ply_ < plies);
+    lastBtn_->setEnabled(ply_ < plies);
+    {
+        QSignalBlocker block(moves_);
+        moves_->setCurrentRow(ply_);
+    }
+    const QString side = pos.sideToMove() == xq::Red ? tr("Red to move") : tr("Black to move");
+    QString text = tr("Ply %1 of %2 · %3").arg(ply_).arg(plies).arg(side);
+    if (ply_ == plies) {
+        // The final position: nothing was searched here; show where the game went.
+        board_->clearHeatmap();
+        board_->clearArrows();
+        text += QStringLiteral("\n") + tr("Final position: %1").arg(LibraryTexts::result(g.result));
+        info_->setText(text);
+        return;
+    }
+    // The search that chose the next move: its visits, its value, and the move played.
+    const xq::store::MoveRecord& mr = g.moves[size_t(ply_)];
+    board_->setHeatmap(visitHeatmap(mr));
+    board_->setArrows({playedArrow(mr.move)});
+    if (mr.rootValue)
+        text += QStringLiteral("\n") + tr("Search value for the side to move: %1").arg(*mr.rootValue, 0, 'f', 3);
+    if (const quint64 visits = totalVisits(mr))
+        text += QStringLiteral("\n") + tr("%1 visits over %2 moves; the arrow is the move played")
+                                           .arg(visits)
+                                           .arg(mr.visits.size());
+    else
+        text += QStringLiteral("\n") + tr("No search data for this move; the arrow is the move played");
+    info_->setText(text);
+}
+
+void LibraryPage::prepareScreenshot() {
+    setSynchronous(true);
+    refresh();
+    int row = -1;
+    for (int i = 0; i < model_->rowCount() && row < 0; ++i)
+        if (model_->game(i).kind == xq::store::GameKind::SelfPlay && model_->game(i).plies > 6) row = i;
+    if (row < 0 && model_->rowCount() > 0) row = 0;
+    if (row >= 0) {
+        selectRow(row);
+        if (replay_) showPly(qMin(int(replay_->moves.size()) / 3, 16));
+    }
+    setSynchronous(false);
+}
+
+}  // namespace xqui

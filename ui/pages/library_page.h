@@ -1,0 +1,132 @@
+#pragma once
+// The Library page: every game stored in a database (self-play, evaluation and Play games),
+// filtered by run, kind and result and paged through 100 at a time, and a replay of the
+// selected game on the board, move by move. For searched games (self-play, evaluation) each
+// position shows the search's visit distribution as a heatmap on the destination squares,
+// the move played as an arrow, and the root value.
+//
+// The database is opened read-only (a training run may be writing it); queries run on the
+// LibraryLoader's thread, so a large database never stalls the GUI.
+//
+// Thread-safety: a QWidget; GUI thread only.
+
+#include <cstdint>
+#include <optional>
+
+#include <QWidget>
+
+#include "core/store/records.h"
+#include "ui/library/library_loader.h"
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableView;
+
+namespace xqui {
+
+class BoardWidget;
+class GameTableModel;
+
+class LibraryPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LibraryPage(QWidget* parent = nullptr);
+    ~LibraryPage() override;
+
+    // The database to browse (default: the one chosen in Settings). Reloads the list.
+    void setDatabase(const QString& path);
+    QString database() const { return dbPath_; }
+    // Queries answer inside the call (screenshots, tests).
+    void setSynchronous(bool on);
+
+    // Filters (empty = all); each reloads from the first page.
+    void setRunFilter(std::optional<int64_t> run);
+    void setKindFilter(std::optional<xq::store::GameKind> kind);
+    void setResultFilter(std::optional<xq::Result> result);
+
+    GameTableModel* model() const { return model_; }
+    QTableView* table() const { return table_; }
+    BoardWidget* board() const { return board_; }
+    QListWidget* moveList() const { return moves_; }
+    int64_t totalGames() const { return total_; }
+    int pageIndex() const { return page_; }
+    static constexpr int kPageSize = 100;
+    QString messageText() const;  // the info/error banner ("" when hidden)
+
+    // The game on the board (loaded with its moves); nullptr before one is chosen.
+    const xq::store::GameRecord* replayGame() const { return replay_ ? &*replay_ : nullptr; }
+    int ply() const { return ply_; }
+    QString valueText() const;  // the root value line for the current position
+
+    // Selects the row of the current page and loads that game for replay.
+    void selectRow(int row);
+    // Screenshots: load the list now, pick a self-play game (else the newest) and show a
+    // position from its middle.
+    void prepareScreenshot();
+
+public slots:
+    void refresh();
+    void nextPage();
+    void previousPage();
+    void showPly(int ply);
+    void first() { showPly(0); }
+    void previous() { showPly(ply_ - 1); }
+    void next() { showPly(ply_ + 1); }
+    void last();
+    void chooseDatabase();
+
+signals:
+    void statusMessage(const QString& text);
+
+protected:
+    void showEvent(QShowEvent* e) override;
+
+private slots:
+    void onGamesLoaded(const xqui::GameListResult& r);
+    void onGameLoaded(const xqui::GameLoadResult& r);
+
+private:
+    void buildUi();
+    void fillRunCombo(const std::vector<xq::store::RunInfo>& runs);
+    void fillMoveList();
+    void refreshReplay();
+    void refreshPager();
+    void showMessage(const QString& text, bool error);
+    xq::store::GameFilter filter() const;
+
+    LibraryLoader* loader_ = nullptr;
+    GameTableModel* model_ = nullptr;
+    QString dbPath_;
+    std::optional<int64_t> runFilter_;
+    std::optional<xq::store::GameKind> kindFilter_;
+    std::optional<xq::Result> resultFilter_;
+    int page_ = 0;
+    int64_t total_ = 0;
+    quint64 listRequest_ = 0;   // newest list query, its answer is the only one shown
+    quint64 gameRequest_ = 0;   // newest game query
+    int64_t selectedId_ = 0;    // the game chosen in the table (kept across reloads)
+    std::optional<xq::store::GameRecord> replay_;
+    int ply_ = 0;
+
+    QLabel* dbLabel_ = nullptr;
+    QComboBox* runBox_ = nullptr;
+    QComboBox* kindBox_ = nullptr;
+    QComboBox* resultBox_ = nullptr;
+    QLabel* message_ = nullptr;
+    QTableView* table_ = nullptr;
+    QPushButton* prevPageBtn_ = nullptr;
+    QPushButton* nextPageBtn_ = nullptr;
+    QLabel* pageLabel_ = nullptr;
+    BoardWidget* board_ = nullptr;
+    QLabel* header_ = nullptr;
+    QLabel* info_ = nullptr;
+    QPushButton* firstBtn_ = nullptr;
+    QPushButton* prevBtn_ = nullptr;
+    QPushButton* nextBtn_ = nullptr;
+    QPushButton* lastBtn_ = nullptr;
+    QListWidget* moves_ = nullptr;
+};
+
+}  // namespace xqui

@@ -127,8 +127,10 @@ TrainConfig preset(std::string_view name) {
         c.channels = 64;
         c.blocks = 3;
         c.simulations = 80;
-        c.gamesPerIteration = 24;
-        c.gamesInFlight = 24;
+        // Twice as many games as are in flight (2 threads x 16): when games all start
+        // together, the tail of an iteration runs with ever smaller batches.
+        c.gamesPerIteration = 64;
+        c.gamesInFlight = 16;
         c.bufferCapacity = 50000;
         c.batchSize = 128;
         c.stepsPerIteration = 100;

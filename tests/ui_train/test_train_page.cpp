@@ -2,10 +2,12 @@
 // the settings form is generated from the parameter declaration, Start / Pause / Resume /
 // Stop move through the states with only the valid buttons enabled and put points on the loss
 // chart, an existing run name is refused with a message, and an earlier run shows its whole
-// stored history when selected, then continues from where it stopped.
+// stored history when selected, then continues from where it stopped; closing the main
+// window while training asks, stops at a checkpoint and then closes.
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -19,6 +21,7 @@
 
 #include "core/store/store.h"
 #include "ui/app_setup.h"
+#include "ui/main_window.h"
 #include "ui/facade/training_session.h"
 #include "ui/pages/train_page.h"
 #include "ui/train/param_form.h"
@@ -220,6 +223,41 @@ private slots:
         page_->stopButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("resumed run 'alpha'")));
+    }
+
+    void closingTheWindowWhileTrainingAsksThenStops() {
+        MainWindow w;
+        TrainPage* page = w.trainPage();
+        QVERIFY(page);
+        w.setPage(MainWindow::TrainPageIndex);
+        page->setDatabase(db());
+        page->form()->setConfig(tinyConfig());
+        page->setRunName(QStringLiteral("closing"));
+        w.show();
+        QSignalSpy finished(page->session(), &TrainingSession::finished);
+        page->startNew();
+        QVERIFY(page->session()->running());
+
+        // Cancel first: the window stays and training goes on.
+        QTimer::singleShot(300, [] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box) box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!w.close());
+        QVERIFY(w.isVisible());
+        QVERIFY(page->session()->running());
+        QVERIFY(page->session()->state() != State::Stopping);
+
+        // Then agree: the run stops at a checkpoint and the window closes by itself.
+        QTimer::singleShot(300, [] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box) box->button(QMessageBox::Yes)->click();
+        });
+        QVERIFY(!w.close());  // postponed until the run has ended
+        QCOMPARE(page->session()->state(), State::Stopping);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);
+        QVERIFY(page->session()->lastProgress().stage == Stage::Finished);
     }
 };
 

@@ -23,175 +23,504 @@
         </message>
     </context>
     <context>
-        <name>xqui::MainWindow</name>
+        <name>xqui::GameTableModel</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="32" />
-            <source>XQZero Studio</source>
-            <translation>XQZero Studio</translation>
+            <location filename="../ui/library/game_table_model.cpp" line="66" />
+            <source>Date</source>
+            <translation>Date</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/library/game_table_model.cpp" line="67" />
+            <source>Run</source>
+            <translation>Run</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="68" />
+            <source>Kind</source>
+            <translation>Kind</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="69" />
+            <source>Gen.</source>
+            <translation>Gen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="70" />
+            <source>Red</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="71" />
+            <source>Black</source>
+            <translation>Black</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="72" />
+            <source>Result</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="73" />
+            <source>Reason</source>
+            <translation>Reason</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="74" />
+            <source>Plies</source>
+            <translation>Plies</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::LibraryPage</name>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="49" />
+            <source>Open…</source>
+            <translation>Open…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="50" />
+            <source>Browse another database (opened read-only)</source>
+            <translation>Browse another database (opened read-only)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="53" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <source>All runs</source>
+            <translation>All runs</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="55" />
+            <source>All kinds</source>
+            <translation>All kinds</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="59" />
+            <source>All results</source>
+            <translation>All results</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="62" />
+            <source>Refresh</source>
+            <translation>Refresh</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="64" />
+            <source>Database:</source>
+            <translation>Database:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="68" />
+            <source>Run:</source>
+            <translation>Run:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="89" />
+            <source>◀ Newer</source>
+            <translation>◀ Newer</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="90" />
+            <source>Older ▶</source>
+            <translation>Older ▶</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="116" />
+            <source>Start position (Home)</source>
+            <translation>Start position (Home)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="117" />
+            <source>Previous move (Left)</source>
+            <translation>Previous move (Left)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="118" />
+            <source>Next move (Right)</source>
+            <translation>Next move (Right)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="119" />
+            <source>Final position (End)</source>
+            <translation>Final position (End)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <source>Open a games database</source>
+            <translation>Open a games database</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <source>XQZero databases (*.db);;All files (*)</source>
+            <translation>XQZero databases (*.db);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <source>Cannot read the database %1: %2</source>
+            <translation>Cannot read the database %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <source>Cannot read the database %1</source>
+            <translation>Cannot read the database %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="284" />
+            <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
+            <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <source>No games stored in %1 yet.</source>
+            <translation>No games stored in %1 yet.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <source>Games %1–%2 of %3</source>
+            <translation>Games %1–%2 of %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <source>it is no longer in the database</source>
+            <translation>it is no longer in the database</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="334" />
+            <source>Cannot load game %1: %2</source>
+            <translation>Cannot load game %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <source>Start position</source>
+            <translation>Start position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="379" />
+            <source>Choose a game in the list to replay it.</source>
+            <translation>Choose a game in the list to replay it.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="385" />
+            <source>%1 vs %2 — %3 (%4)</source>
+            <translation>%1 vs %2 — %3 (%4)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <source>Red to move</source>
+            <translation>Red to move</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <source>Black to move</source>
+            <translation>Black to move</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <source>Ply %1 of %2 · %3</source>
+            <translation>Ply %1 of %2 · %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="405" />
+            <source>Final position: %1</source>
+            <translation>Final position: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="414" />
+            <source>Search value for the side to move: %1</source>
+            <translation>Search value for the side to move: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <source>%1 visits over %2 moves; the arrow is the move played</source>
+            <translation>%1 visits over %2 moves; the arrow is the move played</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <source>No search data for this move; the arrow is the move played</source>
+            <translation>No search data for this move; the arrow is the move played</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::LibraryTexts</name>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="9" />
+            <source>Self-play</source>
+            <translation>Self-play</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="10" />
+            <source>Evaluation</source>
+            <translation>Evaluation</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="11" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
-            <location filename="../ui/main_window.cpp" line="51" />
+            <location filename="../ui/library/library_texts.cpp" line="12" />
+            <source>Other</source>
+            <translation>Other</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="19" />
+            <source>Red wins</source>
+            <translation>Red wins</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="20" />
+            <source>Black wins</source>
+            <translation>Black wins</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="21" />
+            <source>Draw</source>
+            <translation>Draw</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="22" />
+            <source>Unfinished</source>
+            <translation>Unfinished</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="29" />
+            <source>checkmate</source>
+            <translation>checkmate</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="30" />
+            <source>no legal move</source>
+            <translation>no legal move</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="31" />
+            <source>perpetual check</source>
+            <translation>perpetual check</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="32" />
+            <source>repetition</source>
+            <translation>repetition</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="33" />
+            <source>60-move rule</source>
+            <translation>60-move rule</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <source>insufficient material</source>
+            <translation>insufficient material</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <source>length limit</source>
+            <translation>length limit</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <source>resignation</source>
+            <translation>resignation</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <source>adjudication</source>
+            <translation>adjudication</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="44" />
+            <source>Human</source>
+            <translation>Human</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <source>Random</source>
+            <translation>Random</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <source>Beginner</source>
+            <translation>Beginner</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <source>Amateur</source>
+            <translation>Amateur</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <source>Advanced</source>
+            <translation>Advanced</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <source>Computer (%1)</source>
+            <translation>Computer (%1)</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::MainWindow</name>
+        <message>
+            <location filename="../ui/main_window.cpp" line="33" />
+            <source>XQZero Studio</source>
+            <translation>XQZero Studio</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="39" />
+            <source>Play</source>
+            <translation>Play</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="52" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/main_window.cpp" line="39" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
-            <location filename="../ui/main_window.cpp" line="60" />
+            <location filename="../ui/main_window.cpp" line="39" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="53" />
             <source>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</source>
             <translation>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="61" />
-            <source>Coming in the next release: every stored game and model, searchable, with replay on the board.</source>
-            <translation>Coming in the next release: every stored game and model, searchable, with replay on the board.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="74" />
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="72" />
+            <location filename="../ui/main_window.cpp" line="78" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="78" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="83" />
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="82" />
+            <location filename="../ui/main_window.cpp" line="249" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="88" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="89" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="93" />
+            <location filename="../ui/main_window.cpp" line="92" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="95" />
+            <location filename="../ui/main_window.cpp" line="94" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="97" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="101" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="103" />
+            <location filename="../ui/main_window.cpp" line="102" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="105" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="108" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="111" />
+            <location filename="../ui/main_window.cpp" line="110" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="118" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
-            <location filename="../ui/main_window.cpp" line="149" />
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="143" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="148" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>%1
 
 File: %2</source>
@@ -200,43 +529,43 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="161" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="162" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="171" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="195" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="254" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -600,125 +929,125 @@ File: %2</translation>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="35" />
+            <location filename="../ui/pages/play_page.cpp" line="41" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="37" />
+            <location filename="../ui/pages/play_page.cpp" line="43" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="38" />
-            <location filename="../ui/pages/play_page.cpp" line="96" />
-            <location filename="../ui/pages/play_page.cpp" line="159" />
+            <location filename="../ui/pages/play_page.cpp" line="44" />
+            <location filename="../ui/pages/play_page.cpp" line="102" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="49" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="44" />
+            <location filename="../ui/pages/play_page.cpp" line="50" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="46" />
+            <location filename="../ui/pages/play_page.cpp" line="52" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="47" />
+            <location filename="../ui/pages/play_page.cpp" line="53" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="48" />
+            <location filename="../ui/pages/play_page.cpp" line="54" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="55" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="50" />
+            <location filename="../ui/pages/play_page.cpp" line="56" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="51" />
+            <location filename="../ui/pages/play_page.cpp" line="57" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="58" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="69" />
+            <location filename="../ui/pages/play_page.cpp" line="75" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="70" />
+            <location filename="../ui/pages/play_page.cpp" line="76" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="88" />
+            <location filename="../ui/pages/play_page.cpp" line="94" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="89" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="90" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="92" />
+            <location filename="../ui/pages/play_page.cpp" line="98" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
-            <location filename="../ui/pages/play_page.cpp" line="159" />
+            <location filename="../ui/pages/play_page.cpp" line="102" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="158" />
+            <location filename="../ui/pages/play_page.cpp" line="165" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="165" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="175" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -726,123 +1055,133 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="218" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="248" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="304" />
+            <location filename="../ui/pages/play_page.cpp" line="315" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="305" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="305" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="306" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="326" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="333" />
+            <location filename="../ui/pages/play_page.cpp" line="345" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="336" />
+            <location filename="../ui/pages/play_page.cpp" line="348" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
+            <location filename="../ui/pages/play_page.cpp" line="357" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="352" />
+            <location filename="../ui/pages/play_page.cpp" line="364" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="361" />
+            <location filename="../ui/pages/play_page.cpp" line="374" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="362" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="420" />
+            <location filename="../ui/pages/play_page.cpp" line="409" />
+            <source>The game was saved to the library (%1).</source>
+            <translation>The game was saved to the library (%1).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <source>The game was not saved to the database %1: %2</source>
+            <translation>The game was not saved to the database %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="421" />
+            <location filename="../ui/pages/play_page.cpp" line="468" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="422" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="423" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="424" />
+            <location filename="../ui/pages/play_page.cpp" line="471" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="425" />
+            <location filename="../ui/pages/play_page.cpp" line="472" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="426" />
+            <location filename="../ui/pages/play_page.cpp" line="473" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="427" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="428" />
+            <location filename="../ui/pages/play_page.cpp" line="475" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
@@ -850,70 +1189,95 @@ File: %2</translation>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="14" />
+            <location filename="../ui/settings_dialog.cpp" line="21" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="17" />
+            <location filename="../ui/settings_dialog.cpp" line="24" />
             <source>System language</source>
             <translation>System language</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="22" />
+            <location filename="../ui/settings_dialog.cpp" line="29" />
             <source>Chinese (炮二平五)</source>
             <translation>Chinese (炮二平五)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="23" />
+            <location filename="../ui/settings_dialog.cpp" line="30" />
             <source>WXF (C2.5)</source>
             <translation>WXF (C2.5)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="24" />
+            <location filename="../ui/settings_dialog.cpp" line="31" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS (h2e2)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="26" />
+            <location filename="../ui/settings_dialog.cpp" line="33" />
             <source>Show coordinates around the board</source>
             <translation>Show coordinates around the board</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="41" />
+            <source>Finished games are stored here and the Library shows them. Empty: %1</source>
+            <translation>Finished games are stored here and the Library shows them. Empty: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="42" />
+            <source>Choose…</source>
+            <translation>Choose…</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <source>Games database</source>
+            <translation>Games database</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="46" />
+            <source>XQZero databases (*.db);;All files (*)</source>
+            <translation>XQZero databases (*.db);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="55" />
             <source>Language:</source>
             <translation>Language:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="56" />
             <source>A new language takes effect after a restart.</source>
             <translation>A new language takes effect after a restart.</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="32" />
+            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>Move notation:</source>
             <translation>Move notation:</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="59" />
+            <source>Games database:</source>
+            <translation>Games database:</translation>
         </message>
     </context>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="127" />
+            <location filename="../ui/facade/studio_facade.cpp" line="186" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="128" />
+            <location filename="../ui/facade/studio_facade.cpp" line="187" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="129" />
+            <location filename="../ui/facade/studio_facade.cpp" line="188" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="130" />
+            <location filename="../ui/facade/studio_facade.cpp" line="189" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
@@ -989,203 +1353,203 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="71" />
             <location filename="../ui/pages/train_page.cpp" line="72" />
+            <location filename="../ui/pages/train_page.cpp" line="73" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="97" />
+            <location filename="../ui/pages/train_page.cpp" line="98" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="102" />
+            <location filename="../ui/pages/train_page.cpp" line="103" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="103" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="108" />
+            <location filename="../ui/pages/train_page.cpp" line="109" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="111" />
+            <location filename="../ui/pages/train_page.cpp" line="112" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="113" />
+            <location filename="../ui/pages/train_page.cpp" line="114" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="128" />
+            <location filename="../ui/pages/train_page.cpp" line="129" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="130" />
+            <location filename="../ui/pages/train_page.cpp" line="131" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="132" />
+            <location filename="../ui/pages/train_page.cpp" line="133" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="141" />
+            <location filename="../ui/pages/train_page.cpp" line="142" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="163" />
+            <location filename="../ui/pages/train_page.cpp" line="164" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="165" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="167" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="169" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="170" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="172" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="173" />
+            <location filename="../ui/pages/train_page.cpp" line="174" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="176" />
+            <location filename="../ui/pages/train_page.cpp" line="177" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="177" />
+            <location filename="../ui/pages/train_page.cpp" line="178" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="195" />
+            <location filename="../ui/pages/train_page.cpp" line="196" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="222" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="248" />
+            <location filename="../ui/pages/train_page.cpp" line="253" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <location filename="../ui/pages/train_page.cpp" line="381" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="377" />
+            <location filename="../ui/pages/train_page.cpp" line="382" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="423" />
+            <location filename="../ui/pages/train_page.cpp" line="428" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="435" />
+            <location filename="../ui/pages/train_page.cpp" line="440" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="454" />
+            <location filename="../ui/pages/train_page.cpp" line="459" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1194,7 +1558,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="463" />
+            <location filename="../ui/pages/train_page.cpp" line="468" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -1295,32 +1659,32 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="160" />
+            <location filename="../ui/facade/training_session.cpp" line="185" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="161" />
+            <location filename="../ui/facade/training_session.cpp" line="186" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="162" />
+            <location filename="../ui/facade/training_session.cpp" line="187" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="163" />
+            <location filename="../ui/facade/training_session.cpp" line="188" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="164" />
+            <location filename="../ui/facade/training_session.cpp" line="189" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="165" />
+            <location filename="../ui/facade/training_session.cpp" line="190" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -23,175 +23,504 @@
         </message>
     </context>
     <context>
-        <name>xqui::MainWindow</name>
+        <name>xqui::GameTableModel</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="32" />
-            <source>XQZero Studio</source>
-            <translation>XQZero 象棋工作室</translation>
+            <location filename="../ui/library/game_table_model.cpp" line="66" />
+            <source>Date</source>
+            <translation>日期</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/library/game_table_model.cpp" line="67" />
+            <source>Run</source>
+            <translation>训练运行</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="68" />
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="69" />
+            <source>Gen.</source>
+            <translation>代</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="70" />
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="71" />
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="72" />
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="73" />
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/game_table_model.cpp" line="74" />
+            <source>Plies</source>
+            <translation>步数</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::LibraryPage</name>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="49" />
+            <source>Open…</source>
+            <translation>打开…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="50" />
+            <source>Browse another database (opened read-only)</source>
+            <translation>浏览另一个数据库（以只读方式打开）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="53" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <source>All runs</source>
+            <translation>全部训练</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="55" />
+            <source>All kinds</source>
+            <translation>全部类型</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="59" />
+            <source>All results</source>
+            <translation>全部结果</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="62" />
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="64" />
+            <source>Database:</source>
+            <translation>数据库：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="68" />
+            <source>Run:</source>
+            <translation>训练：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="89" />
+            <source>◀ Newer</source>
+            <translation>◀ 较新</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="90" />
+            <source>Older ▶</source>
+            <translation>较早 ▶</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="116" />
+            <source>Start position (Home)</source>
+            <translation>初始局面（Home）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="117" />
+            <source>Previous move (Left)</source>
+            <translation>上一步（←）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="118" />
+            <source>Next move (Right)</source>
+            <translation>下一步（→）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="119" />
+            <source>Final position (End)</source>
+            <translation>终局局面（End）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <source>Open a games database</source>
+            <translation>打开棋局数据库</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <source>XQZero databases (*.db);;All files (*)</source>
+            <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <source>Cannot read the database %1: %2</source>
+            <translation>无法读取数据库 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <source>Cannot read the database %1</source>
+            <translation>无法读取数据库 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="284" />
+            <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
+            <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <source>No games stored in %1 yet.</source>
+            <translation>%1 中还没有保存任何棋局。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <source>Games %1–%2 of %3</source>
+            <translation>第 %1–%2 局，共 %3 局</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <source>it is no longer in the database</source>
+            <translation>它已不在数据库中</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="334" />
+            <source>Cannot load game %1: %2</source>
+            <translation>无法载入棋局 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <source>Start position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="379" />
+            <source>Choose a game in the list to replay it.</source>
+            <translation>在列表中选择一局棋进行回放。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="385" />
+            <source>%1 vs %2 — %3 (%4)</source>
+            <translation>%1 对 %2 —— %3（%4）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <source>Red to move</source>
+            <translation>红方走棋</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <source>Black to move</source>
+            <translation>黑方走棋</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <source>Ply %1 of %2 · %3</source>
+            <translation>第 %1 / %2 步 · %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="405" />
+            <source>Final position: %1</source>
+            <translation>终局：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="414" />
+            <source>Search value for the side to move: %1</source>
+            <translation>搜索评估（走棋方视角）：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <source>%1 visits over %2 moves; the arrow is the move played</source>
+            <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <source>No search data for this move; the arrow is the move played</source>
+            <translation>此步没有搜索数据；箭头为实际所走着法</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::LibraryTexts</name>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="9" />
+            <source>Self-play</source>
+            <translation>自我对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="10" />
+            <source>Evaluation</source>
+            <translation>评估</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="11" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
-            <location filename="../ui/main_window.cpp" line="51" />
+            <location filename="../ui/library/library_texts.cpp" line="12" />
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="19" />
+            <source>Red wins</source>
+            <translation>红胜</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="20" />
+            <source>Black wins</source>
+            <translation>黑胜</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="21" />
+            <source>Draw</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="22" />
+            <source>Unfinished</source>
+            <translation>未完成</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="29" />
+            <source>checkmate</source>
+            <translation>将死</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="30" />
+            <source>no legal move</source>
+            <translation>无子可动</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="31" />
+            <source>perpetual check</source>
+            <translation>长将</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="32" />
+            <source>repetition</source>
+            <translation>重复局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="33" />
+            <source>60-move rule</source>
+            <translation>六十回合规则</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <source>insufficient material</source>
+            <translation>双方均无进攻子力</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <source>length limit</source>
+            <translation>步数上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <source>resignation</source>
+            <translation>认输</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <source>adjudication</source>
+            <translation>裁决</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="44" />
+            <source>Human</source>
+            <translation>玩家</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <source>Random</source>
+            <translation>随机</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <source>Beginner</source>
+            <translation>入门</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <source>Amateur</source>
+            <translation>业余</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <source>Advanced</source>
+            <translation>进阶</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <source>Computer (%1)</source>
+            <translation>电脑（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::MainWindow</name>
+        <message>
+            <location filename="../ui/main_window.cpp" line="33" />
+            <source>XQZero Studio</source>
+            <translation>XQZero 象棋工作室</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="39" />
+            <source>Play</source>
+            <translation>对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="52" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
+            <location filename="../ui/main_window.cpp" line="39" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="38" />
-            <location filename="../ui/main_window.cpp" line="60" />
+            <location filename="../ui/main_window.cpp" line="39" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="53" />
             <source>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</source>
             <translation>下一版本推出：摆出任意局面，观察网络的思考过程——以热力图显示访问次数与胜率，以箭头显示最佳着法。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="61" />
-            <source>Coming in the next release: every stored game and model, searchable, with replay on the board.</source>
-            <translation>下一版本推出：所有已保存的棋局和模型，可搜索，并可在棋盘上回放。</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="74" />
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="72" />
+            <location filename="../ui/main_window.cpp" line="78" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="78" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="83" />
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="82" />
+            <location filename="../ui/main_window.cpp" line="249" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="88" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="89" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="93" />
+            <location filename="../ui/main_window.cpp" line="92" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="95" />
+            <location filename="../ui/main_window.cpp" line="94" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="97" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="101" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="103" />
+            <location filename="../ui/main_window.cpp" line="102" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="105" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="108" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="111" />
+            <location filename="../ui/main_window.cpp" line="110" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="118" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
-            <location filename="../ui/main_window.cpp" line="149" />
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="143" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="148" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>%1
 
 File: %2</source>
@@ -200,43 +529,43 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="161" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="162" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="171" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="195" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="254" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -600,248 +929,258 @@ File: %2</source>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="35" />
+            <location filename="../ui/pages/play_page.cpp" line="41" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="37" />
+            <location filename="../ui/pages/play_page.cpp" line="43" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="38" />
-            <location filename="../ui/pages/play_page.cpp" line="96" />
-            <location filename="../ui/pages/play_page.cpp" line="159" />
+            <location filename="../ui/pages/play_page.cpp" line="44" />
+            <location filename="../ui/pages/play_page.cpp" line="102" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="49" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="44" />
+            <location filename="../ui/pages/play_page.cpp" line="50" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="46" />
+            <location filename="../ui/pages/play_page.cpp" line="52" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="47" />
+            <location filename="../ui/pages/play_page.cpp" line="53" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="48" />
+            <location filename="../ui/pages/play_page.cpp" line="54" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="55" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="50" />
+            <location filename="../ui/pages/play_page.cpp" line="56" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="51" />
+            <location filename="../ui/pages/play_page.cpp" line="57" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="58" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="69" />
+            <location filename="../ui/pages/play_page.cpp" line="75" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="70" />
+            <location filename="../ui/pages/play_page.cpp" line="76" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="88" />
+            <location filename="../ui/pages/play_page.cpp" line="94" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="89" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="90" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="92" />
+            <location filename="../ui/pages/play_page.cpp" line="98" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
-            <location filename="../ui/pages/play_page.cpp" line="159" />
+            <location filename="../ui/pages/play_page.cpp" line="102" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="158" />
+            <location filename="../ui/pages/play_page.cpp" line="165" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="165" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="175" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="218" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="248" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="304" />
+            <location filename="../ui/pages/play_page.cpp" line="315" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="305" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="305" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="306" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="326" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="333" />
+            <location filename="../ui/pages/play_page.cpp" line="345" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="336" />
+            <location filename="../ui/pages/play_page.cpp" line="348" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
+            <location filename="../ui/pages/play_page.cpp" line="357" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="352" />
+            <location filename="../ui/pages/play_page.cpp" line="364" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="361" />
+            <location filename="../ui/pages/play_page.cpp" line="374" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="362" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="420" />
+            <location filename="../ui/pages/play_page.cpp" line="409" />
+            <source>The game was saved to the library (%1).</source>
+            <translation>棋局已保存到棋库（%1）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <source>The game was not saved to the database %1: %2</source>
+            <translation>棋局未能保存到数据库 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="421" />
+            <location filename="../ui/pages/play_page.cpp" line="468" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="422" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="423" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="424" />
+            <location filename="../ui/pages/play_page.cpp" line="471" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="425" />
+            <location filename="../ui/pages/play_page.cpp" line="472" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="426" />
+            <location filename="../ui/pages/play_page.cpp" line="473" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="427" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="428" />
+            <location filename="../ui/pages/play_page.cpp" line="475" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
@@ -849,70 +1188,95 @@ File: %2</source>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="14" />
+            <location filename="../ui/settings_dialog.cpp" line="21" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="17" />
+            <location filename="../ui/settings_dialog.cpp" line="24" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="22" />
+            <location filename="../ui/settings_dialog.cpp" line="29" />
             <source>Chinese (炮二平五)</source>
             <translation>中文（炮二平五）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="23" />
+            <location filename="../ui/settings_dialog.cpp" line="30" />
             <source>WXF (C2.5)</source>
             <translation>WXF（C2.5）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="24" />
+            <location filename="../ui/settings_dialog.cpp" line="31" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS（h2e2）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="26" />
+            <location filename="../ui/settings_dialog.cpp" line="33" />
             <source>Show coordinates around the board</source>
             <translation>在棋盘周围显示坐标</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="41" />
+            <source>Finished games are stored here and the Library shows them. Empty: %1</source>
+            <translation>下完的棋局保存在这里，并在棋库中显示。留空：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="42" />
+            <source>Choose…</source>
+            <translation>选择…</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <source>Games database</source>
+            <translation>棋局数据库</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="46" />
+            <source>XQZero databases (*.db);;All files (*)</source>
+            <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="55" />
             <source>Language:</source>
             <translation>语言：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="56" />
             <source>A new language takes effect after a restart.</source>
             <translation>新语言将在重新启动后生效。</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="32" />
+            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>Move notation:</source>
             <translation>记谱法：</translation>
+        </message>
+        <message>
+            <location filename="../ui/settings_dialog.cpp" line="59" />
+            <source>Games database:</source>
+            <translation>棋局数据库：</translation>
         </message>
     </context>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="127" />
+            <location filename="../ui/facade/studio_facade.cpp" line="186" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="128" />
+            <location filename="../ui/facade/studio_facade.cpp" line="187" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="129" />
+            <location filename="../ui/facade/studio_facade.cpp" line="188" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="130" />
+            <location filename="../ui/facade/studio_facade.cpp" line="189" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
@@ -988,203 +1352,203 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="71" />
             <location filename="../ui/pages/train_page.cpp" line="72" />
+            <location filename="../ui/pages/train_page.cpp" line="73" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="97" />
+            <location filename="../ui/pages/train_page.cpp" line="98" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="102" />
+            <location filename="../ui/pages/train_page.cpp" line="103" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="103" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="108" />
+            <location filename="../ui/pages/train_page.cpp" line="109" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="111" />
+            <location filename="../ui/pages/train_page.cpp" line="112" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="113" />
+            <location filename="../ui/pages/train_page.cpp" line="114" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="117" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="128" />
+            <location filename="../ui/pages/train_page.cpp" line="129" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="130" />
+            <location filename="../ui/pages/train_page.cpp" line="131" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="132" />
+            <location filename="../ui/pages/train_page.cpp" line="133" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="141" />
+            <location filename="../ui/pages/train_page.cpp" line="142" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="163" />
+            <location filename="../ui/pages/train_page.cpp" line="164" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="165" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="167" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="169" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="170" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="172" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="173" />
+            <location filename="../ui/pages/train_page.cpp" line="174" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="176" />
+            <location filename="../ui/pages/train_page.cpp" line="177" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="177" />
+            <location filename="../ui/pages/train_page.cpp" line="178" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="195" />
+            <location filename="../ui/pages/train_page.cpp" line="196" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="222" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="248" />
+            <location filename="../ui/pages/train_page.cpp" line="253" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <location filename="../ui/pages/train_page.cpp" line="381" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="377" />
+            <location filename="../ui/pages/train_page.cpp" line="382" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="423" />
+            <location filename="../ui/pages/train_page.cpp" line="428" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="435" />
+            <location filename="../ui/pages/train_page.cpp" line="440" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="454" />
+            <location filename="../ui/pages/train_page.cpp" line="459" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1193,7 +1557,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="463" />
+            <location filename="../ui/pages/train_page.cpp" line="468" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -1294,32 +1658,32 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="160" />
+            <location filename="../ui/facade/training_session.cpp" line="185" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="161" />
+            <location filename="../ui/facade/training_session.cpp" line="186" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="162" />
+            <location filename="../ui/facade/training_session.cpp" line="187" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="163" />
+            <location filename="../ui/facade/training_session.cpp" line="188" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="164" />
+            <location filename="../ui/facade/training_session.cpp" line="189" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="165" />
+            <location filename="../ui/facade/training_session.cpp" line="190" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -72,8 +72,8 @@ LibraryLoader::LibraryLoader(QObject* parent) : QObject(parent) {
     worker_ = new LibraryLoaderWorker;
     worker_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    connect(worker_, &LibraryLoaderWorker::gamesLoaded, this, &LibraryLoader::gamesLoaded, Qt::QueuedConnection);
-    connect(worker_, &LibraryLoaderWorker::gameLoaded, this, &LibraryLoader::gameLoaded, Qt::QueuedConnection);
+    connect(worker_, &LibraryLoaderWorker::gamesLoaded, this, &LibraryLoader::onGames, Qt::QueuedConnection);
+    connect(worker_, &LibraryLoaderWorker::gameLoaded, this, &LibraryLoader::onGame, Qt::QueuedConnection);
     thread_.start();
 }
 
@@ -82,12 +82,20 @@ LibraryLoader::~LibraryLoader() {
     thread_.wait();
 }
 
+void LibraryLoader::onGames(const GameListResult& r) {
+    if (r.request == latestGames_) emit gamesLoaded(r);
+}
+
+void LibraryLoader::onGame(const GameLoadResult& r) {
+    if (r.request == latestGame_) emit gameLoaded(r);
+}
+
 quint64 LibraryLoader::requestGames(const QString& dbPath, const xq::store::GameFilter& filter) {
-    const quint64 id = nextId_++;
+    const quint64 id = latestGames_ = nextId_++;
     if (synchronous_) {
         GameListResult r = queryGames(dbPath, filter);
         r.request = id;
-        emit gamesLoaded(r);
+        onGames(r);
         return id;
     }
     LibraryLoaderWorker* w = worker_;
@@ -96,11 +104,11 @@ quint64 LibraryLoader::requestGames(const QString& dbPath, const xq::store::Game
 }
 
 quint64 LibraryLoader::requestGame(const QString& dbPath, int64_t gameId) {
-    const quint64 id = nextId_++;
+    const quint64 id = latestGame_ = nextId_++;
     if (synchronous_) {
         GameLoadResult r = queryGame(dbPath, gameId);
         r.request = id;
-        emit gameLoaded(r);
+        onGame(r);
         return id;
     }
     LibraryLoaderWorker* w = worker_;

@@ -5,8 +5,8 @@
 //
 // Every query opens its own READ-ONLY Store: the Library never writes, never migrates, and
 // reads a live training run's file next to its writer (WAL). LibraryLoader runs the queries on
-// its own thread and answers with queued signals carrying plain values; only the newest
-// request of each kind matters to the page, which compares the ids.
+// its own thread and answers with queued signals carrying plain values; only the answer to the
+// newest request of each kind is emitted (an older one would show a stale filter or game).
 //
 // Thread-safety: queryGames()/queryGame() are free functions safe on any thread.
 // LibraryLoader: construct, call and destroy on the GUI thread; signals arrive there. Its
@@ -64,9 +64,14 @@ signals:
     void gameLoaded(const xqui::GameLoadResult& result);
 
 private:
+    void onGames(const xqui::GameListResult& result);
+    void onGame(const xqui::GameLoadResult& result);
+
     QThread thread_;
     LibraryLoaderWorker* worker_ = nullptr;  // lives on thread_
     quint64 nextId_ = 1;
+    quint64 latestGames_ = 0;  // the newest requestGames(), the only one answered
+    quint64 latestGame_ = 0;   // the newest requestGame()
     bool synchronous_ = false;
 };
 

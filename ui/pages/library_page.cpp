@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -107,10 +108,11 @@ void LibraryPage::buildUi() {
     header_->setStyleSheet(QStringLiteral("QLabel{font-weight:bold;}"));
     info_ = new QLabel(this);
     info_->setWordWrap(true);
-    firstBtn_ = new QPushButton(QStringLiteral("⏮"), this);
-    prevBtn_ = new QPushButton(QStringLiteral("◀"), this);
-    nextBtn_ = new QPushButton(QStringLiteral("▶"), this);
-    lastBtn_ = new QPushButton(QStringLiteral("⏭"), this);
+    // Style icons rather than media characters: those are missing from many fonts.
+    firstBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), QString(), this);
+    prevBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekBackward), QString(), this);
+    nextBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), this);
+    lastBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), QString(), this);
     firstBtn_->setToolTip(tr("Start position (Home)"));
     prevBtn_->setToolTip(tr("Previous move (Left)"));
     nextBtn_->setToolTip(tr("Next move (Right)"));
@@ -118,8 +120,8 @@ void LibraryPage::buildUi() {
     auto* nav = new QHBoxLayout;
     for (QPushButton* b : {firstBtn_, prevBtn_, nextBtn_, lastBtn_}) nav->addWidget(b);
     moves_ = new QListWidget(this);
-    moves_->setMinimumWidth(150);
-    moves_->setMaximumWidth(190);
+    moves_->setMinimumWidth(130);
+    moves_->setMaximumWidth(170);
     auto* replayCol = new QVBoxLayout;
     replayCol->addWidget(header_);
     replayCol->addWidget(board_, 1);
@@ -137,6 +139,7 @@ void LibraryPage::buildUi() {
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 6);
     split->setChildrenCollapsible(false);
+    split->setSizes({540, 620});  // the board gets the room; the table scrolls sideways if it must
 
     auto* main = new QVBoxLayout(this);
     main->addLayout(top);
@@ -236,7 +239,7 @@ xq::store::GameFilter LibraryPage::filter() const {
 
 void LibraryPage::refresh() {
     if (dbPath_.isEmpty()) return;
-    listRequest_ = loader_->requestGames(dbPath_, filter());
+    loader_->requestGames(dbPath_, filter());  // answers only the newest: stale pages never show
 }
 
 void LibraryPage::nextPage() {
@@ -268,7 +271,6 @@ void LibraryPage::showMessage(const QString& text, bool error) {
 }
 
 void LibraryPage::onGamesLoaded(const GameListResult& r) {
-    if (r.request != listRequest_) return;  // a newer query is on its way
     const QString file = QDir::toNativeSeparators(dbPath_);
     if (!r.error.isEmpty()) {
         showMessage(tr("Cannot read the database %1: %2").arg(file, r.error), true);
@@ -323,11 +325,10 @@ void LibraryPage::selectRow(int row) {
         table_->selectRow(row);
     }
     selectedId_ = model_->gameId(row);
-    gameRequest_ = loader_->requestGame(dbPath_, selectedId_);
+    loader_->requestGame(dbPath_, selectedId_);
 }
 
 void LibraryPage::onGameLoaded(const GameLoadResult& r) {
-    if (r.request != gameRequest_) return;
     if (!r.error.isEmpty() || !r.found) {
         const QString why = r.error.isEmpty() ? tr("it is no longer in the database") : r.error;
         showMessage(tr("Cannot load game %1: %2").arg(selectedId_).arg(why), true);

@@ -104,8 +104,6 @@ private:
     std::optional<xq::Result> resultFilter_;
     int page_ = 0;
     int64_t total_ = 0;
-    quint64 listRequest_ = 0;   // newest list query, its answer is the only one shown
-    quint64 gameRequest_ = 0;   // newest game query
     int64_t selectedId_ = 0;    // the game chosen in the table (kept across reloads)
     std::optional<xq::store::GameRecord> replay_;
     int ply_ = 0;

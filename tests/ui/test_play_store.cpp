@@ -2,11 +2,13 @@
 // result, reason, players, start FEN and moves; a resignation is stored as one; a foreign file
 // at the database path leaves the game alone and says so in a status message; a position that
 // was merely loaded already finished stores nothing.
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/store/paths.h"
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/app_setup.h"
@@ -133,6 +135,19 @@ private slots:
         QVERIFY(!page_->resultText().isEmpty());
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), junk);
+    }
+
+    void databaseComesFromSettingsUnlessOverridden() {
+        QSettings s;
+        const QString chosen = dir_.filePath(QStringLiteral("chosen.db"));
+        s.setValue(QStringLiteral("database/path"), chosen);
+        StudioFacade f;
+        QCOMPARE(f.gameDatabase(), chosen);
+        f.setGameDatabase(db_);
+        QCOMPARE(f.gameDatabase(), db_);
+        f.setGameDatabase({});
+        s.remove(QStringLiteral("database/path"));
+        QCOMPARE(f.gameDatabase(), QString::fromStdString(xq::store::defaultDatabasePath()));
     }
 
     void loadedFinishedPositionIsNotStored() {

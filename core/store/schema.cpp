@@ -221,6 +221,22 @@ Inspection inspectFile(const std::string& path) {
         const bool walHasData = fs::exists(wal, ec) && fs::file_size(wal, ec) > 0;
         if (appId == 0 && version == 0 && schemaCookie == 0 && !walHasData)
             return {FileState::Empty, 0};
+        // A database of ours that was created recently and never checkpointed still has a
+        // blank header: its marks live in the write-ahead log (a training run being watched
+        // live). Only a connection that reads the log can tell; the log and its -shm exist
+        // already, so looking adds no file.
+        if (appId == 0 && walHasData) {
+            try {
+                sql::Database db(path, sql::OpenMode::ReadOnly);
+                const int v = checkOurs(db, path);
+                if (v < 0) return {FileState::Empty, 0};
+                return {FileState::Ours, v};
+            } catch (const StoreError& e) {
+                if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
+                    refuseDamaged(path, e.what());
+                throw;
+            }
+        }
         refuseNotOurs(path, appId);
     }
     if (version > currentVersion()) refuseNewer(path, version);

@@ -22,6 +22,7 @@
 #include "core/train/checkpoint.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/selfplay.h"
+#include "core/train/selfplay_config.h"
 
 namespace fs = std::filesystem;
 
@@ -58,17 +59,6 @@ double secondsSince(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-search::MctsParams mctsFor(const TrainConfig& c) {
-    search::MctsParams p;
-    p.cPuct = float(c.cPuct);
-    p.dirichletAlpha = float(c.dirichletAlpha);
-    p.dirichletEpsilon = float(c.dirichletEpsilon);
-    p.temperaturePlies = c.temperaturePlies;
-    p.batchSize = 1;
-    p.rules.lengthCap = c.maxPlies;
-    p.seed = uint64_t(c.seed);
-    return p;
-}
 
 }  // namespace
 
@@ -241,18 +231,7 @@ void Pipeline::run() {
             }
             emitProgress(true);
             auto server = makeServer(st.bestNet);
-            SelfPlayOptions so;
-            so.mcts = mctsFor(config);
-            so.mcts.addNoise = true;
-            so.simulations = config.simulations;
-            so.gamesInFlight = config.gamesInFlight;
-            so.threads = config.threads;
-            so.randomOpeningPlies = config.randomOpeningPlies;
-            so.resignThreshold = float(config.resignThreshold);
-            so.resignMoves = config.resignMoves;
-            so.resignPlayoutFraction = float(config.resignPlayoutFraction);
-            so.maxPlies = config.maxPlies;
-            so.adjudicate = config.adjudicate;
+            SelfPlayOptions so = selfPlayOptionsFrom(config);
             so.seed = st.rng();
             so.generation = st.ckpt.generation;
             so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
@@ -416,12 +395,7 @@ void Pipeline::run() {
                 emitProgress(true);
                 auto candServer = makeServer(candidate);
                 auto bestServer = makeServer(st.bestNet);
-                ArenaOptions ao;
-                ao.games = config.evalGames;
-                ao.simulations = config.evalSimulations;
-                ao.mcts = mctsFor(config);
-                ao.maxPlies = config.maxPlies;
-                ao.adjudicate = config.adjudicate;
+                ArenaOptions ao = arenaOptionsFrom(config);
                 ao.seed = st.rng();
                 ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
                 ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);

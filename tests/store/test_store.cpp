@@ -2,6 +2,8 @@
 // and compares byte for byte after it: "never modified" is checked, not assumed.
 #include <QtTest>
 
+#include <fstream>
+
 #include <atomic>
 #include <thread>
 
@@ -87,6 +89,28 @@ private slots:
         // A zero-byte file is a blank database: it gets the schema.
         writeAll(file("empty.db"), {});
         QCOMPARE(Store(file("empty.db")).schemaVersion(), schema::currentVersion());
+    }
+
+    // A training run keeps its connection open; until SQLite checkpoints, the file's header is
+    // still blank and our marks live only in the -wal file. A reader must still recognise it
+    // (the studio's Train and Library pages watch a run live).
+    void readerWhileWriterNeverCheckpointed() {
+        const std::string path = file("live.db");
+        Store writer(path);
+        writer.createRun("live");
+        {
+            std::ifstream in(path, std::ios::binary);
+            char h[100] = {};
+            in.read(h, sizeof h);
+            // The premise: the main file's application_id is still 0 (nothing checkpointed).
+            QCOMPARE(int(h[68] | h[69] | h[70] | h[71]), 0);
+        }
+        OpenOptions ro;
+        ro.readOnly = true;
+        Store reader(path, ro);
+        QVERIFY(reader.findRun("live").has_value());
+        Store second(path);  // a second read-write connection too
+        QCOMPARE(second.counts().runs, int64_t(1));
     }
 
     void visitBlob() {

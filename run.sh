@@ -22,8 +22,8 @@ if "$BIN/xqzero" help train >/dev/null 2>&1; then
   echo "== Training the quick preset for $minutes minutes into $out/xqzero.db"
   # Small iterations so that a few minutes show every stage: self-play, training, gating.
   "$BIN/xqzero" train --preset quick --db "$out/xqzero.db" --run demo --minutes "$minutes" \
-    --model-dir "$out/models" --games-per-iteration 8 --games-in-flight 4 --min-buffer 200 \
-    --steps-per-iteration 20 --eval-games 4
+    --model-dir "$out/models" --games-per-iteration 4 --games-in-flight 2 --simulations 40 --min-buffer 200 \
+    --steps-per-iteration 20 --eval-games 2 --eval-simulations 40
   echo "== Results: database $out/xqzero.db, models in $out/models"
   echo "   Inspect with: $BIN/xqzero db info --db $out/xqzero.db"
 else

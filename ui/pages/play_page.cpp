@@ -89,6 +89,7 @@ void PlayPage::buildUi() {
     error_->setStyleSheet(QStringLiteral(
         "QLabel{background:#fde2e1;color:#8a1c14;border:1px solid #e59a94;border-radius:6px;padding:6px;}"));
     error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->hide();  // shown only while it has a message
 
     notationBox_ = new QComboBox(this);
     notationBox_->addItem(tr("Chinese"), int(xq::Notation::Chinese));

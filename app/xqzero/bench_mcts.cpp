@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/xqzero/bench.h"
+#include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
 #include "core/nn/fake_evaluators.h"
 #include "core/search/mcts_multi.h"
@@ -44,24 +45,7 @@ double since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// Positions from seeded random games, so the inputs look like real ones.
-std::vector<float> samplePlanes(int count) {
-    std::mt19937 rng(12345);
-    std::vector<float> planes(size_t(count) * xq::nn::kInputSize);
-    xq::Position pos;
-    for (int i = 0; i < count; ++i) {
-        xq::MoveList ml;
-        pos.legalMoves(ml);
-        if (ml.empty() || pos.gamePly() > 80) {
-            pos = xq::Position();
-            pos.legalMoves(ml);
-        }
-        pos.makeMove(ml[int(rng() % unsigned(ml.size()))]);
-        xq::nn::encodePosition(pos, 0,
-                               std::span<float>(planes).subspan(size_t(i) * xq::nn::kInputSize));
-    }
-    return planes;
-}
+using xqcli::samplePlanes;
 
 double rawForward(xq::nn::Net& net, const std::vector<float>& planes, int batch, double seconds) {
     std::vector<float> logits(size_t(batch) * xq::nn::kPolicySize), values(batch);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/xqzero/bench.h"
+#include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
 #include "core/nn/encoder.h"
 #ifdef XQ_WITH_TORCH
@@ -20,24 +21,7 @@
 namespace {
 
 #ifdef XQ_WITH_TORCH
-// Positions from seeded random games, so the inputs look like real ones.
-std::vector<float> samplePlanes(int count) {
-    std::mt19937 rng(12345);
-    std::vector<float> planes(size_t(count) * xq::nn::kInputSize);
-    xq::Position pos;
-    for (int i = 0; i < count; ++i) {
-        xq::MoveList ml;
-        pos.legalMoves(ml);
-        if (ml.empty() || pos.gamePly() > 80) {
-            pos = xq::Position();
-            pos.legalMoves(ml);
-        }
-        pos.makeMove(ml[int(rng() % unsigned(ml.size()))]);
-        xq::nn::encodePosition(pos, 0,
-                               std::span<float>(planes).subspan(size_t(i) * xq::nn::kInputSize));
-    }
-    return planes;
-}
+using xqcli::samplePlanes;
 
 int run(const xqcli::BenchOptions& opt) {
     const char* env = std::getenv("XQ_NN_THREADS");

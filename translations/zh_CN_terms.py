@@ -133,4 +133,26 @@ ZH = {
  'The game was not saved to the database %1: %2': '棋局未能保存到数据库 %1：%2',
  'Finished games are stored here and the Library shows them. Empty: %1': '下完的棋局保存在这里，并在棋库中显示。留空：%1',
  'Games database': '棋局数据库', 'Games database:': '棋局数据库：',
+ # AnalyzePage
+ ' · searching…': ' · 搜索中…',
+ '%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6':
+   '%1走棋 · 评估值 %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6',
+ '%1 to move. Press Start analysis.': '%1走棋。请按“开始分析”。',
+ 'Analyse with uniform priors and value 0 (no network)': '使用均匀先验、估值为 0 进行分析（不使用网络）',
+ 'Analysing with uniform priors': '正在使用均匀先验分析', 'Analysis started': '分析已开始',
+ 'Analysis stopped': '分析已停止', 'Analyze this position': '分析此局面',
+ 'Cannot load the model %1: %2': '无法加载模型 %1：%2',
+ 'FEN (empty: take it from the clipboard)': 'FEN（留空：从剪贴板读取）', 'Loaded model %1': '已加载模型 %1',
+ 'Models (*.xqm);;All files (*)': '模型 (*.xqm);;所有文件 (*)', 'Move': '着法', 'N': 'N', 'P': 'P', 'Q': 'Q',
+ 'Network: %1': '网络：%1', 'No network': '不用网络',
+ 'No network: uniform priors (every legal move equally likely, value 0).':
+   '无网络：均匀先验（每个合法着法概率相同，估值为 0）。',
+ 'Not a valid FEN: %1': '无效的 FEN：%1', 'Open model': '打开模型', 'Open model…': '打开模型…',
+ 'Principal variation': '主要变例', 'Prior': '先验', 'Visits': '访问次数',
+ 'Search tree (N visits, P prior, Q value for the player making the move)':
+   '搜索树（N 访问次数，P 先验，Q 走子一方的估值）',
+ 'Show policy priors instead of visits': '显示策略先验而非访问次数',
+ 'Simulations (0 = until Stop):': '模拟次数（0 = 直到停止）：', 'Start analysis': '开始分析',
+ 'Stop the analysis first.': '请先停止分析。', 'Take the position on the Play page': '采用对弈页面的局面',
+ 'The analysis failed: %1': '分析失败：%1', 'This build has no network support (LibTorch).': '此版本不支持网络（LibTorch）。',
 }

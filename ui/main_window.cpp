@@ -21,6 +21,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/facade/training_session.h"
+#include "ui/pages/analyze_page.h"
 #include "ui/pages/library_page.h"
 #include "ui/pages/placeholder_page.h"
 #include "ui/pages/play_page.h"
@@ -48,11 +49,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_ = new QStackedWidget(this);
     play_ = new PlayPage(facade_, stack_);
     stack_->addWidget(play_);
-    stack_->addWidget(new PlaceholderPage(
-        tr("Analyze"),
-        tr("Coming in the next release: set up any position and watch the network think — "
-           "visit counts and win rates as a heatmap, the best lines as arrows."),
-        true, stack_));
+    auto* analyze = new AnalyzePage(stack_);
+    stack_->addWidget(analyze);
+    connect(analyze, &AnalyzePage::playPositionRequested, this,
+            [this, analyze] { analyze->setPosition(play_->board()->position()); });
+    connect(analyze, &AnalyzePage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     // The session belongs to the window, not the page: a run keeps going across page changes.
     training_ = new TrainingSession(this);
     train_ = new TrainPage(training_, stack_);
@@ -243,6 +244,14 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
         play_->loadPgnText(QStringLiteral(
             "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
             "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
+    }
+    if (pageIndex == AnalyzePageIndex) {
+        // A mate-in-one puzzle after a short synchronous search with uniform priors: the
+        // mating move stands out in the heatmap, the arrows and the table.
+        if (auto* analyze = qobject_cast<AnalyzePage*>(stack_->widget(AnalyzePageIndex))) {
+            analyze->setFen(QStringLiteral("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1"));
+            analyze->analyzeSynchronously(400);
+        }
     }
     if (pageIndex == TrainPageIndex) train_->showNewestRun();  // its stored history
     if (pageIndex == LibraryPageIndex) library_->prepareScreenshot();  // a game mid-replay

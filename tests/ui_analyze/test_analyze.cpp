@@ -1,0 +1,159 @@
+// Analyze page: live MCTS analysis driven from the GUI thread by a QTimer.
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QTableWidget>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "core/xiangqi/fen.h"
+#include "core/xiangqi/notation.h"
+#include "core/xiangqi/rules.h"
+#include "ui/board/board_widget.h"
+#include "ui/pages/analyze_page.h"
+
+using namespace xqui;
+
+namespace {
+// Red mates with the rook b7-b9 (the a8 rook guards rank 8, the flying general the d file).
+const char* kMateInOne = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+
+// The moves that checkmate at once, found by the rules, not hard-coded.
+QList<xq::Move> matingMoves(const xq::Position& pos) {
+    QList<xq::Move> out;
+    xq::MoveList ml;
+    pos.legalMoves(ml);
+    for (int i = 0; i < ml.size(); ++i) {
+        xq::Position p = pos;
+        p.makeMove(ml[i]);
+        if (xq::gameStatus(p).reason == xq::Reason::Checkmate) out << ml[i];
+    }
+    return out;
+}
+
+xq::Move rowMove(QTableWidget* t, int row) {
+    return xq::Move::fromRaw(uint16_t(t->item(row, 0)->data(Qt::UserRole).toInt()));
+}
+}  // namespace
+
+class TestAnalyze : public QObject {
+    Q_OBJECT
+private slots:
+    void uniformNoteShown();
+    void mateInOneRisesToTheTop();
+    void stopEndsWithGuiResponsive();
+    void badFenKeepsPosition();
+    void boardMoveChangesPosition();
+};
+
+void TestAnalyze::uniformNoteShown() {
+    AnalyzePage page;
+    QVERIFY(page.evaluatorNote()->text().contains(QStringLiteral("uniform priors")));
+    QCOMPARE(page.moveTable()->rowCount(), 0);
+    QVERIFY(page.board()->heatmap().isEmpty());
+}
+
+void TestAnalyze::mateInOneRisesToTheTop() {
+    AnalyzePage page;
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(page.setFen(QString::fromLatin1(kMateInOne)));
+    const QList<xq::Move> mates = matingMoves(page.position());
+    QCOMPARE(mates.size(), 1);  // the puzzle is what the comment says
+    page.setNotation(xq::Notation::Iccs);
+    page.setSimulationLimit(6000);
+    page.startAnalysis();
+    QVERIFY(page.isRunning());
+    // The timer fills the table while the search runs, then the search ends by its limit.
+    QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 60000);
+    QTest::qWait(50);
+
+    xq::MoveList legal;
+    page.position().legalMoves(legal);
+    QCOMPARE(page.moveTable()->rowCount(), legal.size());
+    QCOMPARE(rowMove(page.moveTable(), 0), mates.front());
+    QCOMPARE(page.moveTable()->item(0, 0)->text(), QString::fromStdString(xq::toIccs(mates.front())));
+    // A visited winning move: Q for the mover is +1 (mate), shown with a sign.
+    QVERIFY(page.moveTable()->item(0, 3)->text().startsWith(QStringLiteral("+1")));
+    // Visits are listed most visited first.
+    const int top = page.moveTable()->item(0, 1)->text().section(QLatin1Char(' '), 0, 0).toInt();
+    const int second = page.moveTable()->item(1, 1)->text().section(QLatin1Char(' '), 0, 0).toInt();
+    QVERIFY2(top > second, qPrintable(QStringLiteral("%1 vs %2").arg(top).arg(second)));
+
+    // Heatmap: the mating square is the strongest (full colour) and labelled in percent.
+    const QVector<HeatCell>& heat = page.board()->heatmap();
+    QCOMPARE(heat.size(), xq::kSquareCount);
+    QCOMPARE(heat[mates.front().to()].value, 1.0f);
+    QVERIFY(heat[mates.front().to()].label.endsWith(QLatin1Char('%')));
+    // Three arrows, the best one painted last (on top).
+    QCOMPARE(page.board()->arrows().size(), 3);
+    QCOMPARE(page.board()->arrows().last().move, mates.front());
+    // The tree lists visited root moves, the best first, and goes deeper than one level.
+    QVERIFY(page.searchTree()->topLevelItemCount() > 0);
+    QCOMPARE(page.searchTree()->topLevelItem(0)->text(0), page.moveTable()->item(0, 0)->text());
+    bool deeper = false;
+    for (int i = 0; i < page.searchTree()->topLevelItemCount(); ++i)
+        deeper = deeper || page.searchTree()->topLevelItem(i)->childCount() > 0;
+    QVERIFY(deeper);
+
+    // The priors toggle shows the policy: uniform, so every destination has some colour.
+    page.setShowPriors(true);
+    int coloured = 0;
+    for (const HeatCell& c : page.board()->heatmap()) coloured += c.value > 0;
+    QVERIFY(coloured > 10);
+    QVERIFY(page.board()->arrows().isEmpty());
+}
+
+void TestAnalyze::stopEndsWithGuiResponsive() {
+    AnalyzePage page;
+    page.show();
+    page.setSimulationLimit(0);  // until Stop
+    page.startAnalysis();
+    QVERIFY(page.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
+    // The GUI thread keeps serving events while the search runs: a 20 ms timer fires on time.
+    QElapsedTimer clock;
+    clock.start();
+    bool fired = false;
+    QTimer::singleShot(20, &page, [&] { fired = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(fired, 2000);
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(page.isRunning());
+
+    clock.restart();
+    page.stopAnalysis();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 3000);
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+    QTest::qWait(300);  // the timer joins the threads and stops itself
+    QVERIFY(page.moveTable()->rowCount() > 0);
+    QVERIFY(!page.board()->heatmap().isEmpty());
+}
+
+void TestAnalyze::badFenKeepsPosition() {
+    AnalyzePage page;
+    const QString before = QString::fromStdString(xq::toFen(page.position()));
+    QString err;
+    QVERIFY(!page.setFen(QStringLiteral("rnbakabnr/9/ZZZ w"), &err));
+    QVERIFY(!err.isEmpty());
+    QCOMPARE(QString::fromStdString(xq::toFen(page.position())), before);
+}
+
+void TestAnalyze::boardMoveChangesPosition() {
+    AnalyzePage page;
+    page.show();
+    page.setSimulationLimit(0);
+    page.startAnalysis();
+    QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
+    // A move on the board while searching: the search stops, then the new position is set.
+    const xq::MoveParse mp = xq::parseIccs(page.position(), "h2e2");
+    QVERIFY(mp);
+    emit page.board()->moveRequested(mp.move);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(page.position().sideToMove(), xq::Black, 2000);
+    QCOMPARE(page.moveTable()->rowCount(), 0);  // old statistics are gone
+}
+
+QTEST_MAIN(TestAnalyze)
+#include "test_analyze.moc"

@@ -1,0 +1,481 @@
+#include "ui/pages/analyze_page.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSet>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QVBoxLayout>
+
+#include "core/nn/fake_evaluators.h"
+#include "core/xiangqi/fen.h"
+#include "ui/analyze/analysis_overlay.h"
+#include "ui/board/board_widget.h"
+#ifdef XQ_WITH_TORCH
+#include "core/nn/model_file.h"
+#include "core/nn/torch_evaluator.h"
+#endif
+
+namespace xqui {
+
+namespace {
+// Leaves per evaluator call: fills a network batch from one tree (design.md, hot path).
+constexpr int kBatch = 16;
+constexpr int kTickMs = 200;
+constexpr int kTreeEveryTicks = 5;  // the tree is rebuilt once a second while searching
+constexpr int kTreeDepth = 3;
+
+QString signedValue(float v) { return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3); }
+}  // namespace
+
+AnalyzePage::AnalyzePage(QWidget* parent) : QWidget(parent) {
+    evaluator_ = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
+    buildUi();
+    makeSearch();
+    timer_ = new QTimer(this);
+    timer_->setInterval(kTickMs);
+    connect(timer_, &QTimer::timeout, this, &AnalyzePage::onTick);
+    retranslate();
+    applyPosition(xq::Position());
+}
+
+AnalyzePage::~AnalyzePage() {
+    // ~MctsSearch stops and joins its threads; the evaluator outlives it (declared before).
+    search_.reset();
+}
+
+void AnalyzePage::buildUi() {
+    board_ = new BoardWidget(this);
+    connect(board_, &BoardWidget::moveRequested, this, &AnalyzePage::onBoardMove);
+
+    title_ = new QLabel(this);
+    title_->setStyleSheet(QStringLiteral("font-size:18px;font-weight:bold;"));
+    evalNote_ = new QLabel(this);
+    evalNote_->setObjectName(QStringLiteral("evaluatorNote"));
+    evalNote_->setWordWrap(true);
+    stats_ = new QLabel(this);
+    stats_->setObjectName(QStringLiteral("analysisStats"));
+    stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_ = new QLabel(this);
+    error_->setStyleSheet(QStringLiteral("color:#a01010;"));
+    error_->setWordWrap(true);
+    error_->hide();
+
+    start_ = new QPushButton(this);
+    stop_ = new QPushButton(this);
+    openModel_ = new QPushButton(this);
+    uniform_ = new QPushButton(this);
+    fromPlay_ = new QPushButton(this);
+    startPos_ = new QPushButton(this);
+    pasteFen_ = new QPushButton(this);
+    fenEdit_ = new QLineEdit(this);
+    fenEdit_->setClearButtonEnabled(true);
+    notationBox_ = new QComboBox(this);
+    priors_ = new QCheckBox(this);
+    sims_ = new QSpinBox(this);
+    sims_->setRange(0, 5000000);
+    sims_->setSingleStep(10000);
+    sims_->setValue(200000);
+    simsLabel_ = new QLabel(this);
+    notationLabel_ = new QLabel(this);
+
+    connect(start_, &QPushButton::clicked, this, &AnalyzePage::startAnalysis);
+    connect(stop_, &QPushButton::clicked, this, &AnalyzePage::stopAnalysis);
+    connect(fromPlay_, &QPushButton::clicked, this, &AnalyzePage::playPositionRequested);
+    connect(startPos_, &QPushButton::clicked, this, [this] { setPosition(xq::Position()); });
+    connect(pasteFen_, &QPushButton::clicked, this, [this] {
+        // The line edit wins when filled; otherwise the clipboard.
+        QString fen = fenEdit_->text().trimmed();
+        if (fen.isEmpty()) fen = QApplication::clipboard()->text().trimmed();
+        setFen(fen);
+    });
+    connect(fenEdit_, &QLineEdit::returnPressed, this, [this] { setFen(fenEdit_->text().trimmed()); });
+    connect(openModel_, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), QString(),
+                                                          tr("Models (*.xqm);;All files (*)"));
+        if (!path.isEmpty()) loadModelFile(path);
+    });
+    connect(uniform_, &QPushButton::clicked, this, [this] { loadModelFile(QString()); });
+    connect(notationBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setNotation(static_cast<xq::Notation>(notationBox_->itemData(i).toInt())); });
+    connect(priors_, &QCheckBox::toggled, this, &AnalyzePage::setShowPriors);
+
+    table_ = new QTableWidget(0, 5, this);
+    table_->setObjectName(QStringLiteral("candidateTable"));
+    table_->verticalHeader()->hide();
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAlternatingRowColors(true);
+
+    tree_ = new QTreeWidget(this);
+    tree_->setObjectName(QStringLiteral("searchTree"));
+    tree_->setColumnCount(4);
+    tree_->setAlternatingRowColors(true);
+    treeLabel_ = new QLabel(this);
+
+    auto* controls = new QGridLayout;
+    controls->addWidget(start_, 0, 0);
+    controls->addWidget(stop_, 0, 1);
+    controls->addWidget(simsLabel_, 0, 2);
+    controls->addWidget(sims_, 0, 3);
+    controls->addWidget(openModel_, 1, 0);
+    controls->addWidget(uniform_, 1, 1);
+    controls->addWidget(notationLabel_, 1, 2);
+    controls->addWidget(notationBox_, 1, 3);
+    controls->addWidget(startPos_, 2, 0);
+    controls->addWidget(fromPlay_, 2, 1);
+    controls->addWidget(priors_, 2, 2, 1, 2);
+    auto* fenRow = new QHBoxLayout;
+    fenRow->addWidget(fenEdit_, 1);
+    fenRow->addWidget(pasteFen_);
+
+    auto* right = new QWidget(this);
+    auto* rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(title_);
+    rl->addWidget(evalNote_);
+    rl->addLayout(controls);
+    rl->addLayout(fenRow);
+    rl->addWidget(error_);
+    rl->addWidget(stats_);
+    rl->addWidget(table_, 3);
+    rl->addWidget(treeLabel_);
+    rl->addWidget(tree_, 2);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(board_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 6);
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(split);
+}
+
+void AnalyzePage::retranslate() {
+    title_->setText(tr("Analyze"));
+    start_->setText(tr("Start analysis"));
+    stop_->setText(tr("Stop"));
+    openModel_->setText(tr("Open model…"));
+    uniform_->setText(tr("No network"));
+    uniform_->setToolTip(tr("Analyse with uniform priors and value 0 (no network)"));
+    fromPlay_->setText(tr("Analyze this position"));
+    fromPlay_->setToolTip(tr("Take the position on the Play page"));
+    startPos_->setText(tr("Start position"));
+    pasteFen_->setText(tr("Paste FEN"));
+    fenEdit_->setPlaceholderText(tr("FEN (empty: take it from the clipboard)"));
+    priors_->setText(tr("Show policy priors instead of visits"));
+    simsLabel_->setText(tr("Simulations (0 = until Stop):"));
+    notationLabel_->setText(tr("Notation:"));
+    treeLabel_->setText(tr("Search tree (N visits, P prior, Q value for the player making the move)"));
+    {
+        const QSignalBlocker block(notationBox_);
+        notationBox_->clear();
+        notationBox_->addItem(tr("Chinese"), int(xq::Notation::Chinese));
+        notationBox_->addItem(tr("WXF"), int(xq::Notation::Wxf));
+        notationBox_->addItem(tr("ICCS"), int(xq::Notation::Iccs));
+        notationBox_->setCurrentIndex(notationBox_->findData(int(notation_)));
+    }
+    table_->setHorizontalHeaderLabels({tr("Move"), tr("Visits"), tr("Prior"), tr("Q"), tr("Principal variation")});
+    tree_->setHeaderLabels({tr("Move"), tr("N"), tr("P"), tr("Q")});
+    if (modelPath_.isEmpty())
+        evalNote_->setText(tr("No network: uniform priors (every legal move equally likely, value 0)."));
+    else
+        evalNote_->setText(tr("Network: %1").arg(QFileInfo(modelPath_).fileName()));
+    updateButtons();
+    refresh();
+}
+
+void AnalyzePage::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && title_) retranslate();
+    QWidget::changeEvent(e);
+}
+
+void AnalyzePage::makeSearch() {
+    xq::search::MctsParams p;
+    p.batchSize = kBatch;
+    // One thread: TorchEvaluator is not thread-safe, and one thread already fills batches
+    // through virtual loss (mcts_search.h).
+    p.threads = 1;
+    search_ = std::make_unique<xq::search::MctsSearch>(*evaluator_, p);
+    search_->setPosition(pos_);
+    searched_ = false;
+}
+
+bool AnalyzePage::isRunning() const { return search_ && search_->running(); }
+
+void AnalyzePage::updateButtons() {
+    const bool running = isRunning();
+    start_->setEnabled(!running);
+    stop_->setEnabled(running);
+    openModel_->setEnabled(!running);
+    uniform_->setEnabled(!running && !modelPath_.isEmpty());
+    board_->setInteractive(true);
+}
+
+void AnalyzePage::setPosition(const xq::Position& pos) {
+    if (isRunning()) {
+        pendingPosition_ = pos;
+        board_->setPosition(pos);  // shown at once; its analysis starts from scratch
+        board_->clearHeatmap();
+        board_->clearArrows();
+        search_->stop();
+        if (!timer_->isActive()) timer_->start();
+        return;
+    }
+    applyPosition(pos);
+}
+
+void AnalyzePage::applyPosition(const xq::Position& pos) {
+    pos_ = pos;
+    if (search_) search_->setPosition(pos_);
+    searched_ = false;
+    board_->setPosition(pos_);
+    error_->hide();
+    refresh();
+}
+
+bool AnalyzePage::setFen(const QString& fen, QString* error) {
+    xq::Position pos;
+    if (const auto err = xq::parseFen(fen.toStdString(), pos)) {
+        const QString msg = tr("Not a valid FEN: %1").arg(QString::fromStdString(err->toString()));
+        error_->setText(msg);
+        error_->show();
+        if (error) *error = msg;
+        return false;
+    }
+    setPosition(pos);
+    return true;
+}
+
+bool AnalyzePage::loadModelFile(const QString& path, QString* error) {
+    if (isRunning()) {
+        if (error) *error = tr("Stop the analysis first.");
+        return false;
+    }
+    std::shared_ptr<xq::nn::Evaluator> eval;
+    if (path.isEmpty()) {
+        eval = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
+    } else {
+#ifdef XQ_WITH_TORCH
+        try {
+            auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(path.toStdString()));
+            eval = std::make_shared<xq::nn::TorchEvaluator>(net, nullptr, kBatch);
+        } catch (const std::exception& e) {
+            const QString msg = tr("Cannot load the model %1: %2").arg(path, QString::fromUtf8(e.what()));
+            error_->setText(msg);
+            error_->show();
+            if (error) *error = msg;
+            return false;
+        }
+#else
+        const QString msg = tr("This build has no network support (LibTorch).");
+        error_->setText(msg);
+        error_->show();
+        if (error) *error = msg;
+        return false;
+#endif
+    }
+    search_.reset();  // it refers to the old evaluator
+    evaluator_ = std::move(eval);
+    modelPath_ = path;
+    makeSearch();
+    error_->hide();
+    retranslate();
+    emit statusMessage(path.isEmpty() ? tr("Analysing with uniform priors") : tr("Loaded model %1").arg(path));
+    return true;
+}
+
+void AnalyzePage::setNotation(xq::Notation n) {
+    notation_ = n;
+    const QSignalBlocker block(notationBox_);
+    notationBox_->setCurrentIndex(notationBox_->findData(int(n)));
+    refresh();
+}
+
+void AnalyzePage::setShowPriors(bool on) {
+    showPriors_ = on;
+    const QSignalBlocker block(priors_);
+    priors_->setChecked(on);
+    refresh();
+}
+
+void AnalyzePage::setSimulationLimit(int sims) { sims_->setValue(sims); }
+
+void AnalyzePage::startAnalysis() {
+    if (isRunning()) return;
+    error_->hide();
+    // A fresh tree each time: statistics of an earlier search would skew the new counts.
+    search_->setPosition(pos_);
+    searched_ = true;
+    ticks_ = 0;
+    search_->start({.simulations = sims_->value(), .seconds = 0, .stopWhenDecided = false});
+    timer_->start();
+    updateButtons();
+    emit statusMessage(tr("Analysis started"));
+}
+
+void AnalyzePage::stopAnalysis() {
+    // Only asks: the threads finish their batches in flight; onTick() joins when they are done.
+    if (search_) search_->stop();
+}
+
+void AnalyzePage::onTick() {
+    if (!isRunning()) {
+        finishIfEnded();
+        return;
+    }
+    if (pendingPosition_) return;  // the board shows the next position already
+    ++ticks_;
+    const auto s = search_->snapshot(1);
+    fillTable(s);
+    if (ticks_ % kTreeEveryTicks == 0) fillTree(search_->snapshot(kTreeDepth));
+}
+
+void AnalyzePage::finishIfEnded() {
+    timer_->stop();
+    try {
+        search_->wait();  // the threads have ended: this only joins them
+    } catch (const std::exception& e) {
+        error_->setText(tr("The analysis failed: %1").arg(QString::fromUtf8(e.what())));
+        error_->show();
+    }
+    updateButtons();
+    if (pendingPosition_) {
+        const xq::Position p = *pendingPosition_;
+        pendingPosition_.reset();
+        applyPosition(p);
+    } else {
+        refresh();
+    }
+    emit statusMessage(tr("Analysis stopped"));
+}
+
+void AnalyzePage::analyzeSynchronously(int simulations) {
+    if (isRunning()) return;
+    search_->setPosition(pos_);
+    searched_ = true;
+    search_->search({.simulations = simulations});
+    refresh();
+}
+
+void AnalyzePage::refresh() {
+    if (!search_ || !table_) return;
+    if (!searched_) {
+        table_->setRowCount(0);
+        tree_->clear();
+        board_->clearHeatmap();
+        board_->clearArrows();
+        stats_->setText(tr("%1 to move. Press Start analysis.")
+                            .arg(pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black")));
+        return;
+    }
+    fillTable(search_->snapshot(1));
+    fillTree(search_->snapshot(kTreeDepth));
+}
+
+QString AnalyzePage::moveText(const xq::Position& pos, xq::Move m) const {
+    return QString::fromStdString(xq::formatMove(pos, m, notation_));
+}
+
+QString AnalyzePage::pvText(const xq::Position& start, const std::vector<xq::Move>& pv) const {
+    xq::Position p = start;
+    QStringList parts;
+    for (xq::Move m : pv) {
+        parts << moveText(p, m);
+        p.makeMove(m);
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
+    const QString side = pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black");
+    const double rate = s.seconds > 0 ? s.simulations / s.seconds : 0;
+    stats_->setText(tr("%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6")
+                        .arg(side, signedValue(s.rootValue))
+                        .arg(s.simulations)
+                        .arg(qRound64(rate))
+                        .arg(qulonglong(s.nodes))
+                        .arg(s.running ? tr(" · searching…") : QString()));
+    table_->setRowCount(int(s.children.size()));
+    int total = 0;
+    for (const auto& c : s.children) total += c.visits;
+    for (int row = 0; row < int(s.children.size()); ++row) {
+        const auto& c = s.children[size_t(row)];
+        const QString visits = total > 0 ? QStringLiteral("%1 (%2%)").arg(c.visits).arg(100.0 * c.visits / total, 0, 'f', 1)
+                                         : QString::number(c.visits);
+        const QStringList cells = {moveText(pos_, c.move), visits, QString::number(c.prior, 'f', 3),
+                                   c.visits > 0 ? signedValue(c.q) : QStringLiteral("—"),
+                                   c.visits > 0 ? pvText(pos_, c.pv) : QString()};
+        for (int col = 0; col < cells.size(); ++col) {
+            QTableWidgetItem* item = table_->item(row, col);
+            if (!item) {
+                item = new QTableWidgetItem;
+                table_->setItem(row, col, item);
+            }
+            item->setText(cells[col]);
+            item->setData(Qt::UserRole, int(c.move.raw()));
+            if (col >= 1 && col <= 3) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        }
+    }
+    board_->setHeatmap(analysisHeatmap(s, showPriors_ ? HeatSource::Priors : HeatSource::Visits));
+    board_->setArrows(showPriors_ ? QVector<BoardArrow>() : topMoveArrows(s, 3));
+}
+
+void AnalyzePage::fillTree(const xq::search::SearchSnapshot& s) {
+    // Rebuilding loses the expansion state: remember it by move path and restore it.
+    QSet<QString> expanded;
+    for (QTreeWidgetItemIterator it(tree_); *it; ++it)
+        if ((*it)->isExpanded()) expanded.insert((*it)->data(0, Qt::UserRole).toString());
+    tree_->setUpdatesEnabled(false);
+    tree_->clear();
+    addTreeChildren(tree_->invisibleRootItem(), pos_, s.children, QString());
+    for (QTreeWidgetItemIterator it(tree_); *it; ++it)
+        if (expanded.contains((*it)->data(0, Qt::UserRole).toString())) (*it)->setExpanded(true);
+    tree_->setUpdatesEnabled(true);
+}
+
+void AnalyzePage::addTreeChildren(QTreeWidgetItem* parent, const xq::Position& pos,
+                                  const std::vector<xq::search::SnapshotNode>& nodes, const QString& path) {
+    for (const auto& n : nodes) {
+        // Unvisited root moves are listed in the table already; the tree shows searched lines.
+        if (n.visits <= 0) continue;
+        const QString myPath = path + QLatin1Char('/') + QString::number(n.move.raw());
+        auto* item = new QTreeWidgetItem(parent);
+        item->setText(0, moveText(pos, n.move));
+        item->setText(1, QString::number(n.visits));
+        item->setText(2, QString::number(n.prior, 'f', 3));
+        item->setText(3, signedValue(n.q));
+        item->setData(0, Qt::UserRole, myPath);
+        for (int c = 1; c < 4; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+        if (!n.children.empty()) {
+            xq::Position next = pos;
+            next.makeMove(n.move);
+            addTreeChildren(item, next, n.children, myPath);
+        }
+    }
+}
+
+void AnalyzePage::onBoardMove(xq::Move m) {
+    xq::Position next = pendingPosition_ ? *pendingPosition_ : pos_;
+    next.makeMove(m);
+    setPosition(next);
+}
+
+}  // namespace xqui

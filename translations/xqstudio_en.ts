@@ -15,6 +15,228 @@
         </message>
     </context>
     <context>
+        <name>xqui::AnalyzePage</name>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="110" />
+            <source>Open model</source>
+            <translation>Open model</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="111" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>Models (*.xqm);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="172" />
+            <source>Analyze</source>
+            <translation>Analyze</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="173" />
+            <source>Start analysis</source>
+            <translation>Start analysis</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="174" />
+            <source>Stop</source>
+            <translation>Stop</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="175" />
+            <source>Open model…</source>
+            <translation>Open model…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="176" />
+            <source>No network</source>
+            <translation>No network</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="177" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>Analyse with uniform priors and value 0 (no network)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="178" />
+            <source>Analyze this position</source>
+            <translation>Analyze this position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="179" />
+            <source>Take the position on the Play page</source>
+            <translation>Take the position on the Play page</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="180" />
+            <source>Start position</source>
+            <translation>Start position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Paste FEN</source>
+            <translation>Paste FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN (empty: take it from the clipboard)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <source>Show policy priors instead of visits</source>
+            <translation>Show policy priors instead of visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>Simulations (0 = until Stop):</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <source>Notation:</source>
+            <translation>Notation:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <source>Chinese</source>
+            <translation>Chinese</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>Move</source>
+            <translation>Move</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Visits</source>
+            <translation>Visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Prior</source>
+            <translation>Prior</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Principal variation</source>
+            <translation>Principal variation</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <source>Network: %1</source>
+            <translation>Network: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="257" />
+            <source>Not a valid FEN: %1</source>
+            <translation>Not a valid FEN: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Stop the analysis first.</source>
+            <translation>Stop the analysis first.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Cannot load the model %1: %2</source>
+            <translation>Cannot load the model %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>This build has no network support (LibTorch).</source>
+            <translation>This build has no network support (LibTorch).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <source>Analysing with uniform priors</source>
+            <translation>Analysing with uniform priors</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <source>Loaded model %1</source>
+            <translation>Loaded model %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="331" />
+            <source>Analysis started</source>
+            <translation>Analysis started</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <source>The analysis failed: %1</source>
+            <translation>The analysis failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="367" />
+            <source>Analysis stopped</source>
+            <translation>Analysis stopped</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <source>%1 to move. Press Start analysis.</source>
+            <translation>%1 to move. Press Start analysis.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="386" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <source>Red</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="386" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <source>Black</source>
+            <translation>Black</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <source>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
+            <translation>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <source> · searching…</source>
+            <translation> · searching…</translation>
+        </message>
+    </context>
+    <context>
         <name>xqui::BoardWidget</name>
         <message>
             <location filename="../ui/board/board_widget.cpp" line="19" />
@@ -360,167 +582,161 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="33" />
+            <location filename="../ui/main_window.cpp" line="34" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
-            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="53" />
-            <source>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</source>
-            <translation>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="72" />
-            <location filename="../ui/main_window.cpp" line="78" />
+            <location filename="../ui/main_window.cpp" line="73" />
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="78" />
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="82" />
-            <location filename="../ui/main_window.cpp" line="249" />
+            <location filename="../ui/main_window.cpp" line="83" />
+            <location filename="../ui/main_window.cpp" line="258" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="88" />
+            <location filename="../ui/main_window.cpp" line="89" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="92" />
+            <location filename="../ui/main_window.cpp" line="93" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="94" />
+            <location filename="../ui/main_window.cpp" line="95" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="97" />
+            <location filename="../ui/main_window.cpp" line="98" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="101" />
+            <location filename="../ui/main_window.cpp" line="102" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="103" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="105" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="108" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="110" />
+            <location filename="../ui/main_window.cpp" line="111" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="116" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="118" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
-            <location filename="../ui/main_window.cpp" line="148" />
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="143" />
+            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
+            <location filename="../ui/main_window.cpp" line="144" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>%1
 
 File: %2</source>
@@ -529,43 +745,43 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="161" />
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="171" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="254" />
+            <location filename="../ui/main_window.cpp" line="263" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -940,8 +1156,8 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="44" />
-            <location filename="../ui/pages/play_page.cpp" line="102" />
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="103" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
@@ -1001,53 +1217,53 @@ File: %2</translation>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="94" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="97" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="98" />
+            <location filename="../ui/pages/play_page.cpp" line="99" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="102" />
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="103" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="165" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="173" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -1055,133 +1271,133 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
             <location filename="../ui/pages/play_page.cpp" line="218" />
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="259" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="315" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
+            <location filename="../ui/pages/play_page.cpp" line="346" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="348" />
+            <location filename="../ui/pages/play_page.cpp" line="349" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="357" />
+            <location filename="../ui/pages/play_page.cpp" line="358" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="364" />
+            <location filename="../ui/pages/play_page.cpp" line="365" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="374" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="376" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="409" />
+            <location filename="../ui/pages/play_page.cpp" line="410" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <location filename="../ui/pages/play_page.cpp" line="412" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="468" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="468" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="470" />
+            <location filename="../ui/pages/play_page.cpp" line="471" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="471" />
+            <location filename="../ui/pages/play_page.cpp" line="472" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="472" />
+            <location filename="../ui/pages/play_page.cpp" line="473" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="473" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="475" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="475" />
+            <location filename="../ui/pages/play_page.cpp" line="476" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>

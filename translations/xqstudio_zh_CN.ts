@@ -15,6 +15,228 @@
         </message>
     </context>
     <context>
+        <name>xqui::AnalyzePage</name>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="110" />
+            <source>Open model</source>
+            <translation>打开模型</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="111" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>模型 (*.xqm);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="172" />
+            <source>Analyze</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="173" />
+            <source>Start analysis</source>
+            <translation>开始分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="174" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="175" />
+            <source>Open model…</source>
+            <translation>打开模型…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="176" />
+            <source>No network</source>
+            <translation>不用网络</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="177" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="178" />
+            <source>Analyze this position</source>
+            <translation>分析此局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="179" />
+            <source>Take the position on the Play page</source>
+            <translation>采用对弈页面的局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="180" />
+            <source>Start position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Paste FEN</source>
+            <translation>粘贴 FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN（留空：从剪贴板读取）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <source>Show policy priors instead of visits</source>
+            <translation>显示策略先验而非访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>模拟次数（0 = 直到停止）：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <source>Notation:</source>
+            <translation>记谱法：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>Move</source>
+            <translation>着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Visits</source>
+            <translation>访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Prior</source>
+            <translation>先验</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <source>Principal variation</source>
+            <translation>主要变例</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <source>Network: %1</source>
+            <translation>网络：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="257" />
+            <source>Not a valid FEN: %1</source>
+            <translation>无效的 FEN：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Stop the analysis first.</source>
+            <translation>请先停止分析。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Cannot load the model %1: %2</source>
+            <translation>无法加载模型 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>This build has no network support (LibTorch).</source>
+            <translation>此版本不支持网络（LibTorch）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <source>Analysing with uniform priors</source>
+            <translation>正在使用均匀先验分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <source>Loaded model %1</source>
+            <translation>已加载模型 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="331" />
+            <source>Analysis started</source>
+            <translation>分析已开始</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <source>The analysis failed: %1</source>
+            <translation>分析失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="367" />
+            <source>Analysis stopped</source>
+            <translation>分析已停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <source>%1 to move. Press Start analysis.</source>
+            <translation>%1走棋。请按“开始分析”。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="386" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="386" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <source>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
+            <translation>%1走棋 · 评估值 %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <source> · searching…</source>
+            <translation> · 搜索中…</translation>
+        </message>
+    </context>
+    <context>
         <name>xqui::BoardWidget</name>
         <message>
             <location filename="../ui/board/board_widget.cpp" line="19" />
@@ -360,167 +582,161 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="33" />
+            <location filename="../ui/main_window.cpp" line="34" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
-            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="39" />
+            <location filename="../ui/main_window.cpp" line="40" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="53" />
-            <source>Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.</source>
-            <translation>下一版本推出：摆出任意局面，观察网络的思考过程——以热力图显示访问次数与胜率，以箭头显示最佳着法。</translation>
-        </message>
-        <message>
-            <location filename="../ui/main_window.cpp" line="72" />
-            <location filename="../ui/main_window.cpp" line="78" />
+            <location filename="../ui/main_window.cpp" line="73" />
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="78" />
+            <location filename="../ui/main_window.cpp" line="79" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="82" />
-            <location filename="../ui/main_window.cpp" line="249" />
+            <location filename="../ui/main_window.cpp" line="83" />
+            <location filename="../ui/main_window.cpp" line="258" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="88" />
+            <location filename="../ui/main_window.cpp" line="89" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="92" />
+            <location filename="../ui/main_window.cpp" line="93" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="94" />
+            <location filename="../ui/main_window.cpp" line="95" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="97" />
+            <location filename="../ui/main_window.cpp" line="98" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="101" />
+            <location filename="../ui/main_window.cpp" line="102" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="103" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="105" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="108" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="110" />
+            <location filename="../ui/main_window.cpp" line="111" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="116" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="118" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="123" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
-            <location filename="../ui/main_window.cpp" line="148" />
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="143" />
+            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
+            <location filename="../ui/main_window.cpp" line="144" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>%1
 
 File: %2</source>
@@ -529,43 +745,43 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="161" />
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="171" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="254" />
+            <location filename="../ui/main_window.cpp" line="263" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -940,8 +1156,8 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="44" />
-            <location filename="../ui/pages/play_page.cpp" line="102" />
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="103" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
@@ -1001,186 +1217,186 @@ File: %2</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="94" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="97" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="98" />
+            <location filename="../ui/pages/play_page.cpp" line="99" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="102" />
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="103" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="165" />
+            <location filename="../ui/pages/play_page.cpp" line="166" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="173" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
             <location filename="../ui/pages/play_page.cpp" line="218" />
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="259" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="315" />
+            <location filename="../ui/pages/play_page.cpp" line="316" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
+            <location filename="../ui/pages/play_page.cpp" line="346" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="348" />
+            <location filename="../ui/pages/play_page.cpp" line="349" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="357" />
+            <location filename="../ui/pages/play_page.cpp" line="358" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="364" />
+            <location filename="../ui/pages/play_page.cpp" line="365" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="374" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="376" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="409" />
+            <location filename="../ui/pages/play_page.cpp" line="410" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <location filename="../ui/pages/play_page.cpp" line="412" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="468" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="468" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="470" />
+            <location filename="../ui/pages/play_page.cpp" line="471" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="471" />
+            <location filename="../ui/pages/play_page.cpp" line="472" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="472" />
+            <location filename="../ui/pages/play_page.cpp" line="473" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="473" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="475" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="475" />
+            <location filename="../ui/pages/play_page.cpp" line="476" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>

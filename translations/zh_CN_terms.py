@@ -154,5 +154,6 @@ ZH = {
  'Show policy priors instead of visits': '显示策略先验而非访问次数',
  'Simulations (0 = until Stop):': '模拟次数（0 = 直到停止）：', 'Start analysis': '开始分析',
  'Stop the analysis first.': '请先停止分析。', 'Take the position on the Play page': '采用对弈页面的局面',
+ 'Paste FEN': '粘贴 FEN', 'Notation:': '记谱法：',
  'The analysis failed: %1': '分析失败：%1', 'This build has no network support (LibTorch).': '此版本不支持网络（LibTorch）。',
 }

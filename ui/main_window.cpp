@@ -249,7 +249,7 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
         // A mate-in-one puzzle after a short synchronous search with uniform priors: the
         // mating move stands out in the heatmap, the arrows and the table.
         if (auto* analyze = qobject_cast<AnalyzePage*>(stack_->widget(AnalyzePageIndex))) {
-            analyze->setFen(QStringLiteral("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1"));
+            analyze->setFen(QStringLiteral("4ka3/R8/1R7/9/9/9/6p2/9/9/3K5 w - - 0 1"));
             analyze->analyzeSynchronously(400);
         }
     }

@@ -17,17 +17,18 @@ using namespace xqui;
 
 namespace {
 // Red mates with the rook b7-b9 (the a8 rook guards rank 8, the flying general the d file).
-const char* kMateInOne = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+// Black's pawn always has a move, so no Red move wins by stalemate instead.
+const char* kMateInOne = "4ka3/R8/1R7/9/9/9/6p2/9/9/3K5 w - - 0 1";
 
-// The moves that checkmate at once, found by the rules, not hard-coded.
-QList<xq::Move> matingMoves(const xq::Position& pos) {
+// The moves that end the game at once with a Red win, found by the rules, not hard-coded.
+QList<xq::Move> winningMoves(const xq::Position& pos) {
     QList<xq::Move> out;
     xq::MoveList ml;
     pos.legalMoves(ml);
     for (int i = 0; i < ml.size(); ++i) {
         xq::Position p = pos;
         p.makeMove(ml[i]);
-        if (xq::gameStatus(p).reason == xq::Reason::Checkmate) out << ml[i];
+        if (xq::gameStatus(p).result == xq::Result::RedWins) out << ml[i];
     }
     return out;
 }
@@ -59,8 +60,13 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     page.resize(1100, 700);
     page.show();
     QVERIFY(page.setFen(QString::fromLatin1(kMateInOne)));
-    const QList<xq::Move> mates = matingMoves(page.position());
+    const QList<xq::Move> mates = winningMoves(page.position());
     QCOMPARE(mates.size(), 1);  // the puzzle is what the comment says
+    {
+        xq::Position p = page.position();
+        p.makeMove(mates.front());
+        QCOMPARE(xq::gameStatus(p).reason, xq::Reason::Checkmate);
+    }
     page.setNotation(xq::Notation::Iccs);
     page.setSimulationLimit(6000);
     page.startAnalysis();

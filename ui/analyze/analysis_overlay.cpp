@@ -21,6 +21,8 @@ QVector<HeatCell> analysisHeatmap(const xq::search::SearchSnapshot& snap, HeatSo
         if (share[sq] <= 0) continue;
         cells[sq].value = float(share[sq] / best);
         const double pct = 100.0 * share[sq] / total;
+        // Below 1% a label is clutter: the colour already says "tried, but little".
+        if (pct < 1.0) continue;
         cells[sq].label = pct >= 10 ? QString::number(pct, 'f', 0) + QLatin1Char('%')
                                     : QString::number(pct, 'f', 1) + QLatin1Char('%');
     }

@@ -14,7 +14,7 @@ namespace xqui {
 enum class HeatSource { Visits, Priors };
 
 // 90 cells, or empty when the snapshot has nothing to show (no children, no visits yet).
-// A cell's label is its share in percent; its colour value is relative to the strongest
+// A cell's label is its share in percent (none below 1%); its colour value is relative to the strongest
 // square so the favourite is always full colour however flat the distribution.
 QVector<HeatCell> analysisHeatmap(const xq::search::SearchSnapshot& snap, HeatSource source);
 // Arrows for the `count` most visited root moves (visited ones only), the best one widest.

@@ -1,6 +1,8 @@
 // Analyze page: live MCTS analysis driven from the GUI thread by a QTimer.
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QTableWidget>
 #include <QTimer>
@@ -46,6 +48,7 @@ private slots:
     void stopEndsWithGuiResponsive();
     void badFenKeepsPosition();
     void boardMoveChangesPosition();
+    void badModelFileKeepsUniform();
 };
 
 void TestAnalyze::uniformNoteShown() {
@@ -159,6 +162,25 @@ void TestAnalyze::boardMoveChangesPosition() {
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(page.position().sideToMove(), xq::Black, 2000);
     QCOMPARE(page.moveTable()->rowCount(), 0);  // old statistics are gone
+}
+
+void TestAnalyze::badModelFileKeepsUniform() {
+    AnalyzePage page;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.xqm"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("not a model file at all");
+    f.close();
+    QString err;
+    QVERIFY(!page.loadModelFile(path, &err));
+    QVERIFY2(err.contains(QStringLiteral("broken.xqm")), qPrintable(err));
+    QVERIFY(page.evaluatorNote()->text().contains(QStringLiteral("uniform priors")));
+    // The page still analyses with the uniform evaluator.
+    page.setSimulationLimit(200);
+    page.startAnalysis();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
 }
 
 QTEST_MAIN(TestAnalyze)

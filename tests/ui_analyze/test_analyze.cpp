@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "core/nn/model_file.h"
+#include "core/nn/net.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/rules.h"
@@ -49,6 +51,7 @@ private slots:
     void badFenKeepsPosition();
     void boardMoveChangesPosition();
     void badModelFileKeepsUniform();
+    void modelFileAnalyses();
 };
 
 void TestAnalyze::uniformNoteShown() {
@@ -181,6 +184,33 @@ void TestAnalyze::badModelFileKeepsUniform() {
     page.startAnalysis();
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
+}
+
+void TestAnalyze::modelFileAnalyses() {
+#ifdef XQ_WITH_TORCH
+    // A tiny untrained net saved to a model file: the page loads it and its priors are not
+    // the uniform ones.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("tiny.xqm"));
+    {
+        xq::nn::Net net(xq::nn::NetConfig{8, 1}, xq::nn::NetOptions{.seed = 7});
+        xq::nn::saveModel(net, path.toStdString());
+    }
+    AnalyzePage page;
+    QString err;
+    QVERIFY2(page.loadModelFile(path, &err), qPrintable(err));
+    QVERIFY(page.evaluatorNote()->text().contains(QStringLiteral("tiny.xqm")));
+    QVERIFY(!page.evaluatorNote()->text().contains(QStringLiteral("uniform")));
+    page.setSimulationLimit(64);
+    page.startAnalysis();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
+    QSet<QString> priors;
+    for (int r = 0; r < page.moveTable()->rowCount(); ++r) priors.insert(page.moveTable()->item(r, 2)->text());
+    QVERIFY2(priors.size() > 1, "a network's priors differ between moves");
+#else
+    QSKIP("built without LibTorch");
+#endif
 }
 
 QTEST_MAIN(TestAnalyze)

@@ -39,6 +39,7 @@ constexpr int kMinFinished = 5;
 struct Setting {
     int threads;
     int inferenceThreads;
+    int workers;  // inference workers, each with its own copy of the net
 };
 
 #ifdef XQ_WITH_TORCH
@@ -89,15 +90,20 @@ nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double s
     netOpts.seed = 1;
     auto net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
     netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
-    inner = std::make_shared<nn::TorchEvaluator>(net, nullptr, maxBatch);
+    std::vector<std::shared_ptr<nn::Evaluator>> inners;
+    for (int w = 0; w < set.workers; ++w)
+        inners.push_back(std::make_shared<nn::TorchEvaluator>(
+            w == 0 ? net : std::make_shared<nn::Net>(net->clone()), nullptr, maxBatch));
+    inner = inners[0];
     evaluatorName = "net " + net->config().label() + " random init (" + net->deviceName() + ")";
 #else
     inner = std::make_shared<nn::UniformEvaluator>();
+    std::vector<std::shared_ptr<nn::Evaluator>> inners{inner};
     evaluatorName = "uniform fake (built without LibTorch)";
 #endif
     nn::InferenceServerOptions so;
-    so.maxBatch = maxBatch;
-    nn::InferenceServer server(inner, so);
+    so.maxBatch = std::max(8, (maxBatch + int(inners.size()) - 1) / int(inners.size()));
+    nn::InferenceServer server(inners, so);
 
     train::SelfPlayOptions opts = train::selfPlayOptionsFrom(cfg);
     train::SelfPlay sp(server, opts);
@@ -133,6 +139,7 @@ nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double s
                      {"evals_per_s", st.evaluations / secs},
                      {"threads", cfg.threads},
                      {"inference_threads", cfg.inferenceThreads},
+                     {"inference_workers", int(inners.size())},
                      {"games_in_flight", cfg.gamesInFlight},
                      {"simulations", cfg.simulations},
                      {"mean_plies", meanPlies},
@@ -153,9 +160,9 @@ int run(const xqcli::BenchOptions& opt) {
     const xq::train::TrainConfig cfg = xq::train::preset("quick");
     std::vector<Setting> settings;
     if (opt.quick)
-        settings = {{cfg.threads, cfg.inferenceThreads}};
+        settings = {{cfg.threads, cfg.inferenceThreads, cfg.inferenceWorkers}};
     else
-        settings = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
+        settings = {{1, 1, 1}, {2, 1, 1}, {2, 2, 1}, {2, 1, 2}};
     const double seconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 10.0 : 60.0);
     nlohmann::json best;
     for (const Setting& s : settings) {
@@ -165,9 +172,9 @@ int run(const xqcli::BenchOptions& opt) {
         if (opt.json) {
             std::cout << j.dump() << std::endl;
         } else {
-            std::printf("threads %d, inference threads %d: %.1f positions/s, %.0f sims/s, "
+            std::printf("threads %d, inference threads %d, workers %d: %.1f positions/s, %.0f sims/s, "
                         "%.0f games/h (mean plies %.0f from %s, %llu finished), batch %.1f",
-                        s.threads, s.inferenceThreads, j["positions_per_s"].get<double>(),
+                        s.threads, s.inferenceThreads, s.workers, j["positions_per_s"].get<double>(),
                         j["sims_per_s"].get<double>(), j["games_per_hour"].get<double>(),
                         j["mean_plies"].get<double>(),
                         j["mean_plies_from"].get<std::string>().c_str(),
@@ -184,8 +191,9 @@ int run(const xqcli::BenchOptions& opt) {
         if (opt.json)
             std::cout << best.dump() << std::endl;
         else
-            std::printf("best: %d search thread(s), %d inference thread(s)\n",
-                        best["threads"].get<int>(), best["inference_threads"].get<int>());
+            std::printf("best: %d search thread(s), %d inference thread(s), %d worker(s)\n",
+                        best["threads"].get<int>(), best["inference_threads"].get<int>(),
+                        best["inference_workers"].get<int>());
     }
     return xqcli::kExitOk;
 }

@@ -46,6 +46,7 @@ const std::vector<ParamDecl> kParams = {
 
     {"threads", "machine", "Self-play search threads", ParamKind::Int, 1, 256, &C::threads},
     {"inference-threads", "machine", "Intra-op threads of the network's inference thread", ParamKind::Int, 1, 64, &C::inferenceThreads},
+    {"inference-workers", "machine", "Inference threads, each with its own copy of the network (one per core on a CPU)", ParamKind::Int, 1, 64, &C::inferenceWorkers},
     {"seed", "machine", "Random seed of the run", ParamKind::Int, 0, 2147483647, &C::seed},
 };
 

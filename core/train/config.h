@@ -49,7 +49,8 @@ struct TrainConfig {
     double gateThreshold = 0.55;
     // Machine
     int threads = 2;           // self-play search threads
-    int inferenceThreads = 1;  // LibTorch intra-op threads of the inference thread
+    int inferenceThreads = 1;  // LibTorch intra-op threads of each inference worker
+    int inferenceWorkers = 2;  // inference threads, each with its own copy of the network
     int seed = 1;
 };
 

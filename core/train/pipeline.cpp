@@ -207,12 +207,22 @@ void Pipeline::run() {
     // share openings and transpose, and tree reuse revisits positions, so hits save whole
     // network calls.
     std::shared_ptr<nn::EvalCache> lastCache;
+    // One inference worker per core: a single worker with one intra-op thread keeps only one
+    // core busy, and more intra-op threads spin (design.md). Each worker owns a copy of the
+    // weights (a Net is single-threaded); they share the cache.
     auto makeServer = [&](std::shared_ptr<nn::Net> net) {
         lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
-        auto ev = std::make_shared<nn::TorchEvaluator>(net, lastCache, config.gamesInFlight * std::max(1, config.threads));
+        const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+        const int workers = std::max(1, config.inferenceWorkers);
+        std::vector<std::shared_ptr<nn::Evaluator>> evs;
+        for (int w = 0; w < workers; ++w) {
+            auto copy = w == 0 ? net : std::make_shared<nn::Net>(net->clone());
+            evs.push_back(std::make_shared<nn::TorchEvaluator>(copy, lastCache, inFlight));
+        }
         nn::InferenceServerOptions so;
-        so.maxBatch = std::max(8, config.gamesInFlight * std::max(1, config.threads));
-        return std::make_unique<nn::InferenceServer>(ev, so);
+        // Split a round's leaves between the workers so that they run at the same time.
+        so.maxBatch = std::max(8, (inFlight + workers - 1) / workers);
+        return std::make_unique<nn::InferenceServer>(evs, so);
     };
 
     uint64_t sessionPositions = 0, sessionGames = 0;

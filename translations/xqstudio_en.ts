@@ -1093,51 +1093,61 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Inference workers</source>
+            <translation>Inference workers</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
+            <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>

@@ -1093,51 +1093,61 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Inference workers</source>
+            <translation>推理工作线程</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
+            <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>

@@ -106,7 +106,7 @@ ZH = {
  'Gating games, candidate against the best (half as Red); 0 = accept every candidate': '候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选',
  'Evaluation simulations': '评估模拟次数', 'MCTS simulations per move in gating games': '门控对局中每步的 MCTS 模拟次数', 'Gate threshold': '门控阈值',
  'Score the candidate needs to become the best': '候选模型成为最佳模型所需的得分', 'Search threads': '搜索线程', 'Self-play search threads': '自我对弈搜索线程数',
- 'Inference threads': '推理线程', "Intra-op threads of the network's inference thread": '网络推理线程的算子内线程数', 'Seed': '随机种子', 'Random seed of the run': '本次运行的随机种子',
+ 'Inference threads': '推理线程', 'Inference workers': '推理工作线程', 'Inference threads, each with its own copy of the network (one per core on a CPU)': '推理线程数，每个线程持有一份网络副本（CPU 上每核一个）', "Intra-op threads of the network's inference thread": '网络推理线程的算子内线程数', 'Seed': '随机种子', 'Random seed of the run': '本次运行的随机种子',
  'Network': '网络', 'Self-play': '自我对弈', 'Training': '训练', 'Evaluation': '评估', 'Machine': '机器',
  'Quick (64×3, minutes per iteration)': '快速（64×3，每轮数分钟）', 'Standard (128×6)': '标准（128×6）', 'Full (256×10)': '完整（256×10）',
  # LibraryPage, library texts, Play storage, Settings database

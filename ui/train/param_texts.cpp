@@ -47,6 +47,7 @@ const ParamText kTexts[] = {
     {"gate-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate needs to become the best")},
     {"threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search threads")},
     {"inference-threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Intra-op threads of the network's inference thread")},
+    {"inference-workers", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference workers"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads, each with its own copy of the network (one per core on a CPU)")},
     {"seed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Seed"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random seed of the run")},
 };
 

@@ -178,6 +178,20 @@ uint32_t be32(const unsigned char* p) {
     refuseForeign(path, appId, tables);
 }
 
+// Opens `path` read-only (a connection that also reads the WAL) and checks our marks there.
+Inspection confirmWithSqlite(const std::string& path) {
+    try {
+        sql::Database db(path, sql::OpenMode::ReadOnly);
+        const int v = checkOurs(db, path);
+        if (v < 0) return {FileState::Empty, 0};
+        return {FileState::Ours, v};
+    } catch (const StoreError& e) {
+        if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
+            refuseDamaged(path, e.what());
+        throw;
+    }
+}
+
 }  // namespace
 
 Inspection inspectFile(const std::string& path) {
@@ -226,32 +240,14 @@ Inspection inspectFile(const std::string& path) {
         // live). Only a connection that reads the log can tell; the log and its -shm exist
         // already, so looking adds no file.
         if (appId == 0 && walHasData) {
-            try {
-                sql::Database db(path, sql::OpenMode::ReadOnly);
-                const int v = checkOurs(db, path);
-                if (v < 0) return {FileState::Empty, 0};
-                return {FileState::Ours, v};
-            } catch (const StoreError& e) {
-                if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
-                    refuseDamaged(path, e.what());
-                throw;
-            }
+            return confirmWithSqlite(path);
         }
         refuseNotOurs(path, appId);
     }
     if (version > currentVersion()) refuseNewer(path, version);
 
     // Ours by its header: confirm with SQLite (meta table, and the version as the WAL sees it).
-    try {
-        sql::Database db(path, sql::OpenMode::ReadOnly);
-        const int v = checkOurs(db, path);
-        if (v < 0) return {FileState::Empty, 0};
-        return {FileState::Ours, v};
-    } catch (const StoreError& e) {
-        if (e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt)
-            refuseDamaged(path, e.what());
-        throw;
-    }
+    return confirmWithSqlite(path);
 }
 
 void migrate(sql::Database& db) {

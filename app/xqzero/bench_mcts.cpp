@@ -3,15 +3,18 @@
 // of everything that is not the forward pass: encoding, softmax over legal moves, move
 // generation, rules, tree) is visible.
 //
-// How: the raw figure is Net::forward on pre-encoded planes (as `bench nn`) at batch 8, 32, 64
-// and 128; the best batch B sets the number of games in flight. The search is the self-play
-// hot path: one MultiSearch thread drives B games, one leaf from each per round, all in ONE
-// TorchEvaluator call (batch B), playing on with tree reuse (noise and temperature on, as in
-// self-play). The machine is shared and noisy, so the search and raw forward passes at batch B
-// then alternate in slices (same load for both): `ratio` = sims/s over that interleaved raw
-// figure; `ratio_vs_sweep_best` uses the best of the sweep and the interleaved figure. A second
-// search run with an EvalCache reports the cache hit rate (its ratio may exceed 1: hits skip
-// the network). `tree_us_per_sim`: wall time outside the evaluator per simulation.
+// How: the raw figure is Net::forward on pre-encoded planes (as `bench nn`) at batch 8, 16,
+// 32, 64 and 128. On a CPU the figure at one batch can swing 2x between two readings (large
+// batches fall out of the cache), so a single sweep is not trusted: a first sweep, repeated
+// three times (median per batch), picks the batch B that sets the number of games in flight.
+// The search is the self-play hot path: one MultiSearch thread drives B games, one leaf from
+// each per round, all in ONE TorchEvaluator call (batch B), playing on with tree reuse (noise
+// and temperature on, as in self-play). The search then runs in slices, and after every slice
+// the whole raw sweep runs again, so search and raw figures see the same machine load:
+//   `nn_positions_per_s`      raw at batch B, mean over the slices;  `ratio` = sims/s over it;
+//   `nn_best_positions_per_s` the best batch's mean over the slices; `ratio_vs_sweep_best`.
+// A second search run with an EvalCache reports the cache hit rate (its ratio may exceed 1:
+// hits skip the network). `tree_us_per_sim`: wall time outside the evaluator per simulation.
 // Intra-op threads: XQ_NN_THREADS (default 1), as `bench nn`.
 #include <algorithm>
 #include <chrono>
@@ -124,7 +127,7 @@ int run(const xqcli::BenchOptions& opt) {
     const double rawSeconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 0.3 : 1.5);
     const double searchSeconds = opt.seconds > 0 ? 2 * opt.seconds : (opt.quick ? 1.0 : 5.0);
     const int sims = opt.quick ? 50 : 200;
-    const int batches[] = {8, 32, 64, 128};
+    const int batches[] = {8, 16, 32, 64, 128};
     const std::vector<float> planes = samplePlanes(128);
     {
         // Everything but the network: the same driver on the uniform fake.
@@ -145,30 +148,41 @@ int run(const xqcli::BenchOptions& opt) {
     for (const auto& cfg : nets) {
         auto net = std::make_shared<xq::nn::Net>(
             cfg, xq::nn::NetOptions{.threads = threads, .seed = 1});
-        double best = 0;
+        // Pick B: median of three short sweeps per batch.
         int bestBatch = batches[0];
+        double bestMedian = 0;
         for (int b : batches) {
-            const double pps = rawForward(*net, planes, b, rawSeconds);
-            if (pps > best) {
-                best = pps;
+            double r[3];
+            for (double& x : r) x = rawForward(*net, planes, b, rawSeconds / 3);
+            std::sort(r, r + 3);
+            if (r[1] > bestMedian) {
+                bestMedian = r[1];
                 bestBatch = b;
             }
         }
         const int games = bestBatch;
         xq::nn::TorchEvaluator plain(net, nullptr, games);
-        // Search and raw forward passes at the same batch alternate in slices.
+        // Search slices alternate with full raw sweeps (same load for both).
         const int slices = opt.quick ? 2 : 5;
-        double rawSum = 0;
+        std::vector<double> rawSum(std::size(batches), 0.0);
         const SearchRun s = runSearch(plain, games, sims, searchSeconds, slices, [&] {
-            rawSum += rawForward(*net, planes, bestBatch, searchSeconds / slices);
+            for (size_t i = 0; i < std::size(batches); ++i)
+                rawSum[i] += rawForward(*net, planes, batches[i], searchSeconds / slices / 3);
         });
-        const double after = rawSum / slices;
-        const double nnSame = after;  // interleaved with the search, same batch
+        double nnSame = 0, bestRaw = 0;
+        int bestRawBatch = batches[0];
+        for (size_t i = 0; i < std::size(batches); ++i) {
+            const double mean = rawSum[i] / slices;
+            if (batches[i] == games) nnSame = mean;
+            if (mean > bestRaw) {
+                bestRaw = mean;
+                bestRawBatch = batches[i];
+            }
+        }
         auto cache = std::make_shared<xq::nn::EvalCache>(1 << 18);
         xq::nn::TorchEvaluator cached(net, cache, games);
         SearchRun c = runSearch(cached, games, sims, searchSeconds);
         c.hitRate = cache->hitRate();
-        const double bestRaw = std::max(best, after);
 
         if (opt.json) {
             nlohmann::json j{{"bench", "mcts"},
@@ -176,7 +190,7 @@ int run(const xqcli::BenchOptions& opt) {
                              {"sims_per_s", s.simsPerSec},
                              {"nn_positions_per_s", nnSame},
                              {"nn_best_positions_per_s", bestRaw},
-                             {"nn_sweep_best_batch", bestBatch},
+                             {"nn_best_batch", bestRawBatch},
                              {"ratio", s.simsPerSec / nnSame},
                              {"ratio_vs_sweep_best", s.simsPerSec / bestRaw},
                              {"games_in_flight", games},
@@ -202,11 +216,11 @@ int run(const xqcli::BenchOptions& opt) {
                              {"seconds", c.seconds}};
             std::cout << k.dump() << std::endl;
         } else {
-            std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f)  "
+            std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f at %d)  "
                         "ratio %.3f  (%d games in flight, one leaf each, mean batch %.1f, "
                         "%.0f%% of time in the evaluator, %.1f us/sim outside it, %d thread%s, "
                         "%s)\n",
-                        cfg.label().c_str(), s.simsPerSec, nnSame, bestBatch, bestRaw,
+                        cfg.label().c_str(), s.simsPerSec, nnSame, games, bestRaw, bestRawBatch,
                         s.simsPerSec / nnSame, games, s.meanBatch, 100 * s.evalFraction,
                         s.treeMicros, threads, threads == 1 ? "" : "s", net->deviceName().c_str());
             std::printf("mcts %-6s  %8.1f sims/s with an evaluation cache (hit rate %.1f%%), "

@@ -11,13 +11,22 @@
 //     (with its type and receiver), in wall time and in the GUI thread's CPU time: on a
 //     loaded machine the wall time of an event includes waiting for a core, the CPU time is
 //     the GUI thread's own work.
-//  3. for the longest timer gap, how much of it the GUI thread spent runnable but waiting for
-//     a core (Linux /proc/thread-self/schedstat): the part no code of ours can remove.
+//  3. the longest timer gap split three ways: the GUI thread's own CPU time in it, the time it
+//     spent runnable but waiting for a core (Linux /proc/thread-self/schedstat: the part no
+//     code of ours can remove), and the rest, in which it slept or was blocked (e.g. on a
+//     lock or a page fault); and when in the run it happened.
+//  4. a control in the same run: a plain thread (no Qt, same priority as the GUI thread) that
+//     only sleeps 1 ms at a time; its longest oversleep is what the machine itself adds to a
+//     sleeping thread's wake-up (on a virtual machine the host may wake an idle vCPU late),
+//     and `max_gap_busy_ms`, the most CPU plus run-queue time in any one gap, is the part
+//     of a gap that the process caused or could shorten.
 // Prints one JSON object.
 #include <time.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <thread>
 #include <vector>
 
 #include <QApplication>
@@ -132,23 +141,29 @@ int main(int argc, char** argv) {
 
     std::vector<double> gaps;
     QElapsedTimer clock;
-    double lastTick = -1, lastWait = 0, maxGap = -1, maxGapWait = 0;
+    double lastTick = -1, lastWait = 0, lastCpu = 0, maxGap = -1, maxGapWait = 0, maxGapCpu = 0,
+           maxGapAt = 0, maxBusy = 0;
     QTimer tick;
     tick.setTimerType(Qt::PreciseTimer);
     tick.setInterval(1);
     QObject::connect(&tick, &QTimer::timeout, [&] {
         const double now = double(clock.nsecsElapsed()) / 1e6;
         const double wait = runQueueWaitMs();
+        const double cpu = threadCpuMs();
         if (lastTick >= 0) {
             const double gap = now - lastTick - 1.0;
             gaps.push_back(gap);
             if (gap > maxGap) {
                 maxGap = gap;
                 maxGapWait = wait - lastWait;
+                maxGapCpu = cpu - lastCpu;
+                maxGapAt = now / 1e3;
             }
+            maxBusy = std::max(maxBusy, (cpu - lastCpu) + (wait - lastWait));
         }
         lastTick = now;
         lastWait = wait;
+        lastCpu = cpu;
     });
 
     page.startNew();
@@ -156,16 +171,33 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "the run did not start\n");
         return 1;
     }
+    std::atomic<bool> controlRuns{true};
+    double controlMaxLate = 0;
+    std::thread control([&] {
+        while (controlRuns.load()) {
+            timespec a{}, b{};
+            clock_gettime(CLOCK_MONOTONIC, &a);
+            const timespec d{0, 1'000'000};
+            clock_nanosleep(CLOCK_MONOTONIC, 0, &d, nullptr);
+            clock_gettime(CLOCK_MONOTONIC, &b);
+            const double late =
+                double(b.tv_sec - a.tv_sec) * 1e3 + double(b.tv_nsec - a.tv_nsec) / 1e6 - 1.0;
+            controlMaxLate = std::max(controlMaxLate, late);
+        }
+    });
     clock.start();
     tick.start();
     app.measuring = true;
     QTimer::singleShot(cli.value(secs).toInt() * 1000, [&] {
         app.measuring = false;
         tick.stop();
+        controlRuns.store(false);
         session.stop();
     });
     QObject::connect(&session, &xqui::TrainingSession::finished, &app, &QCoreApplication::quit);
     app.exec();
+    controlRuns.store(false);
+    control.join();
 
     std::sort(gaps.begin(), gaps.end());
     auto pct = [&](double q) { return gaps.empty() ? 0.0 : gaps[size_t(q * double(gaps.size() - 1))]; };
@@ -177,10 +209,13 @@ int main(int argc, char** argv) {
     }
     std::printf(
         "{\"seconds\": %d, \"ticks\": %zu, \"max_timer_gap_ms\": %.2f, \"p99_timer_gap_ms\": %.2f, "
-        "\"p999_timer_gap_ms\": %.2f, \"max_gap_runqueue_wait_ms\": %.2f, \"max_event_ms\": %.2f, \"max_event_type\": %d, \"max_event_receiver\": \"%s\", "
+        "\"p999_timer_gap_ms\": %.2f, \"max_gap_runqueue_wait_ms\": %.2f, \"max_gap_cpu_ms\": %.2f, "
+        "\"max_gap_other_ms\": %.2f, \"max_gap_at_s\": %.1f, \"max_gap_busy_ms\": %.2f, "
+        "\"control_max_oversleep_ms\": %.2f, \"max_event_ms\": %.2f, \"max_event_type\": %d, \"max_event_receiver\": \"%s\", "
         "\"max_event_cpu_ms\": %.2f, \"max_cpu_event_receiver\": \"%s\", "
         "\"events\": %lld, \"games\": %lld, \"steps\": %lld, \"generation\": %d, \"loss_points\": %d}\n",
-        cli.value(secs).toInt(), gaps.size(), pct(1.0), pct(0.99), pct(0.999), maxGapWait, app.maxEventMs, app.maxEventType,
+        cli.value(secs).toInt(), gaps.size(), pct(1.0), pct(0.99), pct(0.999), maxGapWait, maxGapCpu,
+        std::max(0.0, maxGap + 1.0 - maxGapWait - maxGapCpu), maxGapAt, maxBusy, controlMaxLate, app.maxEventMs, app.maxEventType,
         app.maxEventReceiver.constData(), app.maxEventCpuMs, app.maxCpuEventReceiver.constData(), app.events, (long long)last.games, (long long)last.step, last.generation,
         page.charts()->lossPointCount());
     return 0;

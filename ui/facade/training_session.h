@@ -13,8 +13,10 @@
 // -> Stopping -> Idle. Pause takes effect "after the moves in flight" in the core; the state
 // says Paused at once because no new work is started from then on.
 //
-// Priority: the worker (and so every thread the pipeline starts) runs at nice 10 on Linux, so
-// the GUI thread gets a core first when training keeps them all busy.
+// Priority: the worker (and so every thread the pipeline starts) runs at nice 19 on Linux, so
+// the GUI thread gets a core first when training keeps them all busy; start() also asks for a
+// short scheduler slice for the calling (GUI) thread, so that on EEVDF kernels it preempts a
+// training thread when it wakes instead of waiting for that thread's slice to end.
 //
 // Thread-safety: construct, call and destroy on the GUI thread. The destructor requests a
 // stop and joins the worker (the pipeline writes its checkpoint first). No widget is touched

@@ -70,7 +70,9 @@ public:
         t.start();
         const double cpu0 = depth == 0 ? threadCpuMs() : 0;
         const QEvent::Type type = e->type();
-        const QByteArray cls = receiver ? QByteArray(receiver->metaObject()->className()) : QByteArray("?");
+        QByteArray cls = receiver ? QByteArray(receiver->metaObject()->className()) : QByteArray("?");
+        if (receiver && !receiver->objectName().isEmpty())
+            cls += "(" + receiver->objectName().toUtf8() + ")";
         const bool r = QApplication::notify(receiver, e);
         --depth_;
         if (depth == 0 && measuring) {
@@ -144,6 +146,7 @@ int main(int argc, char** argv) {
     double lastTick = -1, lastWait = 0, lastCpu = 0, maxGap = -1, maxGapWait = 0, maxGapCpu = 0,
            maxGapAt = 0, maxBusy = 0;
     QTimer tick;
+    tick.setObjectName(QStringLiteral("probeTick"));
     tick.setTimerType(Qt::PreciseTimer);
     tick.setInterval(1);
     QObject::connect(&tick, &QTimer::timeout, [&] {

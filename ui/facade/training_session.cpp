@@ -75,6 +75,7 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<QVector<xq::train::TrainStep>>();
     qRegisterMetaType<xqui::TrainingSession::State>();
     drainTimer_ = new QTimer(this);
+    drainTimer_->setObjectName(QStringLiteral("trainingSessionDrain"));
     drainTimer_->setInterval(kDrainIntervalMs);
     connect(drainTimer_, &QTimer::timeout, this, &TrainingSession::drain);
 }

@@ -82,6 +82,7 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     }
 
     replotTimer_ = new QTimer(this);
+    replotTimer_->setObjectName(QStringLiteral("trainChartsReplot"));
     replotTimer_->setInterval(kReplotIntervalMs);
     connect(replotTimer_, &QTimer::timeout, this, &TrainCharts::flush);
     replotTimer_->start();

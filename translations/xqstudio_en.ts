@@ -933,221 +933,231 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Count reused visits</source>
+            <translation>Count reused visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
+            <translation>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Maximum plies</source>
             <translation>Maximum plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Length cap of a self-play game in plies</source>
             <translation>Length cap of a self-play game in plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Adjudicate at the cap</source>
             <translation>Adjudicate at the cap</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>At the length cap, award the game on material instead of a draw</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Training steps after each batch of self-play games</source>
             <translation>Training steps after each batch of self-play games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>Gating games, candidate against the best (half as Red); 0 = accept every candidate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Score the candidate needs to become the best</source>
             <translation>Score the candidate needs to become the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -1885,32 +1895,32 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="185" />
+            <location filename="../ui/facade/training_session.cpp" line="218" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="186" />
+            <location filename="../ui/facade/training_session.cpp" line="219" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="187" />
+            <location filename="../ui/facade/training_session.cpp" line="220" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="188" />
+            <location filename="../ui/facade/training_session.cpp" line="221" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="189" />
+            <location filename="../ui/facade/training_session.cpp" line="222" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="190" />
+            <location filename="../ui/facade/training_session.cpp" line="223" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -933,221 +933,231 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Count reused visits</source>
+            <translation>计入复用的访问</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
+            <translation>上一步搜索树保留下来的访问次数计入模拟次数（至少四分之一为新模拟）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Maximum plies</source>
             <translation>最大步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Length cap of a self-play game in plies</source>
             <translation>自我对弈对局的步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Adjudicate at the cap</source>
             <translation>达到上限时裁决</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Training steps after each batch of self-play games</source>
             <translation>每批自我对弈之后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Score the candidate needs to become the best</source>
             <translation>候选模型成为最佳模型所需的得分</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -1884,32 +1894,32 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="185" />
+            <location filename="../ui/facade/training_session.cpp" line="218" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="186" />
+            <location filename="../ui/facade/training_session.cpp" line="219" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="187" />
+            <location filename="../ui/facade/training_session.cpp" line="220" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="188" />
+            <location filename="../ui/facade/training_session.cpp" line="221" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="189" />
+            <location filename="../ui/facade/training_session.cpp" line="222" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="190" />
+            <location filename="../ui/facade/training_session.cpp" line="223" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -95,7 +95,7 @@ ZH = {
  'Resign when the root value stays below this': '根节点价值持续低于此值时认输', 'Resign moves': '认输步数',
  'Consecutive own moves below the threshold before resigning (0 = never)': '认输前己方连续低于阈值的步数（0 = 从不认输）',
  'Resign playout fraction': '认输后续弈比例', 'Fraction of games played out despite resignation (measures false resignations)': '即使应认输也下完的对局比例（用于衡量误认输）',
- 'Maximum plies': '最大步数', 'Length cap of a self-play game in plies': '自我对弈对局的步数上限', 'Adjudicate at the cap': '达到上限时裁决',
+ 'Count reused visits': '计入复用的访问', "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)": '上一步搜索树保留下来的访问次数计入模拟次数（至少四分之一为新模拟）', 'Maximum plies': '最大步数', 'Length cap of a self-play game in plies': '自我对弈对局的步数上限', 'Adjudicate at the cap': '达到上限时裁决',
  'At the length cap, award the game on material instead of a draw': '达到步数上限时按子力判定胜负，而不是判和', 'Buffer capacity': '缓冲区容量',
  'Replay buffer size in positions': '经验回放缓冲区的局面数', 'Batch size': '批大小', 'Positions per training step': '每个训练步的局面数',
  'Steps per iteration': '每轮训练步数', 'Training steps after each batch of self-play games': '每批自我对弈之后的训练步数', 'Learning rate': '学习率',

@@ -33,6 +33,7 @@ void MultiSearch::startSearch(int g, const SearchLimits& limits) {
     game.searching = true;
     game.started = game.done = game.evaluations = game.terminalHits = game.collisions = 0;
     game.reusedVisits = game.tree.rootVisits();
+    game.limits.simulations = limits.newSimulations(game.reusedVisits);
     game.t0 = std::chrono::steady_clock::now();
     game.tree.prepareSearch();
 }

@@ -4,6 +4,7 @@
 //
 // Thread-safety: plain values; copy them into a search before it starts.
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/xiangqi/rules.h"
@@ -59,6 +60,18 @@ struct SearchLimits {
     // Stop when the most visited root move can no longer be overtaken within the budget
     // (saves time in play; keep off for self-play so pi is not truncated).
     bool stopWhenDecided = false;
+    // Tree reuse: count the visits the root already has (from the previous move's search)
+    // toward `simulations`, as Leela Zero's and KataGo's visit limits do: the root ends with
+    // about `simulations` visits, and only the missing ones are searched. At least a quarter
+    // of the budget is always searched anew, so the fresh root noise still acts. Off: every
+    // search runs `simulations` new ones.
+    bool countReusedVisits = false;
+
+    // New simulations a search whose root already has `reused` visits runs (0 = no limit).
+    int newSimulations(int reused) const {
+        if (simulations <= 0 || !countReusedVisits) return simulations;
+        return std::max(simulations - reused, std::max(1, simulations / 4));
+    }
 };
 
 }  // namespace xq::search

@@ -60,6 +60,7 @@ void MctsSearch::start(const SearchLimits& limits) {
         limits_ = limits;
         started_ = done_ = evaluations_ = terminalHits_ = collisions_ = 0;
         reusedVisits_ = tree_.rootVisits();
+        limits_.simulations = limits.newSimulations(reusedVisits_);
         error_ = nullptr;
         t0_ = std::chrono::steady_clock::now();
         activeWorkers_ = std::max(1, params_.threads);

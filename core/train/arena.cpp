@@ -1,6 +1,7 @@
 #include "core/train/arena.h"
 
 #include <algorithm>
+#include <future>
 #include <random>
 #include <vector>
 
@@ -23,7 +24,8 @@ public:
     Arena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& o,
           RunControl& control, const ArenaGameFn& onGame)
         : o_(o), control_(control), onGame_(onGame),
-          cand_(candidate, params(o), 1), best_(best, params(o), 1) {
+          cand_(candidate, params(o), 1), best_(best, params(o), 1),
+          parallel_(&candidate != &best) {  // one evaluator for both: keep it on one thread
         limits_.simulations = o.simulations;
     }
 
@@ -35,8 +37,14 @@ public:
             best_.addGame(Position(), detail::gameSeed(o_.seed, 2000003 + i));
             beginGame(i);
         }
-        const auto onCand = [this](int g, const search::SearchResult& r) { searched(g, r); };
-        const auto onBest = [this](int g, const search::SearchResult& r) { searched(g, r); };
+        // The two networks' rounds run at the same time, the best's on a helper thread (two
+        // cores busy instead of one: gating took longer than the self-play it judges). The
+        // searches that finish are only collected there; the moves are played afterwards on
+        // this thread, candidate's first, so the result does not depend on timing. Each
+        // MultiSearch is used by one thread at a time (future::get orders the hand-over).
+        std::vector<std::pair<int, search::SearchResult>> doneCand, doneBest;
+        const auto onCand = [&](int g, const search::SearchResult& r) { doneCand.emplace_back(g, r); };
+        const auto onBest = [&](int g, const search::SearchResult& r) { doneBest.emplace_back(g, r); };
         while (cand_.searchingCount() > 0 || best_.searchingCount() > 0) {
             if (control_.stopRequested() || !control_.waitWhilePaused()) {
                 result_.stopped = true;
@@ -44,8 +52,25 @@ public:
             }
             // One evaluator call per network per round; a round where only one side has
             // work simply skips the other.
-            if (cand_.searchingCount() > 0) cand_.step(onCand);
-            if (best_.searchingCount() > 0) best_.step(onBest);
+            doneCand.clear();
+            doneBest.clear();
+            const bool candWork = cand_.searchingCount() > 0, bestWork = best_.searchingCount() > 0;
+            if (candWork && bestWork && parallel_) {
+                auto other = std::async(std::launch::async, [&] { best_.step(onBest); });
+                try {
+                    cand_.step(onCand);
+                } catch (...) {
+                    other.wait();
+                    throw;
+                }
+                other.get();
+            } else if (candWork) {
+                cand_.step(onCand);
+            } else {
+                best_.step(onBest);
+            }
+            for (const auto& [g, r] : doneCand) searched(g, r);
+            for (const auto& [g, r] : doneBest) searched(g, r);
         }
         result_.elo = estimateElo(result_.wins, result_.draws, result_.losses);
         return result_;
@@ -145,6 +170,7 @@ private:
     RunControl& control_;
     const ArenaGameFn& onGame_;
     search::MultiSearch cand_, best_;
+    bool parallel_;
     search::SearchLimits limits_;
     std::vector<Slot> slots_;
     int next_ = 0;      // index of the next game to start

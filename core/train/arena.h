@@ -2,9 +2,11 @@
 // Arena: gating matches between two networks with MCTS (no noise, tau -> 0), colours
 // alternating, many games in flight so the evaluators' batches stay full.
 //
-// Thread-safety: playArena() is a blocking call; the evaluators must be thread-safe if
-// options.threads > 1 (InferenceServer). Callbacks run on the calling/worker thread,
-// serialised.
+// Thread-safety: playArena() is a blocking call. While it runs, the `best` evaluator is called
+// from a helper thread at the same time as `candidate` from the caller's (one call at a time
+// each; a fresh helper thread per round, so an evaluator must not be tied to one thread). When
+// both are the same object, everything stays on the calling thread. Callbacks run on the
+// calling thread, serialised.
 
 #include <functional>
 

@@ -18,6 +18,7 @@ const std::vector<ParamDecl> kParams = {
 
     {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},
+    {"count-reused-visits", "selfplay", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)", ParamKind::Bool, 0, 1, &C::countReusedVisits},
     {"games-in-flight", "selfplay", "Games searched at once per self-play thread (fills the network's batches)", ParamKind::Int, 1, 4096, &C::gamesInFlight},
     {"c-puct", "selfplay", "PUCT exploration constant", ParamKind::Double, 0.01, 10, &C::cPuct},
     {"dirichlet-alpha", "selfplay", "Root Dirichlet noise alpha", ParamKind::Double, 0.001, 10, &C::dirichletAlpha},

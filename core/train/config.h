@@ -22,6 +22,7 @@ struct TrainConfig {
     // Self-play
     int gamesPerIteration = 40;
     int simulations = 80;
+    bool countReusedVisits = true;  // tree reuse counts toward `simulations` (self-play)
     int gamesInFlight = 32;
     double cPuct = 1.5;
     double dirichletAlpha = 0.3;

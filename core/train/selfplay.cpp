@@ -59,6 +59,7 @@ public:
     explicit Worker(RunShared& shared)
         : s_(shared), ms_(shared.evaluator, treeParams(shared.opt), 1) {
         limits_.simulations = shared.opt.simulations;
+        limits_.countReusedVisits = shared.opt.countReusedVisits;
         limits_.stopWhenDecided = false;  // pi must not be truncated
     }
 

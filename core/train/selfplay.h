@@ -30,6 +30,7 @@ namespace xq::train {
 struct SelfPlayOptions {
     search::MctsParams mcts;      // addNoise, temperature schedule, cPuct ... (set by caller)
     int simulations = 80;
+    bool countReusedVisits = false;  // see search::SearchLimits::countReusedVisits
     int gamesInFlight = 32;       // per thread
     int threads = 1;
     int randomOpeningPlies = 0;

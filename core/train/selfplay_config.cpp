@@ -23,6 +23,7 @@ SelfPlayOptions selfPlayOptionsFrom(const TrainConfig& c) {
     o.mcts = mctsFrom(c);
     o.mcts.addNoise = true;
     o.simulations = c.simulations;
+    o.countReusedVisits = c.countReusedVisits;
     o.gamesInFlight = c.gamesInFlight;
     o.threads = c.threads;
     o.randomOpeningPlies = c.randomOpeningPlies;

@@ -270,6 +270,48 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, s.advance(Move(0, 89)));
     }
 
+    // countReusedVisits: the root ends with the budget's visits and only the missing ones are
+    // new, but never fewer new than a quarter of the budget. Both drivers agree.
+    void countedReuseTopsUpTheRoot() {
+        nn::RandomEvaluator ev(5);
+        MctsSearch s(ev, quietParams());
+        const SearchResult r = s.search({.simulations = 400});
+        int kept = 0;
+        for (size_t i = 0; i < r.moves.size(); ++i)
+            if (r.moves[i] == r.bestMove) kept = r.visits[i];
+        QVERIFY(kept > 8);
+        QVERIFY(s.advance(r.bestMove));
+        // Budget above the reused visits (and new ones above a quarter of it): topped up.
+        const int budget = kept + kept / 2;
+        const SearchResult r2 = s.search({.simulations = budget, .countReusedVisits = true});
+        QCOMPARE(r2.reusedVisits, kept);
+        QCOMPARE(r2.simulations, budget - kept);
+        QCOMPARE(r2.rootVisits, budget);
+        // More reused visits than the budget: a quarter of it is still searched anew.
+        const SearchResult r3 = s.search({.simulations = 40, .countReusedVisits = true});
+        QCOMPARE(r3.simulations, 10);
+        QCOMPARE(r3.rootVisits, budget + 10);
+        // Without the flag the budget is all new.
+        const SearchResult r4 = s.search({.simulations = 50});
+        QCOMPARE(r4.simulations, 50);
+
+        MultiSearch multi(ev, quietParams(), 1);
+        multi.addGame(Position(), 1);
+        multi.startSearch(0, {.simulations = 400});
+        multi.run();
+        const SearchResult m1 = multi.result(0);
+        int keptM = 0;
+        for (size_t i = 0; i < m1.moves.size(); ++i)
+            if (m1.moves[i] == m1.bestMove) keptM = m1.visits[i];
+        QVERIFY(multi.advance(0, m1.bestMove));
+        QVERIFY(keptM > 8);
+        multi.startSearch(0, {.simulations = keptM + keptM / 2, .countReusedVisits = true});
+        multi.run();
+        QCOMPARE(multi.result(0).reusedVisits, keptM);
+        QCOMPARE(multi.result(0).simulations, keptM / 2);
+        QCOMPARE(multi.result(0).rootVisits, keptM + keptM / 2);
+    }
+
     // One gather under virtual loss spreads over distinct leaves.
     void virtualLossSpreadsLeaves() {
         nn::UniformEvaluator ev;

@@ -31,6 +31,7 @@ const ParamText kTexts[] = {
     {"resign-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign when the root value stays below this")},
     {"resign-moves", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign moves"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Consecutive own moves below the threshold before resigning (0 = never)")},
     {"resign-playout-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign playout fraction"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fraction of games played out despite resignation (measures false resignations)")},
+    {"count-reused-visits", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Count reused visits"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)")},
     {"max-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Maximum plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Length cap of a self-play game in plies")},
     {"adjudicate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adjudicate at the cap"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "At the length cap, award the game on material instead of a draw")},
     {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions")},

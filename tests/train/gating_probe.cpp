@@ -1,0 +1,126 @@
+// gating_probe: an experiment, not a test (run by hand, reported in notes). Does a candidate
+// trained on a run's first self-play games beat the network that played them?
+//
+//   gating_probe --db FILE --model GEN0.xqm [--games 64] [--steps 100] [--seed S]
+//                [--value-weight W]... [--arena 0|1]
+//
+// Loads the first `games` self-play games of the database's first run (in the order they
+// finished) into a replay buffer, and the later ones into a held-out buffer. For each value
+// weight: trains a copy of GEN0 for `steps` steps exactly as the quick preset's training phase
+// does (batch, learning rate, L2, clipping, mirror sampling), measures the value and policy
+// loss on held-out games, then plays the quick preset's gating match (20 games, 80
+// simulations, no noise) against GEN0. One JSON line per weight.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/nn/model_file.h"
+#include "core/nn/torch_evaluator.h"
+#include "core/nn/trainer_backend.h"
+#include "core/store/store.h"
+#include "core/train/arena.h"
+#include "core/train/config.h"
+#include "core/train/replay_buffer.h"
+#include "core/train/selfplay_config.h"
+
+using namespace xq;
+
+int main(int argc, char** argv) {
+    std::string db, model;
+    int games = 64, steps = 100, arena = 1;
+    uint64_t seed = 7;
+    std::vector<double> weights;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string k = argv[i], v = argv[i + 1];
+        if (k == "--db") db = v;
+        else if (k == "--model") model = v;
+        else if (k == "--games") games = std::atoi(v.c_str());
+        else if (k == "--steps") steps = std::atoi(v.c_str());
+        else if (k == "--arena") arena = std::atoi(v.c_str());
+        else if (k == "--seed") seed = std::strtoull(v.c_str(), nullptr, 10);
+        else if (k == "--value-weight") weights.push_back(std::atof(v.c_str()));
+        else {
+            std::fprintf(stderr, "unknown option %s\n", k.c_str());
+            return 2;
+        }
+    }
+    if (db.empty() || model.empty()) {
+        std::fprintf(stderr, "usage: gating_probe --db FILE --model GEN0.xqm [--value-weight W]...\n");
+        return 2;
+    }
+    if (weights.empty()) weights = {1.0};
+    const train::TrainConfig cfg = train::preset("quick");
+
+    store::OpenOptions ro;
+    ro.readOnly = true;
+    store::Store st(db, ro);
+    store::GameFilter f;
+    f.kind = store::GameKind::SelfPlay;
+    f.limit = 0;
+    std::vector<store::GameRecord> list = st.listGames(f);  // newest first
+    std::reverse(list.begin(), list.end());
+    train::ReplayBuffer train(size_t(cfg.bufferCapacity)), held(size_t(cfg.bufferCapacity));
+    int used = 0, heldGames = 0;
+    for (const auto& g : list) {
+        auto full = st.loadGame(g.id);
+        if (!full) continue;
+        if (used < games) {
+            train.addGame(*full);
+            ++used;
+        } else {
+            held.addGame(*full);
+            ++heldGames;
+        }
+    }
+    std::fprintf(stderr, "training on %d games (%zu positions), held out %d games (%zu)\n", used,
+                 train.size(), heldGames, held.size());
+    if (train.size() == 0 || held.size() == 0) return 1;
+
+    nn::Net best = nn::loadModel(model);
+    std::mt19937_64 heldRng(99);
+    const nn::TrainBatch heldBatch = held.sampleBatch(1024, heldRng);
+    for (double w : weights) {
+        auto cand = std::make_shared<nn::Net>(best.clone());
+        nn::TrainerOptions to;
+        to.learningRate = cfg.learningRate;
+        to.weightDecay = cfg.weightDecay;
+        to.clipNorm = cfg.gradClip;
+        to.valueWeight = w;
+        double trainValue = 0;
+        {
+            nn::NetTrainer trainer(*cand, to);
+            const nn::TrainStats before = trainer.evaluate(heldBatch);
+            std::mt19937_64 rng(seed);
+            for (int s = 0; s < steps; ++s) trainValue = trainer.step(train.sampleBatch(cfg.batchSize, rng)).valueLoss;
+            const nn::TrainStats after = trainer.evaluate(heldBatch);
+            std::fprintf(stderr, "w=%g held-out value loss %.3f -> %.3f, policy %.3f -> %.3f\n", w,
+                         before.valueLoss, after.valueLoss, before.policyLoss, after.policyLoss);
+            std::printf("{\"value_weight\": %g, \"steps\": %d, \"train_value_loss_last\": %.4f, "
+                        "\"heldout_value_loss_before\": %.4f, \"heldout_value_loss\": %.4f, "
+                        "\"heldout_policy_loss_before\": %.4f, \"heldout_policy_loss\": %.4f, ",
+                        w, steps, trainValue, before.valueLoss, after.valueLoss, before.policyLoss,
+                        after.policyLoss);
+        }
+        if (!arena) {
+            std::printf("\"arena\": false}\n");
+            std::fflush(stdout);
+            continue;
+        }
+        cand->setThreads(1);
+        auto bestCopy = std::make_shared<nn::Net>(best.clone());
+        nn::TorchEvaluator ce(cand, nullptr, 32), be(bestCopy, nullptr, 32);
+        train::ArenaOptions ao = train::arenaOptionsFrom(cfg);
+        ao.seed = seed;
+        train::RunControl control;
+        const train::ArenaResult r = train::playArena(ce, be, ao, control);
+        std::printf("\"wins\": %d, \"draws\": %d, \"losses\": %d, \"score\": %.3f}\n", r.wins,
+                    r.draws, r.losses,
+                    (r.wins + 0.5 * r.draws) / std::max(1, r.wins + r.draws + r.losses));
+        std::fflush(stdout);
+    }
+    return 0;
+}

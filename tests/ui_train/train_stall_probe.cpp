@@ -3,6 +3,8 @@
 // hand and reported.
 //
 //   train_stall_probe [--seconds N] [--db FILE] [--set name=value ...] [--screenshot FILE]
+//                     [--idle]
+// --idle measures the same page with no run started: the machine's own baseline.
 //
 // Two measures, both on the GUI thread, with the page visible (offscreen platform is fine):
 //  1. timer gap: a 1 ms QTimer; the longest interval between two ticks minus 1 ms. This is
@@ -116,7 +118,8 @@ int main(int argc, char** argv) {
     QCommandLineOption dbOpt("db", "Database (default: a temporary one).", "FILE");
     QCommandLineOption set("set", "Override a parameter of the quick preset: name=value.", "KV");
     QCommandLineOption shot("screenshot", "Grab the page to FILE at the end.", "FILE");
-    cli.addOptions({secs, dbOpt, set, shot});
+    QCommandLineOption idle("idle", "Start no run: measure the baseline.");
+    cli.addOptions({secs, dbOpt, set, shot, idle});
     cli.process(app);
 
     QTemporaryDir tmp;
@@ -169,8 +172,9 @@ int main(int argc, char** argv) {
         lastCpu = cpu;
     });
 
-    page.startNew();
-    if (!session.running()) {
+    const bool idleRun = cli.isSet(idle);
+    if (!idleRun) page.startNew();
+    if (!idleRun && !session.running()) {
         std::fprintf(stderr, "the run did not start\n");
         return 1;
     }
@@ -195,7 +199,8 @@ int main(int argc, char** argv) {
         app.measuring = false;
         tick.stop();
         controlRuns.store(false);
-        session.stop();
+        if (idleRun) app.quit();
+        else session.stop();
     });
     QObject::connect(&session, &xqui::TrainingSession::finished, &app, &QCoreApplication::quit);
     app.exec();

@@ -64,10 +64,9 @@ public:
                     throw;
                 }
                 other.get();
-            } else if (candWork) {
-                cand_.step(onCand);
             } else {
-                best_.step(onBest);
+                if (candWork) cand_.step(onCand);
+                if (bestWork) best_.step(onBest);
             }
             for (const auto& [g, r] : doneCand) searched(g, r);
             for (const auto& [g, r] : doneBest) searched(g, r);

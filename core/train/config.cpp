@@ -40,6 +40,9 @@ const std::vector<ParamDecl> kParams = {
     {"weight-decay", "training", "L2 regularisation", ParamKind::Double, 0, 0.1, &C::weightDecay},
     {"grad-clip", "training", "Gradient norm clip (0 = off)", ParamKind::Double, 0, 1000, &C::gradClip},
     {"min-buffer", "training", "Positions needed in the buffer before training starts", ParamKind::Int, 1, 10000000, &C::minBufferToTrain},
+    {"validation-fraction", "training", "Share of self-play games kept out of training to measure the held-out loss (0 = none)", ParamKind::Double, 0, 0.5, &C::validationFraction},
+    {"validation-interval", "training", "Training steps between two held-out loss checks", ParamKind::Int, 1, 100000, &C::validationInterval},
+    {"early-stop-checks", "training", "End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)", ParamKind::Int, 0, 1000, &C::earlyStopChecks},
 
     {"eval-games", "evaluation", "Gating games, candidate against the best (half as Red); 0 = accept every candidate", ParamKind::Int, 0, 10000, &C::evalGames},
     {"eval-simulations", "evaluation", "MCTS simulations per move in gating games", ParamKind::Int, 1, 100000, &C::evalSimulations},
@@ -137,11 +140,20 @@ TrainConfig preset(std::string_view name) {
         c.batchSize = 128;
         c.stepsPerIteration = 100;
         c.minBufferToTrain = 1000;
+        // A few games per iteration: check often, and hold out a tenth (early_stop.h).
+        c.validationFraction = 0.1;
+        c.validationInterval = 10;
         c.evalGames = 20;
         c.evalSimulations = 80;
-        c.maxPlies = 200;
+        // A 100-ply cap with material adjudication (as xiangqi-alphazero adjudicates): in
+        // early self-play a mate comes at a random moment, so game results say little; at
+        // the cap the side ahead in material wins, which a network can learn from a few
+        // hundred games (on 150 games of a first run, material alone predicts held-out
+        // results with squared error 0.68 where predicting a draw gives 0.86; with a
+        // 200-ply cap, 0.87 against 0.94). Games are shorter too: about 990 games/h here.
+        c.maxPlies = 100;
         c.randomOpeningPlies = 2;
-        c.adjudicate = true;  // as xiangqi-alphazero: material decides at the cap
+        c.adjudicate = true;
         c.lrDecaySteps = 20000;
     } else if (name == "standard") {
         c.channels = 128;
@@ -170,6 +182,7 @@ TrainConfig preset(std::string_view name) {
         c.minBufferToTrain = 50000;
         c.evalGames = 40;
         c.evalSimulations = 400;
+        c.validationInterval = 100;
         c.maxPlies = 400;
         c.adjudicate = false;
         c.lrDecaySteps = 1000000;

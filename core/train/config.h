@@ -44,6 +44,9 @@ struct TrainConfig {
     double weightDecay = 1e-4;
     double gradClip = 5.0;
     int minBufferToTrain = 2000;
+    double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
+    int validationInterval = 50;       // training steps between held-out checks
+    int earlyStopChecks = 3;           // checks without improvement that end a phase (0 = off)
     // Evaluation and gating
     int evalGames = 40;
     int evalSimulations = 80;

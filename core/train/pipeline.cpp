@@ -20,6 +20,7 @@
 #include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/checkpoint.h"
+#include "core/train/early_stop.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
@@ -71,6 +72,7 @@ struct Pipeline::State {
     std::unique_ptr<nn::NetTrainer> trainer;
     std::shared_ptr<nn::Net> bestNet;
     std::unique_ptr<ReplayBuffer> buffer;
+    std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)
     std::mt19937_64 rng;
     Progress progress;
     std::mutex progressMutex;  // guards progress (self-play threads update it)
@@ -155,26 +157,39 @@ void Pipeline::run() {
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
 
-    // --- replay buffer: rebuilt from the stored self-play games, newest first ---
+    // --- replay buffer and held-out set: rebuilt from the stored self-play games ---
     st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
+    st.heldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1000, size_t(config.bufferCapacity) / 4));
+    const uint64_t holdSeed = uint64_t(config.seed);
+    auto isHeldOut = [&](int64_t gameId) { return heldOutGame(gameId, holdSeed, config.validationFraction); };
     {
         store::GameFilter f;
         f.run = st.run.id;
         f.kind = store::GameKind::SelfPlay;
         f.limit = 0;
         std::vector<store::GameRecord> newestFirst = st.store->listGames(f);
-        size_t positions = 0;
-        std::vector<int64_t> ids;
+        size_t positions = 0, heldPositions = 0;
+        std::vector<int64_t> ids, heldIds;
         for (const auto& g : newestFirst) {
-            if (positions >= size_t(config.bufferCapacity)) break;
-            ids.push_back(g.id);
-            positions += size_t(g.plies);
+            if (isHeldOut(g.id)) {
+                if (heldPositions >= st.heldOut->capacity()) continue;
+                heldIds.push_back(g.id);
+                heldPositions += size_t(g.plies);
+            } else {
+                if (positions >= size_t(config.bufferCapacity)) continue;
+                ids.push_back(g.id);
+                positions += size_t(g.plies);
+            }
         }
         for (auto it = ids.rbegin(); it != ids.rend(); ++it)
             if (auto g = st.store->loadGame(*it)) st.buffer->addGame(*g);
-        if (!ids.empty())
+        for (auto it = heldIds.rbegin(); it != heldIds.rend(); ++it)
+            if (auto g = st.store->loadGame(*it)) st.heldOut->addGame(*g);
+        if (!ids.empty() || !heldIds.empty())
             log(LogLevel::Info, "replay buffer rebuilt from " + std::to_string(ids.size()) +
-                                    " stored games (" + std::to_string(st.buffer->size()) + " positions)");
+                                    " stored games (" + std::to_string(st.buffer->size()) + " positions), " +
+                                    std::to_string(heldIds.size()) + " held out (" +
+                                    std::to_string(st.heldOut->size()) + " positions)");
     }
 
     store::GameFilter allSelfPlay;
@@ -279,7 +294,7 @@ void Pipeline::run() {
                     rec.generation = st.ckpt.generation;
                     const int64_t id = st.store->insertGame(rec);
                     rec.id = id;
-                    st.buffer->addGame(rec);
+                    (isHeldOut(id) ? st.heldOut : st.buffer)->addGame(rec);
                     {
                         std::lock_guard lk(st.progressMutex);
                         ++st.progress.games;
@@ -338,6 +353,30 @@ void Pipeline::run() {
             emitProgress(true);
             st.trainNet->setThreads(std::max(1, int(std::thread::hardware_concurrency())));
             std::vector<store::MetricPoint> pending;
+            // Held-out checks (early_stop.h): a fixed batch of held-out positions per phase,
+            // measured at the start and every validationInterval steps; the weights with the
+            // lowest held-out value loss are kept.
+            const bool validate = config.validationFraction > 0 && st.heldOut->size() >= 256;
+            EarlyStop early(config.earlyStopChecks);
+            nn::TrainBatch heldBatch;
+            std::unique_ptr<nn::Net> bestWeights;
+            int phaseSteps = 0;
+            auto check = [&](int doneSteps) {
+                const nn::TrainStats hs = st.trainer->evaluate(heldBatch);
+                pending.push_back({st.run.id, st.ckpt.step, "heldout/value", hs.valueLoss, 0});
+                pending.push_back({st.run.id, st.ckpt.step, "heldout/policy", hs.policyLoss, 0});
+                const EarlyStop::Action a = early.report(doneSteps, hs.valueLoss);
+                if (a == EarlyStop::Action::NewBest) {
+                    if (!bestWeights) bestWeights = std::make_unique<nn::Net>(st.trainNet->clone());
+                    else bestWeights->copyWeightsFrom(*st.trainNet);
+                }
+                return a;
+            };
+            if (validate) {
+                heldBatch = st.heldOut->sampleBatch(int(std::min<size_t>(1024, st.heldOut->size())), st.rng);
+                check(0);
+            }
+            bool stoppedEarly = false;
             const auto tt0 = Clock::now();
             for (int s = 0; s < config.stepsPerIteration; ++s) {
                 if (!control_.waitWhilePaused()) break;
@@ -374,15 +413,42 @@ void Pipeline::run() {
                     st.progress.etaSeconds = secondsSince(tt0) / (s + 1) * (config.stepsPerIteration - s - 1);
                 }
                 emitProgress(false);
+                phaseSteps = s + 1;
+                if (validate && (phaseSteps % config.validationInterval == 0 || phaseSteps == config.stepsPerIteration) &&
+                    check(phaseSteps) == EarlyStop::Action::Stop) {
+                    stoppedEarly = true;
+                    break;
+                }
                 if (timeUp()) break;
             }
             if (!pending.empty()) st.store->addMetrics(pending);
+            bool haveCandidate = true;
+            if (validate && early.hasBest()) {
+                if (early.bestStep() < phaseSteps) st.trainNet->copyWeightsFrom(*bestWeights);
+                haveCandidate = early.bestStep() > 0;
+                char msg[256];
+                std::snprintf(msg, sizeof msg,
+                              "training: %d steps%s; held-out value loss best %.4f at step %d of the phase%s",
+                              phaseSteps, stoppedEarly ? " (stopped early)" : "", early.bestLoss(),
+                              early.bestStep(),
+                              haveCandidate ? (early.bestStep() < phaseSteps ? ", weights of that step kept" : "")
+                                            : "; no improvement on held-out games, so no candidate this iteration");
+                log(LogLevel::Info, msg);
+            }
             st.trainNet->setThreads(config.inferenceThreads);
             if (control_.stopRequested() || timeUp()) {
                 // Keep the training progress: checkpoint without evaluating.
                 saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
                 log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
                 break;
+            }
+
+            if (!haveCandidate) {
+                ++st.ckpt.iteration;
+                st.progress.iteration = st.ckpt.iteration;
+                saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+                log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
+                continue;
             }
 
             // ---- evaluation and gating ----

@@ -2,15 +2,18 @@
 // trained on a run's first self-play games beat the network that played them?
 //
 //   gating_probe --db FILE --model GEN0.xqm [--games 64] [--steps 100] [--seed S]
-//                [--value-weight W]... [--arena 0|1]
+//                [--value-weight W]... [--arena 0|1] [--curve N]
+//                [--set name=value]...
 //
 // Loads the first `games` self-play games of the database's first run (in the order they
 // finished) into a replay buffer, and the later ones into a held-out buffer. For each value
 // weight: trains a copy of GEN0 for `steps` steps exactly as the quick preset's training phase
 // does (batch, learning rate, L2, clipping, mirror sampling), measures the value and policy
 // loss on held-out games, then plays the quick preset's gating match (20 games, 80
-// simulations, no noise) against GEN0. One JSON line per weight.
+// simulations, no noise) against GEN0. One JSON line per weight. --curve N prints the held-out
+// losses every N steps (stderr).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -31,9 +34,10 @@ using namespace xq;
 
 int main(int argc, char** argv) {
     std::string db, model;
-    int games = 64, steps = 100, arena = 1;
+    int games = 64, steps = 100, arena = 1, curve = 0;
     uint64_t seed = 7;
     std::vector<double> weights;
+    std::vector<std::string> sets;  // --set name=value: quick-preset parameters (e.g. max-plies)
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
         if (k == "--db") db = v;
@@ -41,6 +45,8 @@ int main(int argc, char** argv) {
         else if (k == "--games") games = std::atoi(v.c_str());
         else if (k == "--steps") steps = std::atoi(v.c_str());
         else if (k == "--arena") arena = std::atoi(v.c_str());
+        else if (k == "--curve") curve = std::atoi(v.c_str());
+        else if (k == "--set") sets.push_back(v);
         else if (k == "--seed") seed = std::strtoull(v.c_str(), nullptr, 10);
         else if (k == "--value-weight") weights.push_back(std::atof(v.c_str()));
         else {
@@ -53,7 +59,16 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (weights.empty()) weights = {1.0};
-    const train::TrainConfig cfg = train::preset("quick");
+    train::TrainConfig cfg = train::preset("quick");
+    for (const std::string& kv : sets) {
+        const size_t eq = kv.find('=');
+        const train::ParamDecl* p = eq == std::string::npos ? nullptr : train::findParam(kv.substr(0, eq));
+        if (!p) {
+            std::fprintf(stderr, "--set %s: expected name=value with a training parameter\n", kv.c_str());
+            return 2;
+        }
+        train::setParamText(cfg, *p, kv.substr(eq + 1));
+    }
 
     store::OpenOptions ro;
     ro.readOnly = true;
@@ -80,9 +95,38 @@ int main(int argc, char** argv) {
                  train.size(), heldGames, held.size());
     if (train.size() == 0 || held.size() == 0) return 1;
 
+    {
+        // How much a plain material count (mover's view) predicts z on held-out positions:
+        // the value head has at least this much to learn.
+        static const double kValue[8] = {0, 0, 2, 2, 4, 9, 4.5, 1};
+        std::vector<std::pair<double, double>> mz;
+        for (size_t i = 0; i < held.size(); ++i) {
+            const train::Sample smp = held.at(i);
+            double m = 0;
+            for (int sq = 0; sq < 90; ++sq) {
+                const Piece pc = smp.piece(sq);
+                if (pc == NoPiece) continue;
+                m += (colorOf(pc) == Color(smp.side) ? 1 : -1) * kValue[typeOf(pc)];
+            }
+            mz.emplace_back(m, double(smp.z));
+        }
+        double base = 0;
+        for (auto [m, z] : mz) base += z * z;
+        base /= double(mz.size());
+        double bestK = 0, bestMse = base;
+        for (double k = -0.5; k <= 0.5; k += 0.01) {
+            double e = 0;
+            for (auto [m, z] : mz) e += (std::tanh(k * m) - z) * (std::tanh(k * m) - z);
+            e /= double(mz.size());
+            if (e < bestMse) bestMse = e, bestK = k;
+        }
+        std::fprintf(stderr, "held-out: predicting 0 gives value loss %.3f; tanh(%.2f * material) gives %.3f\n",
+                     base, bestK, bestMse);
+    }
     nn::Net best = nn::loadModel(model);
     std::mt19937_64 heldRng(99);
     const nn::TrainBatch heldBatch = held.sampleBatch(1024, heldRng);
+    const nn::TrainBatch trainEvalBatch = train.sampleBatch(1024, heldRng);
     for (double w : weights) {
         auto cand = std::make_shared<nn::Net>(best.clone());
         nn::TrainerOptions to;
@@ -95,7 +139,15 @@ int main(int argc, char** argv) {
             nn::NetTrainer trainer(*cand, to);
             const nn::TrainStats before = trainer.evaluate(heldBatch);
             std::mt19937_64 rng(seed);
-            for (int s = 0; s < steps; ++s) trainValue = trainer.step(train.sampleBatch(cfg.batchSize, rng)).valueLoss;
+            for (int s = 0; s < steps; ++s) {
+                trainValue = trainer.step(train.sampleBatch(cfg.batchSize, rng)).valueLoss;
+                if (curve > 0 && (s + 1) % curve == 0) {
+                    const nn::TrainStats h = trainer.evaluate(heldBatch);
+                    const nn::TrainStats t = trainer.evaluate(trainEvalBatch);
+                    std::fprintf(stderr, "  step %d: train value %.3f (eval mode %.3f), held-out value %.3f policy %.3f\n",
+                                 s + 1, trainValue, t.valueLoss, h.valueLoss, h.policyLoss);
+                }
+            }
             const nn::TrainStats after = trainer.evaluate(heldBatch);
             std::fprintf(stderr, "w=%g held-out value loss %.3f -> %.3f, policy %.3f -> %.3f\n", w,
                          before.valueLoss, after.valueLoss, before.policyLoss, after.policyLoss);

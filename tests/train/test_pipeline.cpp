@@ -15,6 +15,7 @@
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/config.h"
+#include "core/train/early_stop.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
 #include "core/xiangqi/fen.h"
@@ -280,6 +281,62 @@ private slots:
         QVERIFY2(right >= 40, qPrintable(QString("%1 of %2 value signs right").arg(right).arg(total)));
     }
 
+    // The policy half of the chain: a searched move stored in a sample (board squares) ->
+    // mirror-augmented batches -> NetTrainer -> TorchEvaluator priors over legal moves. On
+    // positions of both colours, the trained network must rank the stored move first, and the
+    // mirrored move first in the mirrored position (which it never saw unmirrored as such).
+    void policyTargetsBecomePriors() {
+        std::mt19937 rng(8);
+        std::vector<std::pair<Position, Move>> items;
+        Position pos;
+        for (int ply = 0; items.size() < 16 && ply < 200; ++ply) {
+            MoveList ml;
+            pos.legalMoves(ml);
+            if (ml.empty()) break;
+            if (ply >= 2) items.emplace_back(pos, ml[rng() % ml.size()]);
+            pos.makeMove(ml[rng() % ml.size()]);
+        }
+        QCOMPARE(int(items.size()), 16);
+        int black = 0;
+        ReplayBuffer buf(100);
+        for (const auto& [p, m] : items) {
+            black += p.sideToMove() == Black;
+            Sample smp;
+            QVERIFY(makeSample(p, {{m, 10}}, 0, smp));
+            buf.add(smp);
+        }
+        QVERIFY(black >= 6);
+        auto net = std::make_shared<nn::Net>(nn::NetConfig{16, 1}, nn::NetOptions{.seed = 4});
+        nn::TrainerOptions to;
+        to.learningRate = 3e-3;
+        nn::NetTrainer trainer(*net, to);
+        std::mt19937_64 brng(2);
+        for (int i = 0; i < 300; ++i) trainer.step(buf.sampleBatch(32, brng));
+        nn::TorchEvaluator ev(net);
+        auto topMove = [&](const Position& p) {
+            MoveList ml;
+            p.legalMoves(ml);
+            nn::EvalInput in{&p, &ml};
+            nn::EvalOutput out;
+            ev.evaluate({&in, 1}, {&out, 1});
+            int best = 0;
+            for (int i = 1; i < ml.size(); ++i)
+                if (out.priors[i] > out.priors[best]) best = i;
+            return ml[best];
+        };
+        int plainRight = 0, mirrorRight = 0, blackRight = 0;
+        for (const auto& [p, m] : items) {
+            const bool ok = topMove(p) == m;
+            plainRight += ok;
+            blackRight += ok && p.sideToMove() == Black;
+            const Move mm(mirrorFile(m.from()), mirrorFile(m.to()));
+            mirrorRight += topMove(p.mirrored()) == mm;
+        }
+        const QString msg = QString("plain %1/16 (black %2/%3), mirrored %4/16")
+                                .arg(plainRight).arg(blackRight).arg(black).arg(mirrorRight);
+        QVERIFY2(plainRight >= 14 && mirrorRight >= 14 && blackRight >= black - 1, qPrintable(msg));
+    }
+
     void tinyIterationWritesEverything() {
         QTemporaryDir dir;
         PipelineOptions o;
@@ -331,6 +388,67 @@ private slots:
         Pipeline again(o, {});
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, again.run());
         QCOMPARE(st.countGames({.run = run->id}), 4);
+    }
+
+    // A run with a held-out share: held-out games are stored like the others, the training
+    // phase measures them (one "heldout/value" point at the start and one per check) and
+    // reports what it kept; an early stop ends the phase before its last step.
+    void heldOutGamesAndEarlyStop() {
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.gamesPerIteration = 16;
+        o.config.gamesInFlight = 8;
+        o.config.maxPlies = 80;
+        o.config.validationFraction = 0.5;
+        o.config.validationInterval = 1;
+        o.config.earlyStopChecks = 2;
+        o.config.stepsPerIteration = 80;
+        o.config.learningRate = 0.02;  // memorises fast: the held-out loss soon stops falling
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "held";
+        o.iterations = 1;
+        int steps = 0;
+        std::vector<std::string> logs;
+        PipelineCallbacks cb;
+        cb.trainStep = [&](const TrainStep&) { ++steps; };
+        cb.log = [&](LogLevel, const std::string& m) { logs.push_back(m); };
+        Pipeline p(o, cb);
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+
+        store::Store st(o.dbPath);
+        const auto run = st.findRun("held");
+        QVERIFY(run.has_value());
+        store::GameFilter f;
+        f.run = run->id;
+        f.kind = store::GameKind::SelfPlay;
+        int held = 0, heldPlies = 0, total = 0;
+        for (const auto& g : st.listGames(f)) {
+            ++total;
+            if (heldOutGame(g.id, uint64_t(o.config.seed), 0.5)) {
+                ++held;
+                heldPlies += g.plies;
+            }
+        }
+        QCOMPARE(total, 16);
+        QVERIFY2(held > 0 && held < 16 && heldPlies >= 300, qPrintable(QString("%1 games, %2 plies").arg(held).arg(heldPlies)));
+        std::string report;
+        for (const auto& m : logs)
+            if (m.find("held-out value loss best") != std::string::npos) report = m;
+        QVERIFY2(!report.empty(), "no held-out report in the log");
+        const auto points = st.metrics(run->id, "heldout/value");
+        QCOMPARE(int(points.size()), steps + 1);
+        QCOMPARE(int(st.metrics(run->id, "heldout/policy").size()), steps + 1);
+        QVERIFY2(steps < 80 && report.find("stopped early") != std::string::npos, report.c_str());
+        // The phase kept (within EarlyStop's minDelta) the lowest point it measured.
+        double lowest = 1e9;
+        for (const auto& pt : points) lowest = std::min(lowest, pt.value);
+        const size_t at = report.find("best ");
+        QVERIFY(at != std::string::npos);
+        const double kept = std::stod(report.substr(at + 5));
+        QVERIFY2(kept >= lowest - 1e-4 && kept <= lowest + 1e-3 + 1e-4,
+                 qPrintable(QString("kept %1, lowest %2").arg(kept).arg(lowest)));
     }
 
     void killAndResume() {

@@ -16,6 +16,7 @@
 #include "core/nn/fake_evaluators.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
+#include "core/train/early_stop.h"
 #include "core/train/selfplay.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
@@ -438,6 +439,62 @@ private slots:
         QVERIFY(r.stopped);
         QCOMPARE(r.wins + r.draws + r.losses, 0);
         QVERIFY(!acceptCandidate(r, 0.55));
+    }
+
+    // The training phase's early stop (early_stop.h) from scripted held-out losses.
+    void earlyStopDecisions() {
+        using A = EarlyStop::Action;
+        EarlyStop e(2);
+        QVERIFY(!e.hasBest());
+        QVERIFY(e.report(0, 0.90) == A::NewBest);  // the phase's start is the baseline
+        QVERIFY(e.report(10, 0.85) == A::NewBest);
+        QVERIFY(e.report(20, 0.8495) == A::Continue);  // within minDelta: not better
+        QCOMPARE(e.reportsSinceBest(), 1);
+        QVERIFY(e.report(30, 0.86) == A::Stop);
+        QCOMPARE(e.bestStep(), 10);
+        QCOMPARE(e.bestLoss(), 0.85);
+        // An improvement resets the count.
+        EarlyStop r(2);
+        r.report(0, 1.0);
+        QVERIFY(r.report(1, 1.1) == A::Continue);
+        QVERIFY(r.report(2, 0.5) == A::NewBest);
+        QVERIFY(r.report(3, 0.6) == A::Continue);
+        QVERIFY(r.report(4, 0.7) == A::Stop);
+        // Rising from the start: the best stays the start (no candidate).
+        EarlyStop rising(3);
+        rising.report(0, 0.95);
+        for (int k = 1; k <= 2; ++k) QVERIFY(rising.report(k * 10, 0.95 + 0.1 * k) == A::Continue);
+        QVERIFY(rising.report(30, 1.4) == A::Stop);
+        QCOMPARE(rising.bestStep(), 0);
+        // patience 0: never stops, still tracks the best.
+        EarlyStop never(0);
+        for (int k = 0; k < 50; ++k) QVERIFY(never.report(k, 1.0 + k) != A::Stop);
+        QCOMPARE(never.bestStep(), 0);
+    }
+
+    void heldOutSplitIsStableAndFair() {
+        int held = 0, again = 0, otherSeed = 0, differ = 0;
+        for (int64_t id = 1; id <= 10000; ++id) {
+            const bool h = heldOutGame(id, 1, 0.1);
+            held += h;
+            again += h == heldOutGame(id, 1, 0.1);
+            const bool o = heldOutGame(id, 2, 0.1);
+            otherSeed += o;
+            differ += h != o;
+            QVERIFY(!heldOutGame(id, 1, 0.0));
+            QVERIFY(heldOutGame(id, 1, 1.0));
+        }
+        QVERIFY2(held > 900 && held < 1100, qPrintable(QString::number(held)));
+        QCOMPARE(again, 10000);
+        QVERIFY(otherSeed > 900 && otherSeed < 1100);
+        QVERIFY(differ > 1000);  // another seed holds out other games
+        // No long runs of consecutive ids in or out (ids are consecutive in a run).
+        int longest = 0, run = 0;
+        for (int64_t id = 1; id <= 10000; ++id) {
+            run = heldOutGame(id, 1, 0.5) ? run + 1 : 0;
+            longest = std::max(longest, run);
+        }
+        QVERIFY2(longest < 25, qPrintable(QString::number(longest)));
     }
 
     void gatingDecisions() {

@@ -1053,111 +1053,141 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Held-out share</source>
+            <translation>Held-out share</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
+            <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Validation interval</source>
+            <translation>Validation interval</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Training steps between two held-out loss checks</source>
+            <translation>Training steps between two held-out loss checks</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Early-stop checks</source>
+            <translation>Early-stop checks</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
+            <translation>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>Gating games, candidate against the best (half as Red); 0 = accept every candidate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Score the candidate needs to become the best</source>
             <translation>Score the candidate needs to become the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -1557,31 +1587,36 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/train_charts.cpp" line="46" />
+            <source>held-out value</source>
+            <translation>held-out value</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>Elo vs generation 0</source>
             <translation>Elo vs generation 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -1589,203 +1624,203 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="72" />
             <location filename="../ui/pages/train_page.cpp" line="73" />
+            <location filename="../ui/pages/train_page.cpp" line="74" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="98" />
+            <location filename="../ui/pages/train_page.cpp" line="99" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="103" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="105" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="109" />
+            <location filename="../ui/pages/train_page.cpp" line="110" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="112" />
+            <location filename="../ui/pages/train_page.cpp" line="113" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="114" />
+            <location filename="../ui/pages/train_page.cpp" line="115" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="129" />
+            <location filename="../ui/pages/train_page.cpp" line="130" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="131" />
+            <location filename="../ui/pages/train_page.cpp" line="132" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="133" />
+            <location filename="../ui/pages/train_page.cpp" line="134" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="142" />
+            <location filename="../ui/pages/train_page.cpp" line="143" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="164" />
+            <location filename="../ui/pages/train_page.cpp" line="165" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="167" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="167" />
+            <location filename="../ui/pages/train_page.cpp" line="168" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="170" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="170" />
+            <location filename="../ui/pages/train_page.cpp" line="171" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="172" />
+            <location filename="../ui/pages/train_page.cpp" line="173" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="174" />
+            <location filename="../ui/pages/train_page.cpp" line="175" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="177" />
+            <location filename="../ui/pages/train_page.cpp" line="178" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="178" />
+            <location filename="../ui/pages/train_page.cpp" line="179" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="196" />
+            <location filename="../ui/pages/train_page.cpp" line="197" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="253" />
+            <location filename="../ui/pages/train_page.cpp" line="254" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="381" />
+            <location filename="../ui/pages/train_page.cpp" line="387" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="382" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="428" />
+            <location filename="../ui/pages/train_page.cpp" line="442" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="440" />
+            <location filename="../ui/pages/train_page.cpp" line="454" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="459" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page.cpp" line="474" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1794,7 +1829,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="468" />
+            <location filename="../ui/pages/train_page.cpp" line="482" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -1895,32 +1930,32 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="218" />
+            <location filename="../ui/facade/training_session.cpp" line="225" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="219" />
+            <location filename="../ui/facade/training_session.cpp" line="226" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="220" />
+            <location filename="../ui/facade/training_session.cpp" line="227" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="221" />
+            <location filename="../ui/facade/training_session.cpp" line="228" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="222" />
+            <location filename="../ui/facade/training_session.cpp" line="229" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="223" />
+            <location filename="../ui/facade/training_session.cpp" line="230" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -1053,111 +1053,141 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Held-out share</source>
+            <translation>留出比例</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
+            <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Validation interval</source>
+            <translation>验证间隔</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Training steps between two held-out loss checks</source>
+            <translation>两次留出损失检查之间的训练步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Early-stop checks</source>
+            <translation>提前停止检查次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
+            <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Score the candidate needs to become the best</source>
             <translation>候选模型成为最佳模型所需的得分</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -1556,31 +1586,36 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/train_charts.cpp" line="46" />
+            <source>held-out value</source>
+            <translation>留出价值损失</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="50" />
             <source>Elo vs generation 0</source>
             <translation>相对第 0 代的 Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="55" />
+            <location filename="../ui/train/train_charts.cpp" line="59" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -1588,203 +1623,203 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="72" />
             <location filename="../ui/pages/train_page.cpp" line="73" />
+            <location filename="../ui/pages/train_page.cpp" line="74" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="98" />
+            <location filename="../ui/pages/train_page.cpp" line="99" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="103" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="105" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="109" />
+            <location filename="../ui/pages/train_page.cpp" line="110" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="112" />
+            <location filename="../ui/pages/train_page.cpp" line="113" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="114" />
+            <location filename="../ui/pages/train_page.cpp" line="115" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="119" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="129" />
+            <location filename="../ui/pages/train_page.cpp" line="130" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="131" />
+            <location filename="../ui/pages/train_page.cpp" line="132" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="133" />
+            <location filename="../ui/pages/train_page.cpp" line="134" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="142" />
+            <location filename="../ui/pages/train_page.cpp" line="143" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="164" />
+            <location filename="../ui/pages/train_page.cpp" line="165" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="167" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="167" />
+            <location filename="../ui/pages/train_page.cpp" line="168" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="170" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="170" />
+            <location filename="../ui/pages/train_page.cpp" line="171" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="172" />
+            <location filename="../ui/pages/train_page.cpp" line="173" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="174" />
+            <location filename="../ui/pages/train_page.cpp" line="175" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="177" />
+            <location filename="../ui/pages/train_page.cpp" line="178" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="178" />
+            <location filename="../ui/pages/train_page.cpp" line="179" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="196" />
+            <location filename="../ui/pages/train_page.cpp" line="197" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="253" />
+            <location filename="../ui/pages/train_page.cpp" line="254" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="381" />
+            <location filename="../ui/pages/train_page.cpp" line="387" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="382" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="428" />
+            <location filename="../ui/pages/train_page.cpp" line="442" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="440" />
+            <location filename="../ui/pages/train_page.cpp" line="454" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="459" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page.cpp" line="474" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1793,7 +1828,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="468" />
+            <location filename="../ui/pages/train_page.cpp" line="482" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -1894,32 +1929,32 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="218" />
+            <location filename="../ui/facade/training_session.cpp" line="225" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="219" />
+            <location filename="../ui/facade/training_session.cpp" line="226" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="220" />
+            <location filename="../ui/facade/training_session.cpp" line="227" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="221" />
+            <location filename="../ui/facade/training_session.cpp" line="228" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="222" />
+            <location filename="../ui/facade/training_session.cpp" line="229" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="223" />
+            <location filename="../ui/facade/training_session.cpp" line="230" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -156,4 +156,10 @@ ZH = {
  'Stop the analysis first.': '请先停止分析。', 'Take the position on the Play page': '采用对弈页面的局面',
  'Paste FEN': '粘贴 FEN', 'Notation:': '记谱法：',
  'The analysis failed: %1': '分析失败：%1', 'This build has no network support (LibTorch).': '此版本不支持网络（LibTorch）。',
+ 'Held-out share': '留出比例',
+ 'Share of self-play games kept out of training to measure the held-out loss (0 = none)': '不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）',
+ 'Validation interval': '验证间隔', 'Training steps between two held-out loss checks': '两次留出损失检查之间的训练步数',
+ 'Early-stop checks': '提前停止检查次数',
+ 'End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)': '连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）',
+ 'held-out value': '留出价值损失',
 }

@@ -365,6 +365,7 @@ void Pipeline::run() {
                 const nn::TrainStats hs = st.trainer->evaluate(heldBatch);
                 pending.push_back({st.run.id, st.ckpt.step, "heldout/value", hs.valueLoss, 0});
                 pending.push_back({st.run.id, st.ckpt.step, "heldout/policy", hs.policyLoss, 0});
+                if (callbacks_.heldOut) callbacks_.heldOut({st.ckpt.step, hs.valueLoss, hs.policyLoss});
                 const EarlyStop::Action a = early.report(doneSteps, hs.valueLoss);
                 if (a == EarlyStop::Action::NewBest) {
                     if (!bestWeights) bestWeights = std::make_unique<nn::Net>(st.trainNet->clone());

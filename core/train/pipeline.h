@@ -57,6 +57,13 @@ struct TrainStep {
     double samplesPerSecond = 0;
 };
 
+// A held-out check of the training phase (early_stop.h): losses on games kept out of training.
+struct HeldOutCheck {
+    int64_t step = 0;       // training steps so far (all sessions)
+    double valueLoss = 0;
+    double policyLoss = 0;
+};
+
 struct GameFinished {
     int64_t gameId = 0;
     store::GameKind kind = store::GameKind::SelfPlay;
@@ -80,6 +87,7 @@ enum class LogLevel : uint8_t { Info, Warning, Error };
 struct PipelineCallbacks {
     std::function<void(const Progress&)> progress;       // throttled to a few per second
     std::function<void(const TrainStep&)> trainStep;
+    std::function<void(const HeldOutCheck&)> heldOut;
     std::function<void(const GameFinished&)> gameFinished;
     std::function<void(const GenerationResult&)> generation;
     std::function<void(LogLevel, const std::string&)> log;  // events: accepted, checkpoint, errors

@@ -110,6 +110,22 @@ int main(int argc, char** argv) {
             }
             mz.emplace_back(m, double(smp.z));
         }
+        // Every stored visit must be a legal move of the sample's position.
+        size_t illegal = 0, entries = 0;
+        double topShare = 0;
+        for (size_t i = 0; i < train.size(); ++i) {
+            const train::Sample smp = train.at(i);
+            const Position p = smp.position();
+            double sum = 0;
+            for (int k = 0; k < smp.count; ++k) {
+                ++entries;
+                illegal += !p.isLegal(Move::fromRaw(smp.pi[k].move));
+                sum += smp.pi[k].weight;
+            }
+            if (smp.count > 0) topShare += smp.pi[0].weight / sum;
+        }
+        std::fprintf(stderr, "training samples: %zu of %zu visit entries illegal; mean share of the most visited move %.3f\n",
+                     illegal, entries, topShare / double(train.size()));
         double base = 0;
         for (auto [m, z] : mz) base += z * z;
         base /= double(mz.size());
@@ -156,6 +172,55 @@ int main(int argc, char** argv) {
                         "\"heldout_policy_loss_before\": %.4f, \"heldout_policy_loss\": %.4f, ",
                         w, steps, trainValue, before.valueLoss, after.valueLoss, before.policyLoss,
                         after.policyLoss);
+        }
+        {
+            // Through the search's own door (TorchEvaluator on the sample's position): does
+            // the trained value agree with material and with z in sign?
+            static const double kVal[8] = {0, 0, 2, 2, 4, 9, 4.5, 1};
+            nn::TorchEvaluator probeEv(cand, nullptr, 1);
+            auto gen0 = std::make_shared<nn::Net>(best.clone());
+            nn::TorchEvaluator gen0Ev(gen0, nullptr, 1);
+            double entCand = 0, entGen0 = 0, topCand = 0, topGen0 = 0, vGen0Abs = 0, vCandAbs = 0;
+            double vm = 0, vz = 0, n = 0, sumV = 0;
+            int agreeMat = 0, withMat = 0;
+            for (size_t i = 0; i < held.size(); i += 7) {
+                const train::Sample smp = held.at(i);
+                const Position p = smp.position();
+                MoveList ml;
+                p.legalMoves(ml);
+                if (ml.empty()) continue;
+                nn::EvalInput in{&p, &ml};
+                nn::EvalOutput out;
+                probeEv.evaluate({&in, 1}, {&out, 1});
+                nn::EvalOutput out0;
+                gen0Ev.evaluate({&in, 1}, {&out0, 1});
+                double hc = 0, h0 = 0, mc = 0, m0 = 0;
+                for (int k = 0; k < ml.size(); ++k) {
+                    if (out.priors[k] > 0) hc -= out.priors[k] * std::log(out.priors[k]);
+                    if (out0.priors[k] > 0) h0 -= out0.priors[k] * std::log(out0.priors[k]);
+                    mc = std::max(mc, double(out.priors[k]));
+                    m0 = std::max(m0, double(out0.priors[k]));
+                }
+                entCand += hc, entGen0 += h0, topCand += mc, topGen0 += m0;
+                vGen0Abs += std::abs(out0.value), vCandAbs += std::abs(out.value);
+                double m = 0;
+                for (int sq = 0; sq < 90; ++sq) {
+                    const Piece pc = smp.piece(sq);
+                    if (pc != NoPiece) m += (colorOf(pc) == p.sideToMove() ? 1 : -1) * kVal[typeOf(pc)];
+                }
+                vm += out.value * m;
+                vz += out.value * smp.z;
+                sumV += out.value;
+                n += 1;
+                if (std::abs(m) >= 4) {
+                    ++withMat;
+                    agreeMat += (out.value > 0) == (m > 0);
+                }
+            }
+            std::fprintf(stderr, "evaluator on held-out: mean v %.3f, E[v*material] %.3f, E[v*z] %.3f, sign agrees with material (|m|>=4) %d/%d\n",
+                         sumV / n, vm / n, vz / n, agreeMat, withMat);
+            std::fprintf(stderr, "priors over legal moves: entropy gen0 %.2f cand %.2f nats, top prior gen0 %.3f cand %.3f; mean |v| gen0 %.3f cand %.3f\n",
+                         entGen0 / n, entCand / n, topGen0 / n, topCand / n, vGen0Abs / n, vCandAbs / n);
         }
         if (!arena) {
             std::printf("\"arena\": false}\n");

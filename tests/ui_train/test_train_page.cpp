@@ -197,7 +197,19 @@ private slots:
         const int64_t stored = metricCount(db(), QStringLiteral("alpha"), "loss/total");
         QVERIFY(stored >= 2);
         QCOMPARE(page_->charts()->lossPointCount(), 0);  // a fresh page shows nothing yet
+        {
+            // Held-out checks (the tiny run's games are too few to hold any out): the chart
+            // shows every stored point.
+            xq::store::Store s(db().toStdString());
+            const auto r = s.findRun("alpha");
+            QVERIFY(r.has_value());
+            const std::vector<xq::store::MetricPoint> pts{
+                {r->id, 1, "heldout/value", 0.9, 0}, {r->id, 2, "heldout/value", 0.8, 0}, {r->id, 3, "heldout/value", 0.85, 0}};
+            s.addMetrics(pts);
+        }
         QVERIFY(page_->showRun(QStringLiteral("alpha"), true));
+        QCOMPARE(int64_t(page_->charts()->heldOutPointCount()), metricCount(db(), QStringLiteral("alpha"), "heldout/value"));
+        QVERIFY(page_->charts()->heldOutPointCount() >= 3);
         QCOMPARE(int64_t(page_->charts()->lossPointCount()), stored);
         // Every accepted generation, plus generation 0 (Elo 0 by definition, no metric row).
         QCOMPARE(int64_t(page_->charts()->eloPointCount()), metricCount(db(), QStringLiteral("alpha"), "elo") + 1);

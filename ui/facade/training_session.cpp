@@ -73,6 +73,7 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<xq::train::GameFinished>();
     qRegisterMetaType<xq::train::GenerationResult>();
     qRegisterMetaType<QVector<xq::train::TrainStep>>();
+    qRegisterMetaType<QVector<xq::train::HeldOutCheck>>();
     qRegisterMetaType<xqui::TrainingSession::State>();
     drainTimer_ = new QTimer(this);
     drainTimer_->setObjectName(QStringLiteral("trainingSessionDrain"));
@@ -106,6 +107,10 @@ bool TrainingSession::start(const PipelineOptions& options) {
     cb.trainStep = [this](const TrainStep& s) {
         std::lock_guard lk(inboxMutex_);
         inbox_.steps.push_back(s);
+    };
+    cb.heldOut = [this](const HeldOutCheck& h) {
+        std::lock_guard lk(inboxMutex_);
+        inbox_.heldOut.push_back(h);
     };
     cb.gameFinished = [this](const GameFinished& g) {
         std::lock_guard lk(inboxMutex_);
@@ -194,6 +199,8 @@ void TrainingSession::drain() {
     }
     for (auto& [level, text] : in.logs) emit logLine(level, QString::fromStdString(text));
     if (!in.steps.empty()) emit trainSteps(QVector<TrainStep>(in.steps.begin(), in.steps.end()));
+    if (!in.heldOut.empty())
+        emit heldOutChecks(QVector<HeldOutCheck>(in.heldOut.begin(), in.heldOut.end()));
     for (const auto& g : in.games) emit gameFinished(g);
     for (const auto& r : in.generations) emit generationFinished(r);
     if (in.progress) {

@@ -75,6 +75,8 @@ signals:
     void progress(const xq::train::Progress& p);
     // All steps since the previous emission, in order.
     void trainSteps(const QVector<xq::train::TrainStep>& steps);
+    // Held-out checks of the training phase since the previous emission, in order.
+    void heldOutChecks(const QVector<xq::train::HeldOutCheck>& checks);
     void gameFinished(const xq::train::GameFinished& g);
     void generationFinished(const xq::train::GenerationResult& r);
     // level: 0 info, 1 warning, 2 error. Text from the core is English (codes and numbers).
@@ -88,6 +90,7 @@ private:
     struct Inbox {
         std::optional<xq::train::Progress> progress;  // only the newest matters
         std::vector<xq::train::TrainStep> steps;
+        std::vector<xq::train::HeldOutCheck> heldOut;
         std::vector<xq::train::GameFinished> games;
         std::vector<xq::train::GenerationResult> generations;
         std::vector<std::pair<int, std::string>> logs;
@@ -114,5 +117,6 @@ private:
 
 Q_DECLARE_METATYPE(xq::train::Progress)
 Q_DECLARE_METATYPE(xq::train::TrainStep)
+Q_DECLARE_METATYPE(xq::train::HeldOutCheck)
 Q_DECLARE_METATYPE(xq::train::GameFinished)
 Q_DECLARE_METATYPE(xq::train::GenerationResult)

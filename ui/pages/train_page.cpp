@@ -66,6 +66,7 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent
     connect(session_, &TrainingSession::stateChanged, this, &TrainPage::onState);
     connect(session_, &TrainingSession::progress, this, &TrainPage::onProgress);
     connect(session_, &TrainingSession::trainSteps, this, &TrainPage::onSteps);
+    connect(session_, &TrainingSession::heldOutChecks, this, &TrainPage::onHeldOut);
     connect(session_, &TrainingSession::generationFinished, this, &TrainPage::onGeneration);
     connect(session_, &TrainingSession::logLine, this, &TrainPage::appendLog);
     connect(session_, &TrainingSession::failed, this, [this](const QString& m) {
@@ -304,6 +305,9 @@ void TrainPage::applyHistory(const RunHistory& h) {
     const double lastStep = h.lossStep.isEmpty() ? -1 : h.lossStep.last();
     for (const LiveLoss& l : liveLoss_)
         if (l.step > lastStep) charts_->addLoss(l.step, l.total, l.policy, l.value);
+    const double lastHeld = h.heldOutStep.isEmpty() ? -1 : h.heldOutStep.last();
+    for (const LiveHeldOut& c : liveHeldOut_)
+        if (c.step > lastHeld) charts_->addHeldOut(c.step, c.value);
     const double lastGen = h.eloGen.isEmpty() ? -1 : h.eloGen.last();
     for (const LiveElo& e : liveElo_)
         if (e.gen > lastGen) charts_->addElo(e.gen, e.elo, e.lo, e.hi);
@@ -313,6 +317,7 @@ void TrainPage::applyHistory(const RunHistory& h) {
     liveLoss_.clear();
     liveElo_.clear();
     liveSpeed_.clear();
+    liveHeldOut_.clear();
 }
 
 bool TrainPage::chartShowsActiveRun() const {
@@ -356,6 +361,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
     liveLoss_.clear();
     liveElo_.clear();
     liveSpeed_.clear();
+    liveHeldOut_.clear();
     lastSpeedPointMs_ = 0;
     status_->clear();
     if (!session_->start(o)) return;
@@ -414,6 +420,14 @@ void TrainPage::onSteps(const QVector<TrainStep>& steps) {
         const LiveLoss l{double(s.step), s.stats.totalLoss, s.stats.policyLoss, s.stats.valueLoss};
         if (historyLoading_) liveLoss_.push_back(l);
         charts_->addLoss(l.step, l.total, l.policy, l.value);
+    }
+}
+
+void TrainPage::onHeldOut(const QVector<HeldOutCheck>& checks) {
+    if (!chartShowsActiveRun()) return;
+    for (const HeldOutCheck& c : checks) {
+        if (historyLoading_) liveHeldOut_.push_back({double(c.step), c.valueLoss});
+        charts_->addHeldOut(double(c.step), c.valueLoss);
     }
 }
 

@@ -87,6 +87,9 @@ private:
     struct LiveSpeed {
         double time, value;
     };
+    struct LiveHeldOut {
+        double step, value;  // held-out value loss
+    };
     QWidget* buildLeft();
     QWidget* buildRight();
     void startRun(bool resume, const QString& name);
@@ -94,6 +97,7 @@ private:
     void onState(TrainingSession::State s);
     void onProgress(const xq::train::Progress& p);
     void onSteps(const QVector<xq::train::TrainStep>& steps);
+    void onHeldOut(const QVector<xq::train::HeldOutCheck>& checks);
     void onGeneration(const xq::train::GenerationResult& r);
     void onFinished();
     void appendLog(int level, const QString& text);
@@ -127,6 +131,7 @@ private:
     QVector<LiveLoss> liveLoss_;
     QVector<LiveElo> liveElo_;
     QVector<LiveSpeed> liveSpeed_;
+    QVector<LiveHeldOut> liveHeldOut_;
     qint64 lastSpeedPointMs_ = 0;
     bool closeWhenStopped_ = false;
     QList<QPointer<QThread>> loaders_;

@@ -39,6 +39,7 @@ struct RunHistory {
     QVector<double> lossStep, lossTotal;    // "loss/total" by step
     QVector<double> policyStep, lossPolicy; // "loss/policy"
     QVector<double> valueStep, lossValue;   // "loss/value"
+    QVector<double> heldOutStep, heldOutValue;  // "heldout/value" (early_stop.h)
     QVector<double> eloGen, elo, eloLo, eloHi;  // by generation (accepted ones)
     QVector<double> speedTime, gamesPerHour;    // seconds since the epoch
 };

@@ -40,6 +40,10 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
         smooth_[i]->setPen(QPen(kColors[i], 2));
         smooth_[i]->setName(names[i]);
     }
+    heldOut_ = loss_->addGraph(loss_->xAxis, loss_->yAxis2);
+    heldOut_->setPen(QPen(QColor(0x8c, 0x56, 0x4b), 1.5, Qt::DashLine));
+    heldOut_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+    heldOut_->setName(tr("held-out value"));
     loss_->legend->setVisible(true);
     loss_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
@@ -110,6 +114,7 @@ void TrainCharts::clear() {
         smooth_[i]->data()->clear();
         smoother_[i] = {};
     }
+    heldOut_->data()->clear();
     eloGraph_->data()->clear();
     eloBars_->data()->clear();
     speedGraph_->data()->clear();
@@ -126,6 +131,7 @@ void TrainCharts::setHistory(const RunHistory& h) {
         raw_[i]->setData(*xs[i], *ys[i], true);
         smooth_[i]->setData(*xs[i], sm, true);
     }
+    heldOut_->setData(h.heldOutStep, h.heldOutValue, true);
     eloGraph_->setData(h.eloGen, h.elo, true);
     QVector<double> minus(h.elo.size()), plus(h.elo.size());
     for (qsizetype k = 0; k < h.elo.size(); ++k) {
@@ -146,6 +152,11 @@ void TrainCharts::addLoss(double step, double total, double policy, double value
     markDirty(LossPlot);
 }
 
+void TrainCharts::addHeldOut(double step, double value) {
+    heldOut_->addData(step, value);
+    markDirty(LossPlot);
+}
+
 void TrainCharts::addElo(double generation, double elo, double lo, double hi) {
     eloGraph_->addData(generation, elo);
     // Error bars are matched to the graph's points by index; the graph keeps its data sorted
@@ -160,6 +171,7 @@ void TrainCharts::addGamesPerHour(double epochSeconds, double gamesPerHour) {
 }
 
 int TrainCharts::lossPointCount() const { return raw_[Total]->dataCount(); }
+int TrainCharts::heldOutPointCount() const { return heldOut_->dataCount(); }
 int TrainCharts::eloPointCount() const { return eloGraph_->dataCount(); }
 int TrainCharts::speedPointCount() const { return speedGraph_->dataCount(); }
 

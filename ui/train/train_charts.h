@@ -1,7 +1,9 @@
 #pragma once
 // TrainCharts: the Train page's three QCustomPlot charts.
 //  - losses by training step: policy and total on the left axis, value on the right (it is
-//    an order of magnitude smaller), each as a faint raw line under a smoothed line;
+//    an order of magnitude smaller), each as a faint raw line under a smoothed line, and the
+//    value loss on held-out games (points, right axis): where it rises while the training
+//    value loss falls, the network is memorising;
 //  - Elo of each accepted generation (relative to generation 0) with its 95% interval as
 //    error bars;
 //  - self-play games per hour over wall-clock time.
@@ -33,10 +35,12 @@ public:
     void setHistory(const RunHistory& h);
     // Live data.
     void addLoss(double step, double total, double policy, double value);
+    void addHeldOut(double step, double value);
     void addElo(double generation, double elo, double lo, double hi);
     void addGamesPerHour(double epochSeconds, double gamesPerHour);
 
     int lossPointCount() const;
+    int heldOutPointCount() const;
     int eloPointCount() const;
     int speedPointCount() const;
     QCustomPlot* lossPlot() const { return loss_; }
@@ -71,6 +75,7 @@ private:
     QCPGraph* raw_[3] = {};
     QCPGraph* smooth_[3] = {};
     Smoother smoother_[3];
+    QCPGraph* heldOut_ = nullptr;  // held-out value loss, right axis
     QCPGraph* eloGraph_ = nullptr;
     QCPErrorBars* eloBars_ = nullptr;
     QCPGraph* speedGraph_ = nullptr;

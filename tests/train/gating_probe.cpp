@@ -11,7 +11,11 @@
 // does (batch, learning rate, L2, clipping, mirror sampling), measures the value and policy
 // loss on held-out games, then plays the quick preset's gating match (20 games, 80
 // simulations, no noise) against GEN0. One JSON line per weight. --curve N prints the held-out
-// losses every N steps (stderr).
+// losses every N steps (stderr); --set changes a quick-preset parameter (e.g. max-plies=100,
+// which the gating match then uses too). On stderr it also reports whether every stored visit
+// is a legal move of its sample, how well material alone predicts held-out results, and, after
+// training, the value's agreement with material and z and the priors' entropy over the legal
+// moves (candidate and GEN0), both through TorchEvaluator as the search sees them.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -31,6 +35,22 @@
 #include "core/train/selfplay_config.h"
 
 using namespace xq;
+
+namespace {
+
+// Material balance of a sample from the side to move's view (rook 9, cannon 4.5, horse 4,
+// elephant and advisor 2, pawn 1).
+double material(const train::Sample& smp) {
+    static const double kValue[8] = {0, 0, 2, 2, 4, 9, 4.5, 1};
+    double m = 0;
+    for (int sq = 0; sq < 90; ++sq) {
+        const Piece pc = smp.piece(sq);
+        if (pc != NoPiece) m += (colorOf(pc) == Color(smp.side) ? 1 : -1) * kValue[typeOf(pc)];
+    }
+    return m;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     std::string db, model;
@@ -98,17 +118,10 @@ int main(int argc, char** argv) {
     {
         // How much a plain material count (mover's view) predicts z on held-out positions:
         // the value head has at least this much to learn.
-        static const double kValue[8] = {0, 0, 2, 2, 4, 9, 4.5, 1};
         std::vector<std::pair<double, double>> mz;
         for (size_t i = 0; i < held.size(); ++i) {
             const train::Sample smp = held.at(i);
-            double m = 0;
-            for (int sq = 0; sq < 90; ++sq) {
-                const Piece pc = smp.piece(sq);
-                if (pc == NoPiece) continue;
-                m += (colorOf(pc) == Color(smp.side) ? 1 : -1) * kValue[typeOf(pc)];
-            }
-            mz.emplace_back(m, double(smp.z));
+            mz.emplace_back(material(smp), double(smp.z));
         }
         // Every stored visit must be a legal move of the sample's position.
         size_t illegal = 0, entries = 0;
@@ -176,7 +189,6 @@ int main(int argc, char** argv) {
         {
             // Through the search's own door (TorchEvaluator on the sample's position): does
             // the trained value agree with material and with z in sign?
-            static const double kVal[8] = {0, 0, 2, 2, 4, 9, 4.5, 1};
             nn::TorchEvaluator probeEv(cand, nullptr, 1);
             auto gen0 = std::make_shared<nn::Net>(best.clone());
             nn::TorchEvaluator gen0Ev(gen0, nullptr, 1);
@@ -203,11 +215,7 @@ int main(int argc, char** argv) {
                 }
                 entCand += hc, entGen0 += h0, topCand += mc, topGen0 += m0;
                 vGen0Abs += std::abs(out0.value), vCandAbs += std::abs(out.value);
-                double m = 0;
-                for (int sq = 0; sq < 90; ++sq) {
-                    const Piece pc = smp.piece(sq);
-                    if (pc != NoPiece) m += (colorOf(pc) == p.sideToMove() ? 1 : -1) * kVal[typeOf(pc)];
-                }
+                const double m = material(smp);
                 vm += out.value * m;
                 vz += out.value * smp.z;
                 sumV += out.value;

@@ -26,6 +26,17 @@ using namespace xq::train;
 namespace {
 
 // A tiny run: seconds, not minutes.
+// A 16x1 network trained `steps` steps on batches of 32 drawn (mirror-augmented) from `buf`.
+std::shared_ptr<nn::Net> trainTinyNet(const ReplayBuffer& buf, int steps, uint64_t netSeed, uint64_t batchSeed) {
+    auto net = std::make_shared<nn::Net>(nn::NetConfig{16, 1}, nn::NetOptions{.seed = netSeed});
+    nn::TrainerOptions to;
+    to.learningRate = 3e-3;
+    nn::NetTrainer trainer(*net, to);
+    std::mt19937_64 rng(batchSeed);
+    for (int i = 0; i < steps; ++i) trainer.step(buf.sampleBatch(32, rng));
+    return net;
+}
+
 TrainConfig tinyConfig() {
     TrainConfig c = preset("quick");
     c.channels = 8;
@@ -255,12 +266,7 @@ private slots:
             QVERIFY(makeSample(pos, {{ml[0], 1}}, z, smp));
             buf.add(smp);
         }
-        auto net = std::make_shared<nn::Net>(nn::NetConfig{16, 1}, nn::NetOptions{.seed = 3});
-        nn::TrainerOptions to;
-        to.learningRate = 3e-3;
-        nn::NetTrainer trainer(*net, to);
-        std::mt19937_64 brng(9);
-        for (int i = 0; i < 150; ++i) trainer.step(buf.sampleBatch(32, brng));
+        auto net = trainTinyNet(buf, 150, 3, 9);
         nn::TorchEvaluator ev(net);
         int right = 0, total = 0;
         std::mt19937 trng(77);  // fresh positions, not the training ones
@@ -306,12 +312,7 @@ private slots:
             buf.add(smp);
         }
         QVERIFY(black >= 6);
-        auto net = std::make_shared<nn::Net>(nn::NetConfig{16, 1}, nn::NetOptions{.seed = 4});
-        nn::TrainerOptions to;
-        to.learningRate = 3e-3;
-        nn::NetTrainer trainer(*net, to);
-        std::mt19937_64 brng(2);
-        for (int i = 0; i < 300; ++i) trainer.step(buf.sampleBatch(32, brng));
+        auto net = trainTinyNet(buf, 300, 4, 2);
         nn::TorchEvaluator ev(net);
         auto topMove = [&](const Position& p) {
             MoveList ml;

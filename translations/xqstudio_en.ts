@@ -963,231 +963,241 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Material win value</source>
+            <translation>Material win value</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Value target of a game won on material at the cap (a mate counts 1)</source>
+            <translation>Value target of a game won on material at the cap (a mate counts 1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Training steps after each batch of self-play games</source>
             <translation>Training steps after each batch of self-play games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>Gating games, candidate against the best (half as Red); 0 = accept every candidate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Score the candidate needs to become the best</source>
             <translation>Score the candidate needs to become the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>

@@ -963,231 +963,241 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Material win value</source>
+            <translation>子力判胜价值</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <source>Value target of a game won on material at the cap (a mate counts 1)</source>
+            <translation>达到上限时按子力判胜的对局的价值目标（将死计为 1）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Training steps after each batch of self-play games</source>
             <translation>每批自我对弈之后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
             <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Score the candidate needs to become the best</source>
             <translation>候选模型成为最佳模型所需的得分</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>

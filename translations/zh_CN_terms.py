@@ -162,4 +162,6 @@ ZH = {
  'Early-stop checks': '提前停止检查次数',
  'End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)': '连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）',
  'held-out value': '留出价值损失',
+ 'Material win value': '子力判胜价值',
+ 'Value target of a game won on material at the cap (a mate counts 1)': '达到上限时按子力判胜的对局的价值目标（将死计为 1）',
 }

@@ -14,7 +14,8 @@
 //   prior (P)     the network's prior for `move` in the parent position
 //   terminalValue for Terminal nodes: value FOR THE SIDE TO MOVE IN THIS NODE's position, from
 //                 the rules: checkmate/stalemate -1, draws 0, perpetual check -1 when the side
-//                 to move is the perpetual checker, +1 when its opponent is
+//                 to move is the perpetual checker, +1 when its opponent is; +1 for Winning
+//                 nodes (the side to move mates in one)
 // The root node follows the same rule: its W is from the view of the side that is NOT to move
 // at the root, so the root value for the side to move is -W/N.
 //
@@ -38,6 +39,10 @@ enum class NodeState : uint8_t {
     Pending,     // selected as a leaf; waiting for the evaluator (virtual loss on its path)
     Expanded,    // has children
     Terminal,    // game over by the rules; terminalValue holds the result
+    // Not over, but the side to move has a move that ends the game at once in its favour (a
+    // mate in one): worth exactly +1 to it (terminalValue), found without the network and
+    // never expanded. Becomes Unexpanded again if the tree is reused with it as the root.
+    Winning,
 };
 
 struct Node {

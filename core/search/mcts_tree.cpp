@@ -6,6 +6,37 @@
 
 namespace xq::search {
 
+namespace {
+
+bool matesAtOnce(Position& pos, Move m) {
+    // No legal reply ends the game before any other rule (rules.cpp, gameStatus step 1); only
+    // a checking move can leave none in practice (a stalemating quiet move is left to the
+    // search, which scores it when it visits it).
+    if (!pos.givesCheck(m)) return false;
+    const Position::Undo u = pos.doMove(m);
+    const bool mate = !pos.hasLegalMove();
+    pos.undoMove(m, u);
+    return mate;
+}
+
+bool hasMateInOne(Position& pos, const MoveList& moves) {
+    for (Move m : moves)
+        if (matesAtOnce(pos, m)) return true;
+    return false;
+}
+
+// Is the move into `c` known to lose for the player making it (the opponent mates at once,
+// or it ended the game as a loss for its maker)? Such a move is never worth another visit.
+bool provenLoss(const Node& c) {
+    return c.state == NodeState::Winning ||
+           (c.state == NodeState::Terminal && c.terminalValue > 0);
+}
+
+// Subtracted from a proven loss's selection score: any other move goes first.
+constexpr float kLostPenalty = 1e6f;
+
+}  // namespace
+
 float terminalValue(const GameStatus& st, Color sideToMove) {
     if (st.result == Result::Draw || st.result == Result::None) return 0.0f;
     const Color winner = st.result == Result::RedWins ? Red : Black;
@@ -42,6 +73,8 @@ bool MctsTree::advance(Move m) {
         std::swap(arena_, spare_);
         spare_.reset();
         root_ = kept;
+        // A Winning node was never expanded: as the root it must be, to offer its moves.
+        if (root_->state == NodeState::Winning) root_->state = NodeState::Unexpanded;
         return true;
     }
     arena_.reset();
@@ -100,6 +133,8 @@ MctsTree::Score MctsTree::score(const Node& parent, const Node& child, bool isRo
     if (n > 0) {
         // Each pending simulation counts as a loss for the player choosing this edge.
         s.q = float((child.valueSum - double(params_.virtualLoss) * child.virtualLoss) / n);
+    } else if (child.state == NodeState::Terminal) {
+        s.q = -child.terminalValue;  // a result known before the first visit (a mating move)
     } else {
         float visitedPolicy = 0;
         for (int i = 0; i < parent.numChildren; ++i) {
@@ -132,8 +167,11 @@ Node* MctsTree::select(Node& n, bool isRoot) const {
     for (int i = 0; i < n.numChildren; ++i) {
         Node& c = n.children[i];
         const int cn = c.visits + c.virtualLoss;
-        const float q = cn > 0 ? float((c.valueSum - vl * c.virtualLoss) / cn) : fpu;
-        const float s = q + params_.cPuct * c.prior * sqrtN / float(1 + cn);
+        const float q = cn > 0 ? float((c.valueSum - vl * c.virtualLoss) / cn)
+                        : c.state == NodeState::Terminal ? -c.terminalValue
+                                                         : fpu;
+        const float s =
+            q + params_.cPuct * c.prior * sqrtN / float(1 + cn) - (provenLoss(c) ? kLostPenalty : 0);
         if (s > bestScore) {  // strict: the first of equal scores wins (deterministic)
             bestScore = s;
             best = &c;
@@ -151,6 +189,7 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
     for (;;) {
         switch (n->state) {
             case NodeState::Terminal:
+            case NodeState::Winning:
                 backup(slot.path, n->terminalValue);
                 return Descent::Terminal;
             case NodeState::Pending:
@@ -168,6 +207,15 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
                 }
                 slot.moves.clear();
                 slot.pos.legalMoves(slot.moves);
+                // A side that can mate at once has won: +1 exactly, no network call. This is
+                // what lets a search with a few hundred simulations see mates its network's
+                // prior hides, on both sides (the root's mating moves: expand()).
+                if (n != root_ && hasMateInOne(slot.pos, slot.moves)) {
+                    n->state = NodeState::Winning;
+                    n->terminalValue = 1.0f;
+                    backup(slot.path, n->terminalValue);
+                    return Descent::Terminal;
+                }
                 n->state = NodeState::Pending;
                 return Descent::Leaf;
             }
@@ -219,6 +267,13 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
         for (int i = 0; i < n; ++i) {
             ch[i].move = slot.moves[i];
             ch[i].prior = ok ? std::max(out.priors[i], 0.0f) / sum : 1.0f / float(n);
+            // Only the root can have mating moves here (any other node that has one became
+            // Winning in descend()): mark them, so selection scores them +1 before a visit.
+            if (leaf == root_ && matesAtOnce(slot.pos, ch[i].move)) {
+                ch[i].state = NodeState::Terminal;
+                ch[i].terminalReason = uint8_t(Reason::Checkmate);
+                ch[i].terminalValue = -1.0f;
+            }
         }
         leaf->children = ch;
         leaf->numChildren = uint16_t(n);
@@ -293,11 +348,23 @@ SearchResult MctsTree::result(bool sample) {
             continue;
         }
         const Node& b = root_->children[bestIdx];
+        // A move known to lose is the best only when every move is.
+        if (provenLoss(c) != provenLoss(b)) {
+            if (provenLoss(b)) bestIdx = i;
+            continue;
+        }
         if (c.visits > b.visits || (c.visits == b.visits && (c.q() > b.q() ||
                                                               (c.q() == b.q() && c.prior > b.prior))))
             bestIdx = i;
     }
     if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
+    // A mating move is played whatever the visits say (and even when sampling).
+    int winIdx = -1;
+    for (int i = 0; i < n && winIdx < 0; ++i) {
+        const Node& c = root_->children[i];
+        if (c.state == NodeState::Terminal && c.terminalValue < 0) winIdx = i;
+    }
+    if (winIdx >= 0) bestIdx = winIdx;
     r.bestMove = root_->children[bestIdx].move;
     r.pv = principalVariation(root_);
     if (r.pv.empty()) r.pv.push_back(r.bestMove);
@@ -305,20 +372,26 @@ SearchResult MctsTree::result(bool sample) {
     const float tau = temperatureNow();
     r.temperature = tau;
     r.pi.assign(n, 0.0f);
+    // pi (the move played and the training target) leaves out moves known to lose, unless
+    // every move does.
+    std::vector<int> counts(r.visits);
+    if (!provenLoss(root_->children[bestIdx]))
+        for (int i = 0; i < n; ++i)
+            if (provenLoss(root_->children[i])) counts[size_t(i)] = 0;
     long total = 0;
-    for (int v : r.visits) total += v;
+    for (int v : counts) total += v;
     if (tau <= 0 || total == 0) {
         r.pi[bestIdx] = 1.0f;
     } else {
         double sum = 0;
         std::vector<double> w(n);
-        const double maxV = *std::max_element(r.visits.begin(), r.visits.end());
+        const double maxV = *std::max_element(counts.begin(), counts.end());
         // Scaled by the largest count so N^(1/tau) cannot overflow for small tau.
-        for (int i = 0; i < n; ++i) sum += w[i] = std::pow(r.visits[i] / maxV, 1.0 / tau);
+        for (int i = 0; i < n; ++i) sum += w[i] = std::pow(counts[size_t(i)] / maxV, 1.0 / tau);
         for (int i = 0; i < n; ++i) r.pi[i] = float(w[i] / sum);
     }
     r.chosenMove = r.bestMove;
-    if (sample && tau > 0 && total > 0) {
+    if (sample && tau > 0 && total > 0 && winIdx < 0) {
         std::uniform_real_distribution<double> u(0.0, 1.0);
         double x = u(rng_), acc = 0;
         for (int i = 0; i < n; ++i) {

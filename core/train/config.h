@@ -34,6 +34,9 @@ struct TrainConfig {
     double resignPlayoutFraction = 0.1;
     int maxPlies = 300;
     bool adjudicate = true;
+    // Value target of a game won on material at the length cap; a mate counts 1. Below 1 it
+    // keeps "ahead in material" worth less than "mated", so the search prefers mating lines.
+    double adjudicationValue = 0.5;
     // Replay buffer and training
     int bufferCapacity = 200000;
     int batchSize = 512;

@@ -160,6 +160,8 @@ void Pipeline::run() {
     // --- replay buffer and held-out set: rebuilt from the stored self-play games ---
     st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
     st.heldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1000, size_t(config.bufferCapacity) / 4));
+    st.buffer->setAdjudicationValue(float(config.adjudicationValue));
+    st.heldOut->setAdjudicationValue(float(config.adjudicationValue));
     const uint64_t holdSeed = uint64_t(config.seed);
     auto isHeldOut = [&](int64_t gameId) { return heldOutGame(gameId, holdSeed, config.validationFraction); };
     {

@@ -20,7 +20,7 @@ Position Sample::position() const {
     return pos;
 }
 
-bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, int z,
+bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, float z,
                 Sample& out, double* truncatedMass) {
     std::memset(&out, 0, sizeof out);
     uint64_t total = 0;
@@ -31,7 +31,7 @@ bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visit
     out.side = uint8_t(pos.sideToMove());
     out.repetitions = uint8_t(std::min(repetitionCount(pos), 2));
     out.rule60 = uint8_t(std::min(pos.rule60(), 255));
-    out.z = int8_t(z > 0 ? 1 : z < 0 ? -1 : 0);
+    out.z = int8_t(std::lround(std::clamp(z, -1.0f, 1.0f) * 100.0f));
 
     std::vector<store::VisitCount> v;
     for (const auto& e : visits)
@@ -57,10 +57,11 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
     Position pos;
     if (!game.startFen.empty()) pos = positionFromFen(game.startFen);
     // z for each side from the final result.
+    const float won = game.reason == Reason::Adjudication ? adjudicationValue_ : 1.0f;
     auto zFor = [&](Color c) {
-        if (game.result == Result::Draw || game.result == Result::None) return 0;
+        if (game.result == Result::Draw || game.result == Result::None) return 0.0f;
         const Color winner = game.result == Result::RedWins ? Red : Black;
-        return c == winner ? 1 : -1;
+        return c == winner ? won : -won;
     };
     std::vector<Sample> samples;
     double truncated = 0;
@@ -143,7 +144,7 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
         } else {
             nn::encodePosition(pos, s.repetitions, out);
         }
-        b.values[size_t(r)] = float(s.z);
+        b.values[size_t(r)] = float(s.z) / 100.0f;
         double sum = 0;
         for (int i = 0; i < s.count; ++i) sum += s.pi[i].weight;
         for (int i = 0; i < s.count; ++i) {

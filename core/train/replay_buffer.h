@@ -38,7 +38,8 @@ struct Sample {
     uint8_t side;         // Color to move
     uint8_t repetitions;  // xq::repetitionCount() at this position, clamped to 2
     uint8_t rule60;       // plies since the last capture, clamped to 255
-    int8_t z;             // game result for the side to move: +1 win, 0 draw, -1 loss
+    int8_t z;             // value target for the side to move in hundredths: 100 win, 0 draw,
+                          // -100 loss; a material adjudication counts less (setAdjudicationValue)
     uint8_t count;        // entries used in pi
     uint16_t reserved;
     Entry pi[kMaxPolicy];
@@ -51,7 +52,8 @@ static_assert(sizeof(Sample) == 256, "a replay sample must stay 256 bytes");
 
 // Builds the sample for `pos` (side to move about to play) from a visit distribution.
 // Returns false when there is nothing to learn (no visits).
-bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, int z,
+// `z` in [-1, 1] is the value target for the side to move.
+bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visits, float z,
                 Sample& out, double* truncatedMass = nullptr);
 
 class ReplayBuffer {
@@ -62,6 +64,8 @@ public:
     // (moves without visits, e.g. random opening plies, are skipped). Returns samples added.
     // Throws std::invalid_argument when the game's moves do not replay legally.
     int addGame(const store::GameRecord& game);
+    // |z| of the samples of a game won by Reason::Adjudication (default 1, as a mate).
+    void setAdjudicationValue(float v) { adjudicationValue_ = v; }
     void add(const Sample& s);
 
     size_t size() const;
@@ -82,6 +86,7 @@ public:
 
 private:
     size_t capacity_;
+    float adjudicationValue_ = 1.0f;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_
     size_t next_ = 0;           // guarded by mutex_: slot the next add() writes

@@ -98,6 +98,31 @@ private:
     int calls_ = 0;
 };
 
+// A network that is wrong in the way a material-trained one is: it never proposes a check
+// (prior ~0 for checking moves) and likes exactly the moves that allow the opponent a mate in
+// one; every position looks level. Only the search's own mate-in-one check can beat it.
+class MisleadingEvaluator final : public nn::Evaluator {
+public:
+    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
+        for (size_t i = 0; i < in.size(); ++i) {
+            const Position& pos = *in[i].pos;
+            const MoveList& moves = *in[i].moves;
+            ++positions;
+            out[i].value = 0.0f;
+            float sum = 0;
+            for (int k = 0; k < moves.size(); ++k) {
+                const Move m = moves[k];
+                const float w = pos.givesCheck(m) ? 1e-4f : allowsMateInOne(pos, m) ? 1.0f : 1e-3f;
+                out[i].priors[size_t(k)] = w;
+                sum += w;
+            }
+            for (int k = 0; k < moves.size(); ++k) out[i].priors[size_t(k)] /= sum;
+        }
+    }
+    std::string name() const override { return "misleading"; }
+    int positions = 0;
+};
+
 }  // namespace
 
 class TestMcts : public QObject {
@@ -165,6 +190,64 @@ private slots:
             if (r.visits[i] > 20) QVERIFY2(r.q[i] < 0.0f, qPrintable(QString::number(r.q[i])));
         }
         QVERIFY2(losingVisits * 4 < total, qPrintable(QString::number(losingVisits)));
+    }
+
+    // The search checks every new leaf for a mate in one and the root for mating moves, so a
+    // network that hides mates (prior ~0, level value) cannot make it miss or allow one.
+    void takesMateInOneAgainstThePrior_data() { findsMateInOne_data(); }
+    void takesMateInOneAgainstThePrior() {
+        QFETCH(bool, flipped);
+        Position pos = positionFromFen(kMateInOne);
+        if (flipped) pos = colourFlipped(pos);
+        MisleadingEvaluator ev;
+        MctsParams p = quietParams();
+        p.temperaturePlies = 100;  // even when sampling, a mate in one is played
+        MctsSearch s(ev, p);
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 24});
+        QVERIFY(winsAtOnce(pos, r.bestMove));
+        QCOMPARE(r.chosenMove, r.bestMove);
+        for (size_t i = 0; i < r.moves.size(); ++i)
+            if (r.moves[i] == r.bestMove) QCOMPARE(r.q[i], 1.0f);
+    }
+    void seesMateInOneRepliesAgainstThePrior() {
+        const Position pos = positionFromFen(kAvoidMate);
+        MisleadingEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 64});
+        QVERIFY(!allowsMateInOne(pos, r.bestMove));
+        // Every visited move that allows a mate is known lost after one visit: exactly -1,
+        // found without asking the network about the position after it.
+        int lostVisited = 0;
+        for (size_t i = 0; i < r.moves.size(); ++i) {
+            if (!allowsMateInOne(pos, r.moves[i]) || r.visits[i] == 0) continue;
+            ++lostVisited;
+            QCOMPARE(r.q[i], -1.0f);
+        }
+        QVERIFY(lostVisited >= 3);
+        QVERIFY(ev.positions < 64);
+        // Sampling with tau = 1 never plays a known loss: pi leaves them out.
+        MctsParams p = quietParams();
+        p.temperaturePlies = 100;
+        MisleadingEvaluator ev2;
+        MctsSearch sampled(ev2, p);
+        sampled.setPosition(pos);
+        const SearchResult rs = sampled.search({.simulations = 64});
+        for (size_t i = 0; i < rs.moves.size(); ++i)
+            if (allowsMateInOne(pos, rs.moves[i])) QCOMPARE(rs.pi[i], 0.0f);
+        QVERIFY(!allowsMateInOne(pos, rs.chosenMove));
+        // Tree reuse: after a losing move the new root is the side that mates; it mates.
+        MoveList legal;
+        pos.legalMoves(legal);
+        Move losing;
+        for (Move m : legal)
+            if (allowsMateInOne(pos, m)) losing = m;
+        s.advance(losing);
+        Position after = pos;
+        after.makeMove(losing);
+        const SearchResult r2 = s.search({.simulations = 16});
+        QVERIFY(winsAtOnce(after, r2.bestMove));
     }
 
     void piSumsToOneOverLegalMoves_data() {

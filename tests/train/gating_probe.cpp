@@ -99,6 +99,8 @@ int main(int argc, char** argv) {
     std::vector<store::GameRecord> list = st.listGames(f);  // newest first
     std::reverse(list.begin(), list.end());
     train::ReplayBuffer train(size_t(cfg.bufferCapacity)), held(size_t(cfg.bufferCapacity));
+    train.setAdjudicationValue(float(cfg.adjudicationValue));
+    held.setAdjudicationValue(float(cfg.adjudicationValue));
     int used = 0, heldGames = 0;
     for (const auto& g : list) {
         auto full = st.loadGame(g.id);
@@ -121,7 +123,7 @@ int main(int argc, char** argv) {
         std::vector<std::pair<double, double>> mz;
         for (size_t i = 0; i < held.size(); ++i) {
             const train::Sample smp = held.at(i);
-            mz.emplace_back(material(smp), double(smp.z));
+            mz.emplace_back(material(smp), smp.z / 100.0);
         }
         // Every stored visit must be a legal move of the sample's position.
         size_t illegal = 0, entries = 0;
@@ -217,7 +219,7 @@ int main(int argc, char** argv) {
                 vGen0Abs += std::abs(out0.value), vCandAbs += std::abs(out.value);
                 const double m = material(smp);
                 vm += out.value * m;
-                vz += out.value * smp.z;
+                vz += out.value * smp.z / 100.0;
                 sumV += out.value;
                 n += 1;
                 if (std::abs(m) >= 4) {

@@ -173,6 +173,32 @@ private slots:
         QVERIFY(qAbs(scheduledLearningRate(c, 500) - 1e-4) < 1e-12);
     }
 
+    // A game won on material at the cap teaches a smaller value than a mate, so that the
+    // search prefers mating lines to material ones (config adjudication-value).
+    void adjudicatedWinsCountLess() {
+        store::GameRecord g = playedGame(20, 9);  // Red wins by adjudication
+        ReplayBuffer adj(100), mate(100);
+        adj.setAdjudicationValue(0.5f);
+        mate.setAdjudicationValue(0.5f);
+        QCOMPARE(adj.addGame(g), 20);
+        g.reason = Reason::Checkmate;
+        QCOMPARE(mate.addGame(g), 20);
+        std::vector<Sample> a, m;
+        for (size_t i = 0; i < 20; ++i) {
+            a.push_back(adj.at(i));
+            m.push_back(mate.at(i));
+            const int sign = i % 2 == 0 ? 1 : -1;  // Red moves at even plies
+            QCOMPARE(int(a.back().z), 50 * sign);
+            QCOMPARE(int(m.back().z), 100 * sign);
+        }
+        const nn::TrainBatch ba = ReplayBuffer::encode(a, {}), bm = ReplayBuffer::encode(m, {});
+        QCOMPARE(ba.values[0], 0.5f);
+        QCOMPARE(ba.values[1], -0.5f);
+        QCOMPARE(bm.values[0], 1.0f);
+        QCOMPARE(bm.values[1], -1.0f);
+        QCOMPARE(preset("quick").adjudicationValue, 0.5);
+    }
+
     void sampleIsCompactAndRoundTrips() {
         QCOMPARE(int(sizeof(Sample)), 256);
         const store::GameRecord g = playedGame(30, 7);
@@ -185,7 +211,7 @@ private slots:
             const Sample s = buf.at(size_t(i));
             QCOMPARE(toFen(s.position()).substr(0, toFen(s.position()).find(" - ")),
                      toFen(pos).substr(0, toFen(pos).find(" - ")));
-            QCOMPARE(int(s.z), pos.sideToMove() == Red ? 1 : -1);
+            QCOMPARE(int(s.z), pos.sideToMove() == Red ? 100 : -100);
             QVERIFY(s.count > 0 && s.count <= Sample::kMaxPolicy);
             // The most visited move keeps the largest weight.
             QCOMPARE(Move::fromRaw(s.pi[0].move), g.moves[size_t(i)].visits[0].move);

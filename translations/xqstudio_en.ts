@@ -1088,8 +1088,8 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="49" />
-            <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
-            <translation>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</translation>
+            <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
+            <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="50" />

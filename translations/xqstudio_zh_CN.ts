@@ -1088,8 +1088,8 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="49" />
-            <source>End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)</source>
-            <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）</translation>
+            <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
+            <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="50" />

@@ -160,7 +160,7 @@ ZH = {
  'Share of self-play games kept out of training to measure the held-out loss (0 = none)': '不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）',
  'Validation interval': '验证间隔', 'Training steps between two held-out loss checks': '两次留出损失检查之间的训练步数',
  'Early-stop checks': '提前停止检查次数',
- 'End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)': '连续这么多次留出检查的价值损失未降低时结束本训练阶段，并保留最佳权重（0 = 训练全部步数）',
+ 'End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)': '连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）',
  'held-out value': '留出价值损失',
  'Material win value': '子力判胜价值',
  'Value target of a game won on material at the cap (a mate counts 1)': '达到上限时按子力判胜的对局的价值目标（将死计为 1）',

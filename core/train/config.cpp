@@ -43,7 +43,7 @@ const std::vector<ParamDecl> kParams = {
     {"min-buffer", "training", "Positions needed in the buffer before training starts", ParamKind::Int, 1, 10000000, &C::minBufferToTrain},
     {"validation-fraction", "training", "Share of self-play games kept out of training to measure the held-out loss (0 = none)", ParamKind::Double, 0, 0.5, &C::validationFraction},
     {"validation-interval", "training", "Training steps between two held-out loss checks", ParamKind::Int, 1, 100000, &C::validationInterval},
-    {"early-stop-checks", "training", "End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)", ParamKind::Int, 0, 1000, &C::earlyStopChecks},
+    {"early-stop-checks", "training", "End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)", ParamKind::Int, 0, 1000, &C::earlyStopChecks},
 
     {"eval-games", "evaluation", "Gating games, candidate against the best (half as Red); 0 = accept every candidate", ParamKind::Int, 0, 10000, &C::evalGames},
     {"eval-simulations", "evaluation", "MCTS simulations per move in gating games", ParamKind::Int, 1, 100000, &C::evalSimulations},

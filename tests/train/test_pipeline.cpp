@@ -10,6 +10,7 @@
 
 #include "core/nn/encoder.h"
 #include "core/nn/net.h"
+#include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
 #include "core/nn/trainer_backend.h"
 #include "core/store/store.h"
@@ -431,6 +432,7 @@ private slots:
         o.config.earlyStopChecks = 2;
         o.config.stepsPerIteration = 80;
         o.config.learningRate = 0.02;  // memorises fast: the held-out loss soon stops falling
+        o.config.evalGames = 0;        // every candidate is accepted (and saved)
         o.dbPath = (dir.path() + "/xq.db").toStdString();
         o.runName = "held";
         o.iterations = 1;
@@ -475,6 +477,28 @@ private slots:
         const double kept = std::stod(report.substr(at + 5));
         QVERIFY2(kept >= lowest - 1e-4 && kept <= lowest + 1e-3 + 1e-4,
                  qPrintable(QString("kept %1, lowest %2").arg(kept).arg(lowest)));
+        // The trainer is never rolled back to the best check: its checkpoint holds the weights
+        // of the phase's last step. The phase stopped early, so the best check came before
+        // it; those weights are the candidate (accepted: eval-games 0), or there is no
+        // candidate when the best was the phase's start (generation 0).
+        char name[64];
+        std::snprintf(name, sizeof name, "/models/held/train-%08d.xqm", steps);
+        const QString trained = dir.path() + name;
+        const bool candidate = report.find("the candidate has that step's weights") != std::string::npos;
+        QVERIFY2(candidate || report.find("no candidate") != std::string::npos, report.c_str());
+        const QString other = dir.path() + (candidate ? "/models/held/gen-0001.xqm" : "/models/held/gen-0000.xqm");
+        QVERIFY2(QFileInfo::exists(trained), qPrintable(trained));
+        QVERIFY2(QFileInfo::exists(other), qPrintable(other));
+        nn::TorchEvaluator ea(std::make_shared<nn::Net>(nn::loadModel(trained.toStdString())));
+        nn::TorchEvaluator eb(std::make_shared<nn::Net>(nn::loadModel(other.toStdString())));
+        const Position start;
+        MoveList ml;
+        start.legalMoves(ml);
+        nn::EvalInput in{&start, &ml};
+        nn::EvalOutput oa, ob;
+        ea.evaluate({&in, 1}, {&oa, 1});
+        eb.evaluate({&in, 1}, {&ob, 1});
+        QVERIFY(oa.value != ob.value || oa.priors != ob.priors);
     }
 
     void killAndResume() {

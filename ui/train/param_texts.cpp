@@ -46,7 +46,7 @@ const ParamText kTexts[] = {
     {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts")},
     {"validation-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Held-out share"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of self-play games kept out of training to measure the held-out loss (0 = none)")},
     {"validation-interval", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Validation interval"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training steps between two held-out loss checks")},
-    {"early-stop-checks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Early-stop checks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "End a training phase after this many held-out checks without a lower value loss, keeping the best weights (0 = train every step)")},
+    {"early-stop-checks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Early-stop checks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)")},
     {"eval-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation games"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating games, candidate against the best (half as Red); 0 = accept every candidate")},
     {"eval-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per move in gating games")},
     {"gate-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate needs to become the best")},

@@ -9,14 +9,13 @@ namespace xq::search {
 namespace {
 
 bool matesAtOnce(Position& pos, Move m) {
-    // No legal reply ends the game before any other rule (rules.cpp, gameStatus step 1); only
-    // a checking move can leave none in practice (a stalemating quiet move is left to the
-    // search, which scores it when it visits it).
-    if (!pos.givesCheck(m)) return false;
+    // No legal reply ends the game before any other rule (rules.cpp, gameStatus step 1): mate
+    // when in check, and stalemate (困毙) loses too, so every move is tried, not only checks
+    // (a random mover once won a match game by stalemating the network).
     const Position::Undo u = pos.doMove(m);
-    const bool mate = !pos.hasLegalMove();
+    const bool over = !pos.hasLegalMove();
     pos.undoMove(m, u);
-    return mate;
+    return over;
 }
 
 bool hasMateInOne(Position& pos, const MoveList& moves) {
@@ -271,7 +270,8 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
             // Winning in descend()): mark them, so selection scores them +1 before a visit.
             if (leaf == root_ && matesAtOnce(slot.pos, ch[i].move)) {
                 ch[i].state = NodeState::Terminal;
-                ch[i].terminalReason = uint8_t(Reason::Checkmate);
+                ch[i].terminalReason = uint8_t(slot.pos.givesCheck(ch[i].move) ? Reason::Checkmate
+                                                                                : Reason::Stalemate);
                 ch[i].terminalValue = -1.0f;
             }
         }
@@ -359,10 +359,12 @@ SearchResult MctsTree::result(bool sample) {
     }
     if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
     // A mating move is played whatever the visits say (and even when sampling).
-    int winIdx = -1;
-    for (int i = 0; i < n && winIdx < 0; ++i) {
+    int winIdx = -1;  // the most visited of them
+    for (int i = 0; i < n; ++i) {
         const Node& c = root_->children[i];
-        if (c.state == NodeState::Terminal && c.terminalValue < 0) winIdx = i;
+        if (c.state == NodeState::Terminal && c.terminalValue < 0 &&
+            (winIdx < 0 || c.visits > root_->children[winIdx].visits))
+            winIdx = i;
     }
     if (winIdx >= 0) bestIdx = winIdx;
     r.bestMove = root_->children[bestIdx].move;

@@ -210,6 +210,30 @@ private slots:
         for (size_t i = 0; i < r.moves.size(); ++i)
             if (r.moves[i] == r.bestMove) QCOMPARE(r.q[i], 1.0f);
     }
+    // Stalemate (困毙) loses too: a quiet move that leaves the opponent no legal move wins at
+    // once, and the search must see it as it sees a mate (Ra1-a9: d9 is covered, e10 faces the
+    // red king; the d6 pawn blocks the mate Ra1-d1).
+    void takesStalemateInOne() {
+        const Position pos = positionFromFen("3k5/9/9/9/3P5/9/9/9/9/R3K4 w - - 0 1");
+        MoveList legal;
+        pos.legalMoves(legal);
+        int stalemates = 0, mates = 0;
+        for (Move m : legal) {
+            Position q = pos;
+            q.makeMove(m);
+            stalemates += gameStatus(q).reason == Reason::Stalemate;
+            mates += gameStatus(q).reason == Reason::Checkmate;
+        }
+        QCOMPARE(stalemates, 1);
+        QCOMPARE(mates, 0);
+        MisleadingEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 4});
+        Position after = pos;
+        after.makeMove(r.bestMove);
+        QCOMPARE(gameStatus(after).reason, Reason::Stalemate);
+    }
     void seesMateInOneRepliesAgainstThePrior() {
         const Position pos = positionFromFen(kAvoidMate);
         MisleadingEvaluator ev;

@@ -374,8 +374,9 @@ SearchResult MctsTree::result(bool sample) {
     const float tau = temperatureNow();
     r.temperature = tau;
     r.pi.assign(n, 0.0f);
-    // pi (the move played and the training target) leaves out moves known to lose, unless
-    // every move does.
+    // pi (and so the move played) leaves out moves known to lose, unless every move does.
+    // Self-play stores the raw visit counts as its training target, so there such a move
+    // keeps its one visit.
     std::vector<int> counts(r.visits);
     if (!provenLoss(root_->children[bestIdx]))
         for (int i = 0; i < n; ++i)

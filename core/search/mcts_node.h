@@ -16,6 +16,11 @@
 //                 the rules: checkmate/stalemate -1, draws 0, perpetual check -1 when the side
 //                 to move is the perpetual checker, +1 when its opponent is; +1 for Winning
 //                 nodes (the side to move mates in one)
+//   proven        for Expanded nodes, the solver's verdict FOR THE SIDE TO MOVE IN THIS NODE's
+//                 position: +1 when one of its moves is a proven win (the child is lost for
+//                 its side to move), -1 when every move is a proven loss, 0 while unknown.
+//                 Proofs come from Terminal and Winning nodes and climb the tree
+//                 (MctsTree::solve); a draw is never "proven" (0).
 // The root node follows the same rule: its W is from the view of the side that is NOT to move
 // at the root, so the root value for the side to move is -W/N.
 //
@@ -56,11 +61,14 @@ struct Node {
     uint16_t numChildren = 0;
     NodeState state = NodeState::Unexpanded;
     uint8_t terminalReason = 0;  // xq::Reason for Terminal nodes
+    int8_t proven = 0;           // Expanded nodes: solver verdict (see above)
 
     bool expanded() const { return state == NodeState::Expanded; }
     // Mean value from the view of the player who made `move` (0 when unvisited).
     float q() const { return visits > 0 ? float(valueSum / visits) : 0.0f; }
 };
+
+static_assert(sizeof(Node) <= 40, "Node grew: check the arena's memory figures");
 
 // Bump allocator of nodes in fixed blocks: a children array is always contiguous inside one
 // block, nothing is freed one node at a time, and reset() keeps the blocks for reuse (tree

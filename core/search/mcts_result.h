@@ -21,6 +21,11 @@ struct SearchResult {
     std::vector<int> visits;     // N per move (all visits, including reused ones)
     std::vector<float> priors;   // P per move (with root noise when it was applied)
     std::vector<float> q;        // Q per move, root mover's view (0 when unvisited)
+    // What the rules or the search's solver proved of each move, root mover's view: +1 a win
+    // (a mate or stalemate at once, or a forced one the tree has fully seen), -1 a loss, 0 not
+    // proven. rootProven is the same for the root position (+1: the side to move wins).
+    std::vector<int8_t> proven;
+    int8_t rootProven = 0;
     // pi per move: N^(1/tau) normalised with tau from the temperature schedule at the root's
     // ply; tau -> 0 puts all mass on `bestMove`. Sums to 1 (empty when the root is terminal).
     std::vector<float> pi;

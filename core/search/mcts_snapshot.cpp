@@ -20,6 +20,7 @@ void fill(const MctsTree& tree, const Node& parent, bool parentIsRoot, int depth
         s.q = c.visits > 0 ? c.q() : sc.q;
         s.u = sc.u;
         s.terminal = c.state == NodeState::Terminal;
+        s.proven = -provenValue(c);
         s.pv.push_back(c.move);
         for (Move m : tree.principalVariation(&c)) s.pv.push_back(m);
         if (depth > 1 && c.expanded()) fill(tree, c, false, depth - 1, minVisits, s.children);
@@ -38,6 +39,7 @@ SearchSnapshot makeSnapshot(const MctsTree& tree, int depth, int minVisits) {
     s.rootKey = tree.rootPosition().key();
     s.rootVisits = root->visits;
     s.rootValue = root->visits > 0 ? float(-root->valueSum / root->visits) : 0.0f;
+    s.rootProven = root->expanded() ? root->proven : 0;
     s.pv = tree.principalVariation(root);
     if (!s.pv.empty()) s.bestMove = s.pv.front();
     s.nodes = tree.nodesUsed();

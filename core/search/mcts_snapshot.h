@@ -24,6 +24,7 @@ struct SnapshotNode {
     float q = 0;        // mover's view; first-play urgency value when unvisited
     float u = 0;
     bool terminal = false;
+    int proven = 0;     // mover's view: +1 a proven win (mate seen to the end), -1 a proven loss
     std::vector<Move> pv;                // best line starting with `move`
     std::vector<SnapshotNode> children;  // only within the requested depth, most visited first
 };
@@ -32,6 +33,7 @@ struct SearchSnapshot {
     uint64_t rootKey = 0;   // Zobrist key of the root (tells the UI which position this is)
     int rootVisits = 0;
     float rootValue = 0;
+    int rootProven = 0;     // side to move at the root: +1 proven win, -1 proven loss
     Move bestMove;
     std::vector<Move> pv;
     std::vector<SnapshotNode> children;  // root children, most visited first

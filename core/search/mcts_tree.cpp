@@ -24,17 +24,30 @@ bool hasMateInOne(Position& pos, const MoveList& moves) {
     return false;
 }
 
-// Is the move into `c` known to lose for the player making it (the opponent mates at once,
-// or it ended the game as a loss for its maker)? Such a move is never worth another visit.
-bool provenLoss(const Node& c) {
-    return c.state == NodeState::Winning ||
-           (c.state == NodeState::Terminal && c.terminalValue > 0);
-}
+// Is the move into `c` known to lose for the player making it (the opponent mates at once, the
+// move ended the game as a loss for its maker, or the solver proved the opponent wins)? Such a
+// move is never worth another visit.
+bool provenLoss(const Node& c) { return provenValue(c) > 0; }
+// Is the move into `c` known to win for the player making it?
+bool provenWin(const Node& c) { return provenValue(c) < 0; }
 
 // Subtracted from a proven loss's selection score: any other move goes first.
 constexpr float kLostPenalty = 1e6f;
 
 }  // namespace
+
+int provenValue(const Node& c) {
+    switch (c.state) {
+        case NodeState::Terminal:
+            return c.terminalValue > 0 ? 1 : c.terminalValue < 0 ? -1 : 0;
+        case NodeState::Winning:
+            return 1;
+        case NodeState::Expanded:
+            return c.proven;
+        default:
+            return 0;
+    }
+}
 
 float terminalValue(const GameStatus& st, Color sideToMove) {
     if (st.result == Result::Draw || st.result == Result::None) return 0.0f;
@@ -129,7 +142,9 @@ MctsTree::Score MctsTree::score(const Node& parent, const Node& child, bool isRo
     const float sqrtN = std::sqrt(float(std::max(parentN, 1)));
     const int n = child.visits + child.virtualLoss;
     Score s;
-    if (n > 0) {
+    if (provenWin(child)) {
+        s.q = 1.0f;  // exact, as select() scores it
+    } else if (n > 0) {
         // Each pending simulation counts as a loss for the player choosing this edge.
         s.q = float((child.valueSum - double(params_.virtualLoss) * child.virtualLoss) / n);
     } else if (child.state == NodeState::Terminal) {
@@ -166,7 +181,9 @@ Node* MctsTree::select(Node& n, bool isRoot) const {
     for (int i = 0; i < n.numChildren; ++i) {
         Node& c = n.children[i];
         const int cn = c.visits + c.virtualLoss;
-        const float q = cn > 0 ? float((c.valueSum - vl * c.virtualLoss) / cn)
+        // A proven win is worth exactly +1, whatever its earlier estimates said.
+        const float q = provenWin(c) ? 1.0f
+                        : cn > 0     ? float((c.valueSum - vl * c.virtualLoss) / cn)
                         : c.state == NodeState::Terminal ? -c.terminalValue
                                                          : fpu;
         const float s =
@@ -189,6 +206,7 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
         switch (n->state) {
             case NodeState::Terminal:
             case NodeState::Winning:
+                // Already proven when it got this state (solve() ran then).
                 backup(slot.path, n->terminalValue);
                 return Descent::Terminal;
             case NodeState::Pending:
@@ -202,6 +220,7 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
                     n->terminalReason = uint8_t(st.reason);
                     n->terminalValue = terminalValue(st, slot.pos.sideToMove());
                     backup(slot.path, n->terminalValue);
+                    solve(slot.path);
                     return Descent::Terminal;
                 }
                 slot.moves.clear();
@@ -213,12 +232,19 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
                     n->state = NodeState::Winning;
                     n->terminalValue = 1.0f;
                     backup(slot.path, n->terminalValue);
+                    solve(slot.path);
                     return Descent::Terminal;
                 }
                 n->state = NodeState::Pending;
                 return Descent::Leaf;
             }
             case NodeState::Expanded: {
+                // A solved position below the root is worth its proof: no need to go deeper
+                // (the root is always searched, to rank its moves).
+                if (n != root_ && n->proven != 0) {
+                    backup(slot.path, float(n->proven));
+                    return Descent::Terminal;
+                }
                 Node* c = select(*n, n == root_);
                 ++c->virtualLoss;
                 slot.pos.makeMove(c->move);
@@ -277,6 +303,9 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
         }
         leaf->children = ch;
         leaf->numChildren = uint16_t(n);
+        if (leaf == root_)
+            for (int i = 0; i < n; ++i)
+                if (provenWin(ch[i])) leaf->proven = 1;
     }
     leaf->state = NodeState::Expanded;
     if (leaf == root_ && params_.addNoise && !noiseApplied_) applyNoise();
@@ -288,6 +317,31 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
 void MctsTree::cancel(LeafSlot& slot) {
     for (Node* p : slot.path) --p->virtualLoss;
     slot.path.back()->state = NodeState::Unexpanded;
+}
+
+void MctsTree::solve(const std::vector<Node*>& path) {
+    // MCTS-Solver (Winands, Bjornsson and Saito 2008): path.back() has just been proven. Its
+    // parent is won for its side to move when one move reaches a position lost for the
+    // opponent, and lost when every move reaches a position won for the opponent; a new
+    // verdict may settle the grandparent in turn, and so on up. Where nothing new is proven,
+    // nothing above can change either. Exact: every Expanded node holds all its legal moves.
+    for (size_t i = path.size() - 1; i-- > 0;) {
+        Node* p = path[i];
+        if (p->state != NodeState::Expanded || p->proven != 0 || p->numChildren == 0) return;
+        bool allLost = true;
+        int8_t verdict = 0;
+        for (int k = 0; k < p->numChildren; ++k) {
+            const int v = provenValue(p->children[k]);
+            if (v < 0) {
+                verdict = 1;
+                break;
+            }
+            if (v <= 0) allLost = false;
+        }
+        if (verdict == 0 && allLost) verdict = -1;
+        if (verdict == 0) return;
+        p->proven = verdict;
+    }
 }
 
 void MctsTree::backup(const std::vector<Node*>& path, float leafValue) {
@@ -335,6 +389,7 @@ SearchResult MctsTree::result(bool sample) {
         return r;
     }
     r.rootValue = root_->visits > 0 ? float(-root_->valueSum / root_->visits) : 0.0f;
+    r.rootProven = root_->expanded() ? root_->proven : 0;
     const int n = root_->numChildren;
     int bestIdx = -1;
     for (int i = 0; i < n; ++i) {
@@ -343,6 +398,7 @@ SearchResult MctsTree::result(bool sample) {
         r.visits.push_back(c.visits);
         r.priors.push_back(c.prior);
         r.q.push_back(c.q());
+        r.proven.push_back(int8_t(-provenValue(c)));
         if (bestIdx < 0) {
             bestIdx = i;
             continue;
@@ -358,13 +414,23 @@ SearchResult MctsTree::result(bool sample) {
             bestIdx = i;
     }
     if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
-    // A mating move is played whatever the visits say (and even when sampling).
-    int winIdx = -1;  // the most visited of them
+    // A proven win is played whatever the visits say (and even when sampling): a move that
+    // ends the game at once first, else the most visited move the solver proved.
+    int winIdx = -1;
+    auto winRank = [&](const Node& c) {
+        if (c.state == NodeState::Terminal && c.terminalValue < 0) return 2;
+        return provenWin(c) ? 1 : 0;
+    };
     for (int i = 0; i < n; ++i) {
         const Node& c = root_->children[i];
-        if (c.state == NodeState::Terminal && c.terminalValue < 0 &&
-            (winIdx < 0 || c.visits > root_->children[winIdx].visits))
+        const int rank = winRank(c);
+        if (rank == 0) continue;
+        if (winIdx < 0) {
             winIdx = i;
+            continue;
+        }
+        const Node& w = root_->children[winIdx];
+        if (rank > winRank(w) || (rank == winRank(w) && c.visits > w.visits)) winIdx = i;
     }
     if (winIdx >= 0) bestIdx = winIdx;
     r.bestMove = root_->children[bestIdx].move;

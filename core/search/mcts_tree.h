@@ -92,6 +92,8 @@ private:
     Descent descend(LeafSlot& slot);
     Node* select(Node& n, bool isRoot) const;
     void backup(const std::vector<Node*>& path, float leafValue);
+    // path.back() has just become Terminal or Winning: proves what follows above it.
+    void solve(const std::vector<Node*>& path);
     void applyNoise();
     Node* copySubtree(const Node& src, NodeArena& dst);
     void copyChildren(const Node& src, Node& dst, NodeArena& arena);
@@ -104,6 +106,10 @@ private:
     bool noiseApplied_ = false;
     std::mt19937_64 rng_;
 };
+
+// What the rules or the search's solver know of `n`'s position, for ITS side to move: +1 won,
+// -1 lost, 0 unknown (or a draw, which the solver does not prove).
+int provenValue(const Node& n);
 
 // Value of a finished game for `sideToMove` (+1 win, 0 draw, -1 loss).
 float terminalValue(const GameStatus& st, Color sideToMove);

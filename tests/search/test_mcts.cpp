@@ -13,6 +13,7 @@
 #include "core/nn/inference_server.h"
 #include "core/search/mcts_multi.h"
 #include "core/search/mcts_search.h"
+#include "core/xiangqi/notation.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
 
@@ -60,6 +61,24 @@ bool allowsMateInOne(Position pos, Move m) {
     for (Move r : replies)
         if (isMate(pos, r)) return true;
     return false;
+}
+
+// After `m`, can the opponent do nothing but let the mover win at once (and has a move)?
+bool forcesMateInTwo(Position pos, Move m) {
+    pos.makeMove(m);
+    if (gameStatus(pos).over()) return false;
+    MoveList replies;
+    pos.legalMoves(replies);
+    for (Move r : replies) {
+        Position q = pos;
+        q.makeMove(r);
+        MoveList ours;
+        q.legalMoves(ours);
+        bool mates = false;
+        for (Move w : ours) mates = mates || winsAtOnce(q, w);
+        if (!mates) return false;
+    }
+    return true;
 }
 
 MctsParams quietParams() {
@@ -233,6 +252,52 @@ private slots:
         Position after = pos;
         after.makeMove(r.bestMove);
         QCOMPARE(gameStatus(after).reason, Reason::Stalemate);
+    }
+    // The solver: 1.Ra2-a8 (rank 8 closed; e9-d9 would face the red king) leaves Black only
+    // Kf9, then Rb1-b9 mates. No red move mates at once, the misleading network never proposes
+    // Ra8 (nor any check), and its value says "level" everywhere: the search finds the mate in
+    // two through its only reply being Winning for Red, and the solver proves it: the move,
+    // and the root, are marked won, and only true mates in two are.
+    void solvesMateInTwo() {
+        const Position pos = positionFromFen("4k4/9/9/9/9/9/9/R8/1R7/3K5 w - - 0 1");
+        MoveList legal;
+        pos.legalMoves(legal);
+        int mateInTwo = 0;
+        for (Move m : legal) {
+            QVERIFY(!winsAtOnce(pos, m));
+            mateInTwo += forcesMateInTwo(pos, m);
+        }
+        QVERIFY(mateInTwo >= 1);
+        MisleadingEvaluator ev;
+        MctsSearch s(ev, quietParams());
+        s.setPosition(pos);
+        const SearchResult r = s.search({.simulations = 200});
+        QVERIFY2(forcesMateInTwo(pos, r.bestMove), qPrintable(QString::fromStdString(
+                                                       toIccs(r.bestMove))));
+        QCOMPARE(r.rootProven, int8_t(1));
+        for (size_t i = 0; i < r.moves.size(); ++i) {
+            // Only true mates in two may be called won; the best move is one of them.
+            if (r.proven[i] > 0) QVERIFY(forcesMateInTwo(pos, r.moves[i]));
+            if (r.moves[i] == r.bestMove) QCOMPARE(r.proven[i], int8_t(1));
+        }
+        // Black to move after 1.Ra8: every move (Kf9 only) lets Red mate: the root is lost.
+        Position after = pos;
+        after.makeMove(r.bestMove);
+        MctsSearch b(ev, quietParams());
+        b.setPosition(after);
+        const SearchResult rb = b.search({.simulations = 8});
+        QCOMPARE(rb.rootProven, int8_t(-1));
+        for (int8_t v : rb.proven) QCOMPARE(v, int8_t(-1));
+        // Tree reuse keeps the proof: after Black's reply the mate is played at once.
+        s.advance(r.bestMove);
+        Position now = after;
+        MoveList replies;
+        now.legalMoves(replies);
+        QVERIFY(replies.size() >= 1);
+        s.advance(replies[0]);
+        now.makeMove(replies[0]);
+        const SearchResult r2 = s.search({.simulations = 8});
+        QVERIFY(winsAtOnce(now, r2.bestMove));
     }
     void seesMateInOneRepliesAgainstThePrior() {
         const Position pos = positionFromFen(kAvoidMate);

@@ -44,6 +44,13 @@ constexpr int kTreeDepth = 3;
 QString signedValue(float v) { return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3); }
 }  // namespace
 
+// The value column: the search's mean, or what its solver proved (a forced mate seen to the end).
+QString AnalyzePage::valueText(float q, int proven) {
+    if (proven > 0) return tr("won");
+    if (proven < 0) return tr("lost");
+    return signedValue(q);
+}
+
 AnalyzePage::AnalyzePage(QWidget* parent) : QWidget(parent) {
     evaluator_ = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
     buildUi();
@@ -408,7 +415,7 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
     const QString side = pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black");
     const double rate = s.seconds > 0 ? s.simulations / s.seconds : 0;
     stats_->setText(tr("%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6")
-                        .arg(side, signedValue(s.rootValue))
+                        .arg(side, valueText(s.rootValue, s.rootProven))
                         .arg(s.simulations)
                         .arg(qRound64(rate))
                         .arg(qulonglong(s.nodes))
@@ -421,7 +428,7 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
         const QString visits = total > 0 ? QStringLiteral("%1 (%2%)").arg(c.visits).arg(100.0 * c.visits / total, 0, 'f', 1)
                                          : QString::number(c.visits);
         const QStringList cells = {moveText(pos_, c.move), visits, QString::number(c.prior, 'f', 3),
-                                   c.visits > 0 ? signedValue(c.q) : QStringLiteral("—"),
+                                   c.visits > 0 || c.proven != 0 ? valueText(c.q, c.proven) : QStringLiteral("—"),
                                    c.visits > 0 ? pvText(pos_, c.pv) : QString()};
         for (int col = 0; col < cells.size(); ++col) {
             QTableWidgetItem* item = table_->item(row, col);
@@ -461,7 +468,7 @@ void AnalyzePage::addTreeChildren(QTreeWidgetItem* parent, const xq::Position& p
         item->setText(0, moveText(pos, n.move));
         item->setText(1, QString::number(n.visits));
         item->setText(2, QString::number(n.prior, 'f', 3));
-        item->setText(3, signedValue(n.q));
+        item->setText(3, valueText(n.q, n.proven));
         item->setData(0, Qt::UserRole, myPath);
         for (int c = 1; c < 4; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         if (!n.children.empty()) {

@@ -89,6 +89,7 @@ private:
     void addTreeChildren(QTreeWidgetItem* parent, const xq::Position& pos,
                          const std::vector<xq::search::SnapshotNode>& nodes, const QString& path);
     void updateButtons();
+    static QString valueText(float q, int proven);
     QString moveText(const xq::Position& pos, xq::Move m) const;
     QString pvText(const xq::Position& pos, const std::vector<xq::Move>& pv) const;
     void makeSearch();

@@ -17,221 +17,231 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="110" />
+            <location filename="../ui/pages/analyze_page.cpp" line="49" />
+            <source>won</source>
+            <translation>won</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="50" />
+            <source>lost</source>
+            <translation>lost</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="117" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="111" />
+            <location filename="../ui/pages/analyze_page.cpp" line="118" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="172" />
+            <location filename="../ui/pages/analyze_page.cpp" line="179" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="173" />
+            <location filename="../ui/pages/analyze_page.cpp" line="180" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="174" />
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="175" />
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="176" />
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="177" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="178" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="179" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="180" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="199" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <location filename="../ui/pages/analyze_page.cpp" line="205" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
+            <location filename="../ui/pages/analyze_page.cpp" line="264" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
             <source>Cannot load the model %1: %2</source>
             <translation>Cannot load the model %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="308" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="308" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="331" />
+            <location filename="../ui/pages/analyze_page.cpp" line="338" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <location filename="../ui/pages/analyze_page.cpp" line="363" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="367" />
+            <location filename="../ui/pages/analyze_page.cpp" line="374" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/pages/analyze_page.cpp" line="392" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="386" />
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="393" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="386" />
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="393" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/pages/analyze_page.cpp" line="417" />
             <source>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <location filename="../ui/pages/analyze_page.cpp" line="422" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>

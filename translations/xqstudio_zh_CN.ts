@@ -17,221 +17,231 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="110" />
+            <location filename="../ui/pages/analyze_page.cpp" line="49" />
+            <source>won</source>
+            <translation>必胜</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="50" />
+            <source>lost</source>
+            <translation>必败</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="117" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="111" />
+            <location filename="../ui/pages/analyze_page.cpp" line="118" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="172" />
+            <location filename="../ui/pages/analyze_page.cpp" line="179" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="173" />
+            <location filename="../ui/pages/analyze_page.cpp" line="180" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="174" />
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="175" />
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="176" />
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="177" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="178" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="179" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="180" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="199" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <location filename="../ui/pages/analyze_page.cpp" line="205" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
+            <location filename="../ui/pages/analyze_page.cpp" line="264" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
             <source>Cannot load the model %1: %2</source>
             <translation>无法加载模型 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="308" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="308" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="331" />
+            <location filename="../ui/pages/analyze_page.cpp" line="338" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <location filename="../ui/pages/analyze_page.cpp" line="363" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="367" />
+            <location filename="../ui/pages/analyze_page.cpp" line="374" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/pages/analyze_page.cpp" line="392" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="386" />
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="393" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="386" />
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="393" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/pages/analyze_page.cpp" line="417" />
             <source>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · 评估值 %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <location filename="../ui/pages/analyze_page.cpp" line="422" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>

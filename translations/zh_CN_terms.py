@@ -164,4 +164,6 @@ ZH = {
  'held-out value': '留出价值损失',
  'Material win value': '子力判胜价值',
  'Value target of a game won on material at the cap (a mate counts 1)': '达到上限时按子力判胜的对局的价值目标（将死计为 1）',
+ 'won': '必胜',
+ 'lost': '必败',
 }

@@ -237,11 +237,26 @@
         </message>
         <message>
             <location filename="../ui/pages/analyze_page.cpp" line="417" />
-            <source>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
-            <translation>%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
+            <source>forced win found</source>
+            <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="422" />
+            <location filename="../ui/pages/analyze_page.cpp" line="418" />
+            <source>forced loss</source>
+            <translation>forced loss</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <source>value %1</source>
+            <translation>value %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="420" />
+            <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
+            <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="425" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>

@@ -135,8 +135,11 @@ ZH = {
  'Games database': '棋局数据库', 'Games database:': '棋局数据库：',
  # AnalyzePage
  ' · searching…': ' · 搜索中…',
- '%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6':
-   '%1走棋 · 评估值 %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6',
+ '%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6':
+   '%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6',
+ 'value %1': '评估值 %1',
+ 'forced win found': '已找到必胜',
+ 'forced loss': '必败',
  '%1 to move. Press Start analysis.': '%1走棋。请按“开始分析”。',
  'Analyse with uniform priors and value 0 (no network)': '使用均匀先验、估值为 0 进行分析（不使用网络）',
  'Analysing with uniform priors': '正在使用均匀先验分析', 'Analysis started': '分析已开始',

@@ -414,8 +414,11 @@ QString AnalyzePage::pvText(const xq::Position& start, const std::vector<xq::Mov
 void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
     const QString side = pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black");
     const double rate = s.seconds > 0 ? s.simulations / s.seconds : 0;
-    stats_->setText(tr("%1 to move · value %2 · %3 simulations · %4 simulations/s · %5 nodes%6")
-                        .arg(side, valueText(s.rootValue, s.rootProven))
+    const QString value = s.rootProven > 0   ? tr("forced win found")
+                          : s.rootProven < 0 ? tr("forced loss")
+                                             : tr("value %1").arg(signedValue(s.rootValue));
+    stats_->setText(tr("%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6")
+                        .arg(side, value)
                         .arg(s.simulations)
                         .arg(qRound64(rate))
                         .arg(qulonglong(s.nodes))

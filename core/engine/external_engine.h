@@ -32,7 +32,7 @@ struct ExternalEngineConfig {
     std::string command;                 // shell command line, e.g. "/usr/games/fairy-stockfish"
     Protocol protocol = Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // setoption name/value pairs
-    int startupTimeoutMs = 10000;
+    int startupTimeoutMs = 30000;        // a loaded machine can take seconds to start one
     int graceMs = 5000;                  // extra wait beyond a movetime/clock budget
     int searchTimeoutMs = 120000;        // wait for depth/node searches (no time limit given)
     std::string name;                    // display name; empty = "<protocol>:<command>"

@@ -13,8 +13,20 @@ GameRecord playGame(Player& red, Player& black, const Position& start, const Sea
                     const SearchLimits& blackLimits, int lengthCap, std::atomic<bool>* stop) {
     GameRecord g;
     Position pos = start;
-    red.newGame();
-    black.newGame();
+    // An engine that cannot start (or restart) forfeits this game with its error: the match,
+    // and the games already played, go on.
+    for (Player* p : {&red, &black}) {
+        try {
+            p->newGame();
+        } catch (const std::exception& e) {
+            g.error = p->name() + ": " + e.what();
+            g.result = p == &red ? Result::BlackWins : Result::RedWins;
+            g.reason = Reason::Resignation;
+            for (const auto& st : pos.history()) g.moves.push_back(st.move);
+            g.plies = int(g.moves.size());
+            return g;
+        }
+    }
     RuleOptions rules;
     // The cap counts plies since set-up; the start position may already carry opening plies.
     rules.lengthCap = lengthCap > 0 ? pos.gamePly() + lengthCap : 0;

@@ -224,6 +224,26 @@ private slots:
         for (const auto& g : r.records) QVERIFY2(g.error.find("a0a5") != std::string::npos, g.error.c_str());
     }
 
+    void engineThatCannotStartForfeits() {
+        // The engine dies in its handshake at every game's start: each game is a forfeit with
+        // the engine's error, on worker threads too (this once ended the process instead).
+        ExternalEngineConfig cfg;
+        cfg.command = "exit 4";
+        MatchConfig mc;
+        mc.games = 4;
+        mc.threads = 2;
+        auto broken = [cfg](uint64_t) { return std::make_unique<ExternalEnginePlayer>(cfg); };
+        const MatchResult r = runMatch(specFactory("random"), broken, mc);
+        QCOMPARE(r.games, 4);
+        QCOMPARE(r.forfeits, 4);
+        QCOMPARE(r.winsA, 4);
+        for (const auto& g : r.records) {
+            QVERIFY2(g.error.find("exited") != std::string::npos, g.error.c_str());
+            QCOMPARE(int(g.reason), int(Reason::Resignation));
+            QCOMPARE(g.plies, int(g.moves.size()));
+        }
+    }
+
     void netPlayersWithFakeEvaluator() {
         // The MCTS and policy players over a fake evaluator: legal moves, a whole game, and
         // an unreadable model gives a clear error.

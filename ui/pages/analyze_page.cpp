@@ -45,6 +45,8 @@ QString signedValue(float v) { return (v >= 0 ? QStringLiteral("+") : QString())
 }  // namespace
 
 // The value column: the search's mean, or what its solver proved (a forced mate seen to the end).
+QString AnalyzePage::statsText() const { return stats_->text(); }
+
 QString AnalyzePage::valueText(float q, int proven) {
     if (proven > 0) return tr("won");
     if (proven < 0) return tr("lost");

@@ -48,6 +48,7 @@ public:
 
     BoardWidget* board() const { return board_; }
     QTableWidget* moveTable() const { return table_; }
+    QString statsText() const;  // the line above the table (side to move, value, speed)
     QTreeWidget* searchTree() const { return tree_; }
     QLabel* evaluatorNote() const { return evalNote_; }
     bool isRunning() const;

@@ -44,9 +44,9 @@ constexpr int kTreeDepth = 3;
 QString signedValue(float v) { return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3); }
 }  // namespace
 
-// The value column: the search's mean, or what its solver proved (a forced mate seen to the end).
 QString AnalyzePage::statsText() const { return stats_->text(); }
 
+// The value column: the search's mean, or what its solver proved (a forced mate seen to the end).
 QString AnalyzePage::valueText(float q, int proven) {
     if (proven > 0) return tr("won");
     if (proven < 0) return tr("lost");

@@ -39,6 +39,7 @@ std::function<int()> setup(CLI::App& sub) {
         bool quiet = false;
         SideLimits la, lb;
         std::string db;
+        int mateSearch = -1;
     };
     auto o = std::make_shared<Opts>();
     sub.add_option("a", o->a, "First player (scores are from its view)")->required();
@@ -55,6 +56,9 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--b-nodes", o->lb.nodes, "Node limit per move for B");
     sub.add_option("--b-movetime", o->lb.movetime, "Milliseconds per move for B");
     sub.add_option("--db", o->db, "Database for best:RUN players");
+    sub.add_option("--mate-search", o->mateSearch,
+                   "Net players' forced-mate probe by checks, in moves (0 = off; default 5)")
+        ->check(CLI::Range(0, 8));
     sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
     sub.add_flag("--quiet", o->quiet, "No per-game progress lines");
     return [o] {
@@ -76,6 +80,7 @@ std::function<int()> setup(CLI::App& sub) {
                 xq::engine::PlayerSpecContext ctx;
                 ctx.seed = instance;
                 ctx.dbPath = o->db;
+                ctx.mateSearchMoves = o->mateSearch;
                 return xq::engine::makePlayer(spec, ctx);
             };
         };

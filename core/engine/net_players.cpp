@@ -142,12 +142,13 @@ std::shared_ptr<nn::Evaluator> loadEvaluator(const std::string& path) {
 #endif
 }
 
-search::MctsParams playParams(uint64_t seed) {
+search::MctsParams playParams(const PlayerSpecContext& ctx) {
     search::MctsParams p;  // no noise, greedy: play strength, not exploration
     p.addNoise = false;
     p.temperaturePlies = 0;
     p.batchSize = 8;
-    p.seed = seed;
+    p.seed = ctx.seed;
+    if (ctx.mateSearchMoves >= 0) p.mateSearchMoves = ctx.mateSearchMoves;
     return p;
 }
 }  // namespace
@@ -155,7 +156,7 @@ search::MctsParams playParams(uint64_t seed) {
 PlayerPtr makeNetPlayer(const std::string& body, const PlayerSpecContext& ctx) {
     const auto [path, sims] = splitAt(body, "net:PATH@SIMS");
     const int n = parseSims(sims);
-    return std::make_unique<MctsPlayer>(loadEvaluator(path), n, playParams(ctx.seed), "net:" + body);
+    return std::make_unique<MctsPlayer>(loadEvaluator(path), n, playParams(ctx), "net:" + body);
 }
 
 PlayerPtr makePolicyPlayer(const std::string& body, const PlayerSpecContext& ctx) {
@@ -189,7 +190,7 @@ PlayerPtr makeBestPlayer(const std::string& body, const PlayerSpecContext& ctx) 
     } catch (const std::exception& e) {
         throw std::invalid_argument(std::string("cannot read the database: ") + e.what());
     }
-    return std::make_unique<MctsPlayer>(loadEvaluator(file), n, playParams(ctx.seed), "best:" + body);
+    return std::make_unique<MctsPlayer>(loadEvaluator(file), n, playParams(ctx), "best:" + body);
 #else
     (void)ctx;
     (void)n;

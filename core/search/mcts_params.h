@@ -46,6 +46,16 @@ struct MctsParams {
     // (InferenceServer, the fakes). Range [1, 64].
     int threads = 1;
 
+    // Forced-mate probe at the root (core/search/mate_search.h): before searching a new root,
+    // look for a mate in at most this many moves where every move but the last gives check; a
+    // mate found is proven, so the solver plays it and the search backs it up as +1. 0 or 1 =
+    // off (mates in one are always seen). Range [0, 8]. Cost measured over 7,423 positions of
+    // random games: 0.08 ms mean, 5.6 ms worst at 5 moves (the budget stopped one probe).
+    int mateSearchMoves = 5;
+    // Positions one probe may make (bounds its time: about 3 ms per 10,000 here). Range
+    // [0, 10^7]; 0 = unlimited.
+    int mateSearchNodes = 20000;
+
     // Game-ending rules applied inside the tree (repetitions, length cap).
     RuleOptions rules{};
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/search/mate_search.h"
+
 namespace xq::search {
 
 namespace {
@@ -42,6 +44,8 @@ int provenValue(const Node& c) {
             return c.terminalValue > 0 ? 1 : c.terminalValue < 0 ? -1 : 0;
         case NodeState::Winning:
             return 1;
+        case NodeState::Lost:
+            return -1;
         case NodeState::Expanded:
             return c.proven;
         default:
@@ -66,6 +70,7 @@ void MctsTree::setRoot(const Position& pos) {
     spare_.reset();
     root_ = arena_.allocate(1);
     noiseApplied_ = false;
+    mateProbed_ = false;
 }
 
 bool MctsTree::advance(Move m) {
@@ -77,6 +82,7 @@ bool MctsTree::advance(Move m) {
     rootPos_.makeMove(m);
     rootStatus_ = gameStatus(rootPos_, params_.rules);
     noiseApplied_ = false;
+    mateProbed_ = false;
     // The child's W is from the view of the player who made `m`, which is the side NOT to move
     // at the new root: exactly the root convention, so the subtree is copied as is.
     if (child && child->visits > 0) {
@@ -85,8 +91,9 @@ bool MctsTree::advance(Move m) {
         std::swap(arena_, spare_);
         spare_.reset();
         root_ = kept;
-        // A Winning node was never expanded: as the root it must be, to offer its moves.
-        if (root_->state == NodeState::Winning) root_->state = NodeState::Unexpanded;
+        // A Winning or Lost node was never expanded: as the root it must be, to offer its moves.
+        if (root_->state == NodeState::Winning || root_->state == NodeState::Lost)
+            root_->state = NodeState::Unexpanded;
         return true;
     }
     arena_.reset();
@@ -119,6 +126,30 @@ void MctsTree::copyChildren(const Node& src, Node& dst, NodeArena& arena) {
 
 void MctsTree::prepareSearch() {
     if (params_.addNoise && !noiseApplied_ && root_->expanded()) applyNoise();
+    if (root_->expanded()) probeRootMate();
+}
+
+void MctsTree::probeRootMate() {
+    if (mateProbed_) return;
+    mateProbed_ = true;
+    if (params_.mateSearchMoves < 2 || root_->proven != 0 || rootStatus_.over()) return;
+    Position pos = rootPos_;
+    const MateProbe probe = findCheckingMate(pos, params_.rules, params_.mateSearchMoves,
+                                             uint64_t(std::max(params_.mateSearchNodes, 0)));
+    if (!probe.found()) return;
+    for (int i = 0; i < root_->numChildren; ++i) {
+        Node& c = root_->children[i];
+        if (c.move != probe.move) continue;
+        // The position after the mating line's first move is lost for its side to move.
+        if (c.state == NodeState::Unexpanded) {
+            c.state = NodeState::Lost;
+            c.terminalValue = -1.0f;
+        } else if (c.state == NodeState::Expanded) {
+            c.proven = -1;
+        }
+        if (provenWin(c)) root_->proven = 1;
+        return;
+    }
 }
 
 void MctsTree::applyNoise() {
@@ -206,6 +237,7 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
         switch (n->state) {
             case NodeState::Terminal:
             case NodeState::Winning:
+            case NodeState::Lost:
                 // Already proven when it got this state (solve() ran then).
                 backup(slot.path, n->terminalValue);
                 return Descent::Terminal;
@@ -309,6 +341,7 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
     }
     leaf->state = NodeState::Expanded;
     if (leaf == root_ && params_.addNoise && !noiseApplied_) applyNoise();
+    if (leaf == root_) probeRootMate();
     float v = out.value;
     if (!std::isfinite(v)) v = 0;
     backup(slot.path, std::clamp(v, -1.0f, 1.0f));

@@ -94,6 +94,8 @@ private:
     void backup(const std::vector<Node*>& path, float leafValue);
     // path.back() has just become Terminal or Winning: proves what follows above it.
     void solve(const std::vector<Node*>& path);
+    // Once per root, when it is expanded: the forced-mate probe (params().mateSearchMoves).
+    void probeRootMate();
     void applyNoise();
     Node* copySubtree(const Node& src, NodeArena& dst);
     void copyChildren(const Node& src, Node& dst, NodeArena& arena);
@@ -104,6 +106,7 @@ private:
     NodeArena arena_, spare_;
     Node* root_ = nullptr;
     bool noiseApplied_ = false;
+    bool mateProbed_ = false;
     std::mt19937_64 rng_;
 };
 

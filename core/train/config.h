@@ -39,6 +39,8 @@ struct TrainConfig {
     // 41 minutes): the held-out value loss never fell below its level at the start of a phase
     // and no candidate passed the gate (3 of 3 rejected), so it stays 1 (as a mate).
     double adjudicationValue = 1.0;
+    // Forced-mate probe by checks at every root, in moves (search::MctsParams::mateSearchMoves).
+    int mateSearch = 5;
     // Replay buffer and training
     int bufferCapacity = 200000;
     int batchSize = 512;

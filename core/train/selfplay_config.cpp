@@ -13,6 +13,7 @@ search::MctsParams mctsFrom(const TrainConfig& c) {
     p.batchSize = 1;  // MultiSearch gathers one leaf per game: no virtual loss needed
     p.threads = 1;
     p.rules.lengthCap = c.maxPlies;
+    p.mateSearchMoves = c.mateSearch;
     p.seed = uint64_t(c.seed);
     return p;
 }

@@ -6,11 +6,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <set>
 #include <thread>
 
 #include "core/nn/fake_evaluators.h"
 #include "core/nn/inference_server.h"
+#include "core/search/mate_search.h"
 #include "core/search/mcts_multi.h"
 #include "core/search/mcts_search.h"
 #include "core/xiangqi/notation.h"
@@ -253,6 +255,54 @@ private slots:
         after.makeMove(r.bestMove);
         QCOMPARE(gameStatus(after).reason, Reason::Stalemate);
     }
+    // The root's mate probe: a mate in three by checks, which the misleading network hides
+    // (checks get almost no prior) and 16 simulations cannot find, is proven at once and
+    // played to the end, through tree reuse, whatever the defender answers.
+    void probePlaysCheckingMateInThree() {
+        std::mt19937_64 rng(11);
+        Position start;
+        bool have = false;
+        for (int g = 0; g < 20 && !have; ++g) {
+            Position pos;
+            for (int ply = 0; ply < 150 && !gameStatus(pos).over(); ++ply) {
+                Position probe = pos;
+                if (ply >= 30 && findCheckingMate(probe, {}, 3, 0).moves == 3) {
+                    start = pos;
+                    have = true;
+                    break;
+                }
+                MoveList moves;
+                pos.legalMoves(moves);
+                pos.makeMove(moves[size_t(rng() % moves.size())]);
+            }
+        }
+        QVERIFY(have);
+        const Color attacker = start.sideToMove();
+        MisleadingEvaluator ev;
+        MctsParams off = quietParams();
+        off.mateSearchMoves = 0;
+        MctsSearch plain(ev, off);
+        plain.setPosition(start);
+        QCOMPARE(plain.search({.simulations = 16}).rootProven, int8_t(0));
+
+        MctsSearch s(ev, quietParams());
+        s.setPosition(start);
+        Position now = start;
+        for (int move = 0; move < 3; ++move) {
+            const SearchResult r = s.search({.simulations = 16});
+            QCOMPARE(r.rootProven, int8_t(1));
+            now.makeMove(r.bestMove);
+            s.advance(r.bestMove);
+            if (gameStatus(now).over()) break;
+            QVERIFY(now.inCheck());  // every move before the last gives check
+            MoveList replies;
+            now.legalMoves(replies);
+            const Move reply = replies[size_t(rng() % replies.size())];
+            now.makeMove(reply);
+            s.advance(reply);
+        }
+        QCOMPARE(gameStatus(now).result, winnerResult(attacker));
+    }
     // The solver: 1.Ra2-a8 (rank 8 closed; e9-d9 would face the red king) leaves Black only
     // Kf9, then Rb1-b9 mates. No red move mates at once, the misleading network never proposes
     // Ra8 (nor any check), and its value says "level" everywhere: the search finds the mate in
@@ -269,7 +319,10 @@ private slots:
         }
         QVERIFY(mateInTwo >= 1);
         MisleadingEvaluator ev;
-        MctsSearch s(ev, quietParams());
+        // The solver alone (1.Ra8 is no check, but the root's mate probe must not help either).
+        MctsParams solverOnly = quietParams();
+        solverOnly.mateSearchMoves = 0;
+        MctsSearch s(ev, solverOnly);
         s.setPosition(pos);
         const SearchResult r = s.search({.simulations = 200});
         QVERIFY2(forcesMateInTwo(pos, r.bestMove), qPrintable(QString::fromStdString(

@@ -166,7 +166,7 @@ ZH = {
  'End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)': '连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）',
  'held-out value': '留出价值损失',
  'Material win value': '子力判胜价值',
- 'Mate search': '连将杀搜索', 'Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)': '在每个根节点（自我对弈与评估）搜索连将杀的步数（0 = 关闭）',
+ 'Mate search': '连将杀搜索', 'Leaf mate search': '叶节点连将杀搜索', 'Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)': '在每个叶节点调用网络之前搜索连将杀的步数（1 = 仅一步杀）', 'Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)': '在每个根节点（自我对弈与评估）搜索连将杀的步数（0 = 关闭）',
  'Value target of a game won on material at the cap (a mate counts 1)': '达到上限时按子力判胜的对局的价值目标（将死计为 1）',
  'won': '必胜',
  'lost': '必败',

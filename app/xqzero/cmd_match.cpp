@@ -1,7 +1,8 @@
-// xqzero match A B --games N [--json] [--threads T] [--a-depth/--a-nodes/--a-movetime ...]
+// xqzero match A B --games N [--json] [--pgn FILE] [--threads T] [--a-depth/--a-nodes/--a-movetime ...]
 // Players are specs (core/engine/player_spec.h): random, alphabeta:4, level:amateur,
 // uci:/usr/games/fairy-stockfish, net:PATH@SIMS, ...
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -10,6 +11,7 @@
 #include "app/xqzero/command.h"
 #include "core/engine/match.h"
 #include "core/engine/player_spec.h"
+#include "core/xiangqi/pgn.h"
 #include "core/xiangqi/rules.h"
 
 namespace {
@@ -40,6 +42,8 @@ std::function<int()> setup(CLI::App& sub) {
         SideLimits la, lb;
         std::string db;
         int mateSearch = -1;
+        int leafMateSearch = -1;
+        std::string pgn;
     };
     auto o = std::make_shared<Opts>();
     sub.add_option("a", o->a, "First player (scores are from its view)")->required();
@@ -59,6 +63,10 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--mate-search", o->mateSearch,
                    "Net players' forced-mate probe by checks, in moves (0 = off; default 5)")
         ->check(CLI::Range(0, 8));
+    sub.add_option("--leaf-mate-search", o->leafMateSearch,
+                   "The same probe at every leaf of net players' searches (1 = mates in one only; default 3)")
+        ->check(CLI::Range(1, 5));
+    sub.add_option("--pgn", o->pgn, "Write every game to this PGN file as it finishes (ICCS moves)");
     sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
     sub.add_flag("--quiet", o->quiet, "No per-game progress lines");
     return [o] {
@@ -81,11 +89,33 @@ std::function<int()> setup(CLI::App& sub) {
                 ctx.seed = instance;
                 ctx.dbPath = o->db;
                 ctx.mateSearchMoves = o->mateSearch;
+                ctx.leafMateSearchMoves = o->leafMateSearch;
                 return xq::engine::makePlayer(spec, ctx);
             };
         };
+        std::ofstream pgn;
+        if (!o->pgn.empty()) {
+            pgn.open(o->pgn, std::ios::out | std::ios::trunc);
+            if (!pgn) {
+                std::cerr << "xqzero match: cannot write '" << o->pgn << "'\n";
+                return xqcli::kExitUsage;
+            }
+        }
         const bool progress = !o->json && !o->quiet;
         auto onGame = [&](const xq::engine::GameRecord& g, const xq::engine::MatchResult& r) {
+            if (pgn.is_open()) {
+                xq::PgnGame p;
+                p.setTag("Event", "xqzero match");
+                p.setTag("Round", std::to_string(g.index + 1));
+                p.setTag("Red", g.aIsRed ? o->a : o->b);
+                p.setTag("Black", g.aIsRed ? o->b : o->a);
+                p.setTag("Termination", g.error.empty() ? xq::reasonName(g.reason) : "forfeit: " + g.error);
+                p.startFen = cfg.startFen;
+                p.moves = g.moves;
+                p.result = g.result;
+                pgn << xq::writePgn(p) << "\n";
+                pgn.flush();  // a stopped match keeps the games it finished
+            }
             if (!progress) return;
             std::printf("game %3d/%d  A=%s  %-7s %-16s %3d plies  | +%d =%d -%d  score %.3f%s%s\n",
                         r.games, o->games, g.aIsRed ? "red  " : "black", xq::resultName(g.result),

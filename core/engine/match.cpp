@@ -78,6 +78,9 @@ MatchResult runMatch(const PlayerFactory& fa, const PlayerFactory& fb, const Mat
     std::atomic<int> next{0};
     std::mutex mu;
     std::exception_ptr factoryError;
+    // Set when a worker could not build its players: the others stop before their next game,
+    // so the error is reported at once rather than after a whole match on fewer threads.
+    std::atomic<bool> factoryFailed{false};
 
     auto worker = [&](int w) {
         PlayerPtr a, b;
@@ -87,6 +90,7 @@ MatchResult runMatch(const PlayerFactory& fa, const PlayerFactory& fb, const Mat
         } catch (...) {
             std::lock_guard lk(mu);
             if (!factoryError) factoryError = std::current_exception();
+            factoryFailed = true;
             return;
         }
         {
@@ -97,7 +101,7 @@ MatchResult runMatch(const PlayerFactory& fa, const PlayerFactory& fb, const Mat
             }
         }
         for (;;) {
-            if (stop && stop->load()) return;
+            if ((stop && stop->load()) || factoryFailed.load()) return;
             const int i = next.fetch_add(1);
             if (i >= cfg.games) return;
             // Games 2k and 2k+1 share an opening with colours swapped.

@@ -10,7 +10,8 @@
 //
 // Thread-safety: runMatch() blocks; with threads > 1 it runs games on that many worker threads,
 // each with its own two players from the factories (called from the workers; the factories
-// must be callable concurrently). The onGame callback is called with a mutex held, one call
+// must be callable concurrently). A factory that throws ends the match: the other workers
+// stop before their next game and runMatch() rethrows the first such error. The onGame callback is called with a mutex held, one call
 // at a time, from a worker thread. `stop` may be set from any thread: unfinished games are
 // abandoned and not counted.
 

@@ -149,6 +149,7 @@ search::MctsParams playParams(const PlayerSpecContext& ctx) {
     p.batchSize = 8;
     p.seed = ctx.seed;
     if (ctx.mateSearchMoves >= 0) p.mateSearchMoves = ctx.mateSearchMoves;
+    if (ctx.leafMateSearchMoves >= 0) p.leafMateSearchMoves = ctx.leafMateSearchMoves;
     return p;
 }
 }  // namespace

@@ -28,6 +28,7 @@ struct PlayerSpecContext {
     uint64_t seed = 1;       // seeds random players and noise (vary per match instance)
     std::string dbPath;      // for best:RUN (empty = the default database)
     int mateSearchMoves = -1;  // MCTS players' root mate probe (-1 = MctsParams' default)
+    int leafMateSearchMoves = -1;  // and at every leaf (-1 = the default)
 };
 
 // Builds the player a spec names; throws std::invalid_argument naming what is wrong.

@@ -15,7 +15,7 @@
 //   terminalValue for Terminal nodes: value FOR THE SIDE TO MOVE IN THIS NODE's position, from
 //                 the rules: checkmate/stalemate -1, draws 0, perpetual check -1 when the side
 //                 to move is the perpetual checker, +1 when its opponent is; +1 for Winning
-//                 nodes (the side to move mates in one), -1 for Lost nodes
+//                 nodes (the side to move wins by force), -1 for Lost nodes
 //   proven        for Expanded nodes, the solver's verdict FOR THE SIDE TO MOVE IN THIS NODE's
 //                 position: +1 when one of its moves is a proven win (the child is lost for
 //                 its side to move), -1 when every move is a proven loss, 0 while unknown.
@@ -44,9 +44,10 @@ enum class NodeState : uint8_t {
     Pending,     // selected as a leaf; waiting for the evaluator (virtual loss on its path)
     Expanded,    // has children
     Terminal,    // game over by the rules; terminalValue holds the result
-    // Not over, but the side to move has a move that ends the game at once in its favour (a
-    // mate in one): worth exactly +1 to it (terminalValue), found without the network and
-    // never expanded. Becomes Unexpanded again if the tree is reused with it as the root.
+    // Not over, but the side to move wins by force: it has a move that ends the game at once in
+    // its favour (a mate in one), or the leaf mate probe found a mate by checks
+    // (MctsParams::leafMateSearchMoves). Worth exactly +1 to it (terminalValue), found without
+    // the network and never expanded. Becomes Unexpanded again if the tree is reused with it as the root.
     Winning,
     // Not over, but the side to move is proven to lose: the opponent's root mate probe found a
     // forced mate through this position (terminalValue -1). Never expanded; becomes Unexpanded

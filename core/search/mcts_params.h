@@ -55,6 +55,14 @@ struct MctsParams {
     // Positions one probe may make (bounds its time: about 3 ms per 10,000 here). Range
     // [0, 10^7]; 0 = unlimited.
     int mateSearchNodes = 20000;
+    // The same probe at every leaf before it goes to the network: a leaf whose side to move has
+    // a checking mate in at most this many moves is worth +1 (NodeState::Winning) and the
+    // solver proves what follows above it, so the search steers toward positions where a mate
+    // is forced, not only toward a material lead. 1 = mates in one only (always on). Range
+    // [1, 5]. Cost over the same positions at 3 moves: 0.03 ms mean, 0.6 ms worst (a network
+    // evaluation is about 1 ms here).
+    int leafMateSearchMoves = 3;
+    int leafMateSearchNodes = 5000;  // per leaf; 0 = unlimited
 
     // Game-ending rules applied inside the tree (repetitions, length cap).
     RuleOptions rules{};

@@ -257,10 +257,11 @@ MctsTree::Descent MctsTree::descend(LeafSlot& slot) {
                 }
                 slot.moves.clear();
                 slot.pos.legalMoves(slot.moves);
-                // A side that can mate at once has won: +1 exactly, no network call. This is
-                // what lets a search with a few hundred simulations see mates its network's
-                // prior hides, on both sides (the root's mating moves: expand()).
-                if (n != root_ && hasMateInOne(slot.pos, slot.moves)) {
+                // A side that can mate at once, or force a mate by checks within
+                // leafMateSearchMoves, has won: +1 exactly, no network call. This is what lets
+                // a search with a few hundred simulations see mates its network's prior hides,
+                // on both sides (the root's mating moves: expand(), probeRootMate()).
+                if (n != root_ && leafHasForcedMate(slot)) {
                     n->state = NodeState::Winning;
                     n->terminalValue = 1.0f;
                     backup(slot.path, n->terminalValue);
@@ -310,6 +311,14 @@ GatherCounts MctsTree::gather(int maxLeaves, int budget, std::vector<LeafSlot>& 
         }
     }
     return c;
+}
+
+bool MctsTree::leafHasForcedMate(LeafSlot& slot) const {
+    // The probe tries mates in one first, over every move, as hasMateInOne() does.
+    if (params_.leafMateSearchMoves < 2) return hasMateInOne(slot.pos, slot.moves);
+    return findCheckingMate(slot.pos, params_.rules, params_.leafMateSearchMoves,
+                            uint64_t(std::max(params_.leafMateSearchNodes, 0)))
+        .found();
 }
 
 void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {

@@ -94,6 +94,9 @@ private:
     void backup(const std::vector<Node*>& path, float leafValue);
     // path.back() has just become Terminal or Winning: proves what follows above it.
     void solve(const std::vector<Node*>& path);
+    // Does the side to move at the leaf in `slot` (its legal moves listed) win by force: a mate
+    // in one, or the probe's checking mate within params().leafMateSearchMoves?
+    bool leafHasForcedMate(LeafSlot& slot) const;
     // Once per root, when it is expanded: the forced-mate probe (params().mateSearchMoves).
     void probeRootMate();
     void applyNoise();

@@ -182,6 +182,10 @@ uint32_t be32(const unsigned char* p) {
 Inspection confirmWithSqlite(const std::string& path) {
     try {
         sql::Database db(path, sql::OpenMode::ReadOnly);
+        // Wait out another connection's brief lock (the last one to close a WAL database
+        // checkpoints it), as Store's own connections do; without it, concurrent opens failed
+        // with "database is locked".
+        db.exec("PRAGMA busy_timeout = 10000", "setting the busy timeout");
         const int v = checkOurs(db, path);
         if (v < 0) return {FileState::Empty, 0};
         return {FileState::Ours, v};

@@ -31,6 +31,7 @@ const std::vector<ParamDecl> kParams = {
     {"max-plies", "selfplay", "Length cap of a self-play game in plies", ParamKind::Int, 20, 2000, &C::maxPlies},
     {"adjudicate", "selfplay", "At the length cap, award the game on material instead of a draw", ParamKind::Bool, 0, 1, &C::adjudicate},
     {"mate-search", "selfplay", "Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)", ParamKind::Int, 0, 8, &C::mateSearch},
+    {"leaf-mate-search", "selfplay", "Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)", ParamKind::Int, 1, 5, &C::leafMateSearch},
     {"adjudication-value", "selfplay", "Value target of a game won on material at the cap (a mate counts 1)", ParamKind::Double, 0, 1, &C::adjudicationValue},
 
     {"buffer-capacity", "training", "Replay buffer size in positions", ParamKind::Int, 1000, 10000000, &C::bufferCapacity},

@@ -41,6 +41,7 @@ struct TrainConfig {
     double adjudicationValue = 1.0;
     // Forced-mate probe by checks at every root, in moves (search::MctsParams::mateSearchMoves).
     int mateSearch = 5;
+    int leafMateSearch = 3;  // the same at every leaf (search::MctsParams::leafMateSearchMoves)
     // Replay buffer and training
     int bufferCapacity = 200000;
     int batchSize = 512;

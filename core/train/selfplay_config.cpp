@@ -14,6 +14,7 @@ search::MctsParams mctsFrom(const TrainConfig& c) {
     p.threads = 1;
     p.rules.lengthCap = c.maxPlies;
     p.mateSearchMoves = c.mateSearch;
+    p.leafMateSearchMoves = c.leafMateSearch;
     p.seed = uint64_t(c.seed);
     return p;
 }

@@ -244,6 +244,31 @@ private slots:
         }
     }
 
+    void playerThatCannotBeBuiltEndsTheMatch() {
+        // One worker's factory throws (as best:RUN did on a locked database): the match ends
+        // with that error instead of the other worker playing every game alone first.
+        MatchConfig mc;
+        mc.games = 2000;
+        mc.threads = 2;
+        std::atomic<int> built{0};
+        auto flaky = [&](uint64_t instance) -> PlayerPtr {
+            if (built++ == 1) throw std::invalid_argument("cannot read the database");
+            PlayerSpecContext ctx;
+            ctx.seed = instance;
+            return makePlayer("random", ctx);
+        };
+        int played = 0;
+        bool threw = false;
+        try {
+            runMatch(specFactory("random"), flaky, mc,
+                     [&](const GameRecord&, const MatchResult&) { ++played; });
+        } catch (const std::invalid_argument& e) {
+            threw = std::string(e.what()) == "cannot read the database";
+        }
+        QVERIFY(threw);
+        QVERIFY2(played < 100, qPrintable(QString("%1 games played").arg(played)));
+    }
+
     void netPlayersWithFakeEvaluator() {
         // The MCTS and policy players over a fake evaluator: legal moves, a whole game, and
         // an unreadable model gives a clear error.

@@ -255,9 +255,10 @@ private slots:
         after.makeMove(r.bestMove);
         QCOMPARE(gameStatus(after).reason, Reason::Stalemate);
     }
-    // The root's mate probe: a mate in three by checks, which the misleading network hides
-    // (checks get almost no prior) and 16 simulations cannot find, is proven at once and
-    // played to the end, through tree reuse, whatever the defender answers.
+    // The mate probes: a mate in three by checks, which the misleading network hides (checks
+    // get almost no prior) and 16 simulations cannot find, is proven at once by the root's
+    // probe and played to the end, through tree reuse, whatever the defender answers; the leaf
+    // probe proves the defender's side of it.
     void probePlaysCheckingMateInThree() {
         std::mt19937_64 rng(11);
         Position start;
@@ -277,10 +278,33 @@ private slots:
             }
         }
         QVERIFY(have);
+        MisleadingEvaluator ev0;
         const Color attacker = start.sideToMove();
+
+        // The leaf probe: after the mate's first move every defence leaves a checking mate in
+        // at most two, which each leaf sees at its first visit, so one visit per reply proves
+        // the defender lost. With mates in one only at the leaves it is not proven: some reply
+        // leaves no mate in one (else the first move would have been a mate in two).
+        Position tmp = start;
+        Position defending = start;
+        defending.makeMove(findCheckingMate(tmp, {}, 3, 0).move);
+        MoveList defences;
+        defending.legalMoves(defences);
+        MctsParams leafOnly = quietParams();
+        leafOnly.mateSearchMoves = 0;
+        leafOnly.batchSize = 1;
+        MctsSearch leaf3(ev0, leafOnly);
+        leaf3.setPosition(defending);
+        QCOMPARE(leaf3.search({.simulations = defences.size() + 1}).rootProven, int8_t(-1));
+        leafOnly.leafMateSearchMoves = 1;
+        MctsSearch leaf1(ev0, leafOnly);
+        leaf1.setPosition(defending);
+        QCOMPARE(leaf1.search({.simulations = defences.size() + 1}).rootProven, int8_t(0));
+
         MisleadingEvaluator ev;
         MctsParams off = quietParams();
         off.mateSearchMoves = 0;
+        off.leafMateSearchMoves = 1;
         MctsSearch plain(ev, off);
         plain.setPosition(start);
         QCOMPARE(plain.search({.simulations = 16}).rootProven, int8_t(0));
@@ -322,6 +346,7 @@ private slots:
         // The solver alone (1.Ra8 is no check, but the root's mate probe must not help either).
         MctsParams solverOnly = quietParams();
         solverOnly.mateSearchMoves = 0;
+        solverOnly.leafMateSearchMoves = 1;
         MctsSearch s(ev, solverOnly);
         s.setPosition(pos);
         const SearchResult r = s.search({.simulations = 200});

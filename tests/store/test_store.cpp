@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "core/store/paths.h"
@@ -469,6 +470,45 @@ private slots:
     }
 
     // WAL: a reader holding a snapshot neither blocks the writer nor sees half a game.
+    // Many read-only opens at once, as `xqzero match best:RUN best:RUN --threads N` does when
+    // every worker builds its players: the last connection to close checkpoints the WAL and
+    // briefly locks the file, so an open that did not wait got "database is locked" (seen in a
+    // 100-game match, whose result was then lost).
+    void concurrentReadOnlyOpens() {
+        const std::string path = file("opens.db");
+        {
+            Store s(path);
+            const int64_t run = s.createRun("r").id;
+            for (uint32_t i = 0; i < 20; ++i) s.insertGame(makeGame(30, 500 + i, run));
+        }
+        constexpr int kThreads = 8;
+        constexpr int kOpens = 40;
+        std::atomic<int> failures{0};
+        std::string firstError;
+        std::mutex mu;
+        {
+            std::vector<std::jthread> pool;
+            for (int t = 0; t < kThreads; ++t)
+                pool.emplace_back([&] {
+                    for (int i = 0; i < kOpens; ++i) {
+                        try {
+                            OpenOptions ro;
+                            ro.readOnly = true;
+                            Store r(path, ro);
+                            if (!r.findRun("r")) throw std::runtime_error("run not found");
+                        } catch (const std::exception& e) {
+                            std::lock_guard lk(mu);
+                            if (failures++ == 0) firstError = e.what();
+                        }
+                    }
+                });
+        }
+        QVERIFY2(failures == 0, qPrintable(QString("%1 of %2 opens failed, first: %3")
+                                               .arg(failures.load())
+                                               .arg(kThreads * kOpens)
+                                               .arg(QString::fromStdString(firstError))));
+    }
+
     void concurrentReaderWhileWriter() {
         const std::string path = file("wal.db");
         int64_t run = 0;

@@ -35,6 +35,7 @@ const ParamText kTexts[] = {
     {"max-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Maximum plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Length cap of a self-play game in plies")},
     {"adjudicate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adjudicate at the cap"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "At the length cap, award the game on material instead of a draw")},
     {"mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Mate search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)")},
+    {"leaf-mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Leaf mate search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)")},
     {"adjudication-value", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material win value"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Value target of a game won on material at the cap (a mate counts 1)")},
     {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions")},
     {"batch-size", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Batch size"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions per training step")},

@@ -89,6 +89,14 @@ MctsParams quietParams() {
     return p;
 }
 
+// The search without the mate probes (mates in one and the solver only).
+MctsParams probesOff() {
+    MctsParams p = quietParams();
+    p.mateSearchMoves = 0;
+    p.leafMateSearchMoves = 1;
+    return p;
+}
+
 // Slows every batch a little so that searches overlap the snapshot calls of the test thread.
 class SlowEvaluator final : public nn::Evaluator {
 public:
@@ -290,8 +298,8 @@ private slots:
         defending.makeMove(findCheckingMate(tmp, {}, 3, 0).move);
         MoveList defences;
         defending.legalMoves(defences);
-        MctsParams leafOnly = quietParams();
-        leafOnly.mateSearchMoves = 0;
+        MctsParams leafOnly = probesOff();
+        leafOnly.leafMateSearchMoves = 3;
         leafOnly.batchSize = 1;
         MctsSearch leaf3(ev0, leafOnly);
         leaf3.setPosition(defending);
@@ -302,10 +310,7 @@ private slots:
         QCOMPARE(leaf1.search({.simulations = defences.size() + 1}).rootProven, int8_t(0));
 
         MisleadingEvaluator ev;
-        MctsParams off = quietParams();
-        off.mateSearchMoves = 0;
-        off.leafMateSearchMoves = 1;
-        MctsSearch plain(ev, off);
+        MctsSearch plain(ev, probesOff());
         plain.setPosition(start);
         QCOMPARE(plain.search({.simulations = 16}).rootProven, int8_t(0));
 
@@ -344,10 +349,7 @@ private slots:
         QVERIFY(mateInTwo >= 1);
         MisleadingEvaluator ev;
         // The solver alone (1.Ra8 is no check, but the root's mate probe must not help either).
-        MctsParams solverOnly = quietParams();
-        solverOnly.mateSearchMoves = 0;
-        solverOnly.leafMateSearchMoves = 1;
-        MctsSearch s(ev, solverOnly);
+        MctsSearch s(ev, probesOff());
         s.setPosition(pos);
         const SearchResult r = s.search({.simulations = 200});
         QVERIFY2(forcesMateInTwo(pos, r.bestMove), qPrintable(QString::fromStdString(

@@ -14,6 +14,10 @@ struct BenchOptions {
     bool json = false;
     double seconds = 0;  // per measurement, 0 = subject default
     bool quick = false;  // shorter run for smoke tests
+    std::string device = "cpu";  // cpu | cuda | auto (nn, mcts, selfplay)
+    std::string preset = "quick";  // selfplay: the training preset measured
+    int threads = 0;        // selfplay: search threads (0 = the bench's own settings)
+    int gamesInFlight = 0;  // selfplay: games per search thread (0 = the preset's)
 };
 
 struct BenchSubject {

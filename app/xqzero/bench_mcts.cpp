@@ -147,7 +147,8 @@ int run(const xqcli::BenchOptions& opt) {
     const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
     for (const auto& cfg : nets) {
         auto net = std::make_shared<xq::nn::Net>(
-            cfg, xq::nn::NetOptions{.threads = threads, .seed = 1});
+            cfg, xq::nn::NetOptions{.device = xqcli::benchDevice(opt.device), .threads = threads,
+                                    .seed = 1});
         // Pick B: median of three short sweeps per batch.
         int bestBatch = batches[0];
         double bestMedian = 0;

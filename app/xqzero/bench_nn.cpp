@@ -1,5 +1,6 @@
 // xqzero bench nn: raw forward-pass throughput (Net::forward on pre-encoded planes, no grad)
-// at batch 1, 8, 32, 128 for the 64x3 and 128x6 nets with fresh (seeded) weights. Weights do
+// at batch 1, 8, 32, 128 for the 64x3 and 128x6 nets with fresh (seeded) weights; with
+// --device cuda also batch 512 and 1024, the 256x10 net, and FP32 next to FP16. Weights do
 // not change the cost, so no model file is needed. Intra-op threads: XQ_NN_THREADS (default
 // 1, the inference default; see shared/design.md).
 #include <chrono>
@@ -27,34 +28,47 @@ int run(const xqcli::BenchOptions& opt) {
     const char* env = std::getenv("XQ_NN_THREADS");
     const int threads = env ? std::max(1, std::atoi(env)) : 1;
     const double seconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 0.3 : 2.0);
-    const int batches[] = {1, 8, 32, 128};
-    const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
-    const std::vector<float> planes = samplePlanes(128);
-    std::vector<float> logits(size_t(128) * xq::nn::kPolicySize), values(128);
+    const xq::nn::DeviceKind device = xqcli::benchDevice(opt.device);
+    // On a GPU the interesting batches are larger and the full preset's net is affordable;
+    // both precisions are measured there (inference uses FP16 by default).
+    const bool gpu = device != xq::nn::DeviceKind::Cpu && xq::nn::Net::cudaAvailable();
+    std::vector<int> batches{1, 8, 32, 128};
+    std::vector<xq::nn::NetConfig> nets{{64, 3}, {128, 6}};
+    std::vector<bool> precisions{true};
+    if (gpu) {
+        batches.insert(batches.end(), {512, 1024});
+        nets.push_back({256, 10});
+        precisions = {true, false};
+    }
+    const int maxBatch = batches.back();
+    const std::vector<float> planes = samplePlanes(maxBatch);
+    std::vector<float> logits(size_t(maxBatch) * xq::nn::kPolicySize), values(maxBatch);
     for (const auto& cfg : nets) {
-        xq::nn::Net net(cfg, {.threads = threads, .seed = 1});
-        for (int batch : batches) {
-            net.forward(planes, batch, logits, values);  // warm-up (allocator, kernels)
-            int64_t positions = 0;
-            const auto t0 = std::chrono::steady_clock::now();
-            double elapsed = 0;
-            do {
-                net.forward(planes, batch, logits, values);
-                positions += batch;
-                elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                              .count();
-            } while (elapsed < seconds);
-            const double pps = double(positions) / elapsed;
-            if (opt.json) {
-                nlohmann::json j{{"bench", "nn"},          {"net", cfg.label()},
-                                 {"batch", batch},         {"positions_per_s", pps},
-                                 {"threads", threads},     {"device", net.deviceName()},
-                                 {"seconds", elapsed},     {"positions", positions}};
-                std::cout << j.dump() << std::endl;
-            } else {
-                std::printf("nn %-6s batch %3d  %9.1f positions/s  (%s, %d thread%s)\n",
-                            cfg.label().c_str(), batch, pps, net.deviceName().c_str(), threads,
-                            threads == 1 ? "" : "s");
+        for (bool fp16 : precisions) {
+            xq::nn::Net net(cfg, {.device = device, .fp16 = fp16, .threads = threads, .seed = 1});
+            for (int batch : batches) {
+                net.forward(planes, batch, logits, values);  // warm-up (allocator, kernels)
+                int64_t positions = 0;
+                const auto t0 = std::chrono::steady_clock::now();
+                double elapsed = 0;
+                do {
+                    net.forward(planes, batch, logits, values);
+                    positions += batch;
+                    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                  .count();
+                } while (elapsed < seconds);
+                const double pps = double(positions) / elapsed;
+                if (opt.json) {
+                    nlohmann::json j{{"bench", "nn"},          {"net", cfg.label()},
+                                     {"batch", batch},         {"positions_per_s", pps},
+                                     {"threads", threads},     {"device", net.deviceName()},
+                                     {"seconds", elapsed},     {"positions", positions}};
+                    std::cout << j.dump() << std::endl;
+                } else {
+                    std::printf("nn %-6s batch %4d  %10.1f positions/s  (%s, %d thread%s)\n",
+                                cfg.label().c_str(), batch, pps, net.deviceName().c_str(),
+                                threads, threads == 1 ? "" : "s");
+                }
             }
         }
     }
@@ -67,6 +81,6 @@ int run(const xqcli::BenchOptions&) {
 }
 #endif
 
-XQ_BENCH("nn", "Network forward-pass throughput (64x3, 128x6; batch 1..128)", run);
+XQ_BENCH("nn", "Network forward-pass throughput (64x3, 128x6; batch 1..128; on a GPU also 256x10 and batch 1024)", run);
 
 }  // namespace

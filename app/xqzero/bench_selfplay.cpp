@@ -2,6 +2,8 @@
 // 80 simulations, the preset's games in flight) through an InferenceServer, for a few
 // thread settings measured one after another in the same process:
 //   (search threads, inference intra-op threads) in {(1,1), (2,1), (1,2), (2,2)}
+// --preset, --device, --threads and --games-in-flight measure another preset, a GPU, or one
+// given setting (e.g. 16 search threads x 64 games feeding one GPU).
 // One JSON line per setting, then the best setting's line again with "best": true.
 //
 // Games rarely finish within a minute (24 games share the network, ~200 plies each), so
@@ -22,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/xqzero/bench.h"
+#include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
 #include "core/nn/fake_evaluators.h"
 #include "core/nn/inference_server.h"
@@ -75,7 +78,8 @@ double netThroughput(const std::shared_ptr<xq::nn::Net>& net, int batch, double 
 }
 #endif
 
-nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double seconds) {
+nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& presetName,
+                       [[maybe_unused]] xq::nn::DeviceKind device, Setting set, double seconds) {
     using namespace xq;
     train::TrainConfig cfg = base;
     cfg.threads = set.threads;
@@ -87,6 +91,7 @@ nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double s
 #ifdef XQ_WITH_TORCH
     nn::NetOptions netOpts;
     netOpts.threads = cfg.inferenceThreads;
+    netOpts.device = device;
     netOpts.seed = 1;
     auto net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
     netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
@@ -132,7 +137,7 @@ nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double s
                                           : double(cfg.maxPlies);
     const auto ss = server.stats();
     nlohmann::json j{{"bench", "selfplay"},
-                     {"preset", "quick"},
+                     {"preset", presetName},
                      {"games_per_hour", meanPlies > 0 ? posPerS * 3600.0 / meanPlies : 0.0},
                      {"positions_per_s", posPerS},
                      {"sims_per_s", st.simulations / secs},
@@ -157,16 +162,20 @@ nlohmann::json measure(const xq::train::TrainConfig& base, Setting set, double s
 }
 
 int run(const xqcli::BenchOptions& opt) {
-    const xq::train::TrainConfig cfg = xq::train::preset("quick");
+    xq::train::TrainConfig cfg = xq::train::preset(opt.preset);
+    if (opt.gamesInFlight > 0) cfg.gamesInFlight = opt.gamesInFlight;
     std::vector<Setting> settings;
-    if (opt.quick)
+    if (opt.threads > 0)
+        settings = {{opt.threads, cfg.inferenceThreads, cfg.inferenceWorkers}};
+    else if (opt.quick)
         settings = {{cfg.threads, cfg.inferenceThreads, cfg.inferenceWorkers}};
     else
         settings = {{1, 1, 1}, {2, 1, 1}, {2, 2, 1}, {2, 1, 2}};
     const double seconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 10.0 : 60.0);
+    const xq::nn::DeviceKind device = xqcli::benchDevice(opt.device);
     nlohmann::json best;
     for (const Setting& s : settings) {
-        nlohmann::json j = measure(cfg, s, seconds);
+        nlohmann::json j = measure(cfg, opt.preset, device, s, seconds);
         if (best.is_null() || j["positions_per_s"].get<double>() > best["positions_per_s"].get<double>())
             best = j;
         if (opt.json) {
@@ -198,6 +207,6 @@ int run(const xqcli::BenchOptions& opt) {
     return xqcli::kExitOk;
 }
 
-XQ_BENCH("selfplay", "Self-play throughput of the quick preset (games/h, positions/s)", run);
+XQ_BENCH("selfplay", "Self-play throughput of a preset, quick by default (games/h, positions/s)", run);
 
 }  // namespace

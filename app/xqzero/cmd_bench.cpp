@@ -25,6 +25,16 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_flag("--json", o->bench.json, "One JSON object per line");
     sub.add_option("--seconds", o->bench.seconds, "Time per measurement (0 = default)");
     sub.add_flag("--quick", o->bench.quick, "A short run (smoke test)");
+    sub.add_option("--device", o->bench.device, "Where the network runs (nn, mcts, selfplay)")
+        ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
+    sub.add_option("--preset", o->bench.preset, "Training preset measured by selfplay")
+        ->check(CLI::IsMember({"quick", "standard", "full"}));
+    sub.add_option("--threads", o->bench.threads,
+                   "selfplay: search threads, one setting (default: a sweep of settings)")
+        ->check(CLI::Range(1, 256));
+    sub.add_option("--games-in-flight", o->bench.gamesInFlight,
+                   "selfplay: games per search thread (default: the preset's)")
+        ->check(CLI::Range(1, 4096));
     return [o] {
         for (auto& s : xqcli::benchRegistry())
             if (s.name == o->subject) return s.run(o->bench);

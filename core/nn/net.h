@@ -68,6 +68,8 @@ public:
     // "cpu", "cuda:0 fp16", ...
     std::string deviceName() const;
     bool onCuda() const;
+    // Whether this LibTorch build sees a CUDA device.
+    static bool cudaAvailable();
     int64_t parameterCount() const;
 
     // Inference (eval mode, no grad). planes: batch x kInputSize floats. Writes batch x

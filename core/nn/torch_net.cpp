@@ -154,6 +154,7 @@ const NetOptions& Net::options() const { return impl_->options; }
 ModelMeta& Net::meta() { return impl_->meta; }
 const ModelMeta& Net::meta() const { return impl_->meta; }
 bool Net::onCuda() const { return impl_->device.is_cuda(); }
+bool Net::cudaAvailable() { return torch::cuda::is_available(); }
 void Net::setThreads(int threads) { impl_->options.threads = threads; }
 
 std::string Net::deviceName() const {

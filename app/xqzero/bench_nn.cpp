@@ -4,6 +4,7 @@
 // not change the cost, so no model file is needed. Intra-op threads: XQ_NN_THREADS (default
 // 1, the inference default; see shared/design.md).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -23,6 +24,30 @@ namespace {
 
 #ifdef XQ_WITH_TORCH
 using xqcli::samplePlanes;
+
+// A GPU's outputs against the CPU's for the same weights (the same seed builds the same
+// net on either device) on 128 sample positions: the largest differences, printed with the
+// figures so that a wrong fast path cannot pass for a fast one.
+void checkAgainstCpu(xq::nn::Net& gpu, const xq::nn::NetConfig& cfg,
+                     const std::vector<float>& planes, bool json) {
+    const int n = 128;
+    xq::nn::Net cpu(cfg, {.seed = 1});
+    std::vector<float> lg(size_t(n) * xq::nn::kPolicySize), vg(n), lc(lg.size()), vc(n);
+    gpu.forward(planes, n, lg, vg);
+    cpu.forward(planes, n, lc, vc);
+    float dl = 0, dv = 0;
+    for (size_t i = 0; i < lg.size(); ++i) dl = std::max(dl, std::abs(lg[i] - lc[i]));
+    for (int i = 0; i < n; ++i) dv = std::max(dv, std::abs(vg[i] - vc[i]));
+    if (json)
+        std::cout << nlohmann::json{{"bench", "nn_check"}, {"net", cfg.label()},
+                                    {"device", gpu.deviceName()}, {"positions", n},
+                                    {"max_abs_logit_diff", dl}, {"max_abs_value_diff", dv}}
+                         .dump()
+                  << std::endl;
+    else
+        std::printf("nn %-6s %s against cpu: max |logit diff| %.2g, max |value diff| %.2g\n",
+                    cfg.label().c_str(), gpu.deviceName().c_str(), dl, dv);
+}
 
 int run(const xqcli::BenchOptions& opt) {
     const char* env = std::getenv("XQ_NN_THREADS");
@@ -46,6 +71,7 @@ int run(const xqcli::BenchOptions& opt) {
     for (const auto& cfg : nets) {
         for (bool fp16 : precisions) {
             xq::nn::Net net(cfg, {.device = device, .fp16 = fp16, .threads = threads, .seed = 1});
+            if (net.onCuda()) checkAgainstCpu(net, cfg, planes, opt.json);
             for (int batch : batches) {
                 net.forward(planes, batch, logits, values);  // warm-up (allocator, kernels)
                 int64_t positions = 0;

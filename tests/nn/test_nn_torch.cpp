@@ -100,6 +100,7 @@ class TestNnTorch : public QObject {
 private slots:
     void forwardShapes();
     void batchMatchesSingles();
+    void deviceChoice();
     void saveLoadRoundTrip();
     void badFilesGiveClearErrors();
     void exportReloads();
@@ -142,6 +143,27 @@ void TestNnTorch::batchMatchesSingles() {
         std::vector<float> slice(all.logits.begin() + long(i) * kPolicySize,
                                  all.logits.begin() + long(i + 1) * kPolicySize);
         QVERIFY(maxDiff(one.logits, slice) < 1e-4f);
+    }
+}
+
+// DeviceKind: Cpu stays on the CPU, Auto takes CUDA only when LibTorch sees a device, Cuda
+// refuses to fall back. Where a GPU is present, its outputs match the CPU's for equal weights.
+void TestNnTorch::deviceChoice() {
+    auto positions = nntest::randomPositions(1, 6, 5);
+    Net cpu(kTiny, {.device = DeviceKind::Cpu, .seed = 3});
+    QVERIFY(!cpu.onCuda());
+    const Batch ref = forwardOn(cpu, positions);
+    Net autoNet(kTiny, {.device = DeviceKind::Auto, .fp16 = false, .seed = 3});
+    QCOMPARE(autoNet.onCuda(), Net::cudaAvailable());
+    const Batch got = forwardOn(autoNet, positions);
+    // Same seed, same weights: on the CPU identical, on a GPU equal up to kernel rounding.
+    QVERIFY(maxDiff(ref.values, got.values) < 1e-3f);
+    QVERIFY(maxDiff(ref.logits, got.logits) < 1e-3f);
+    if (Net::cudaAvailable()) {
+        Net gpu(kTiny, {.device = DeviceKind::Cuda, .seed = 3});
+        QCOMPARE(gpu.deviceName(), std::string("cuda:0 fp16"));
+    } else {
+        QVERIFY_EXCEPTION_THROWN(Net(kTiny, {.device = DeviceKind::Cuda}), std::runtime_error);
     }
 }
 

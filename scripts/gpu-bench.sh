@@ -5,6 +5,8 @@
 # and share/cmake configs), sqlite3.h and libsqlite3.so (see shared/design.md).
 #
 #   scripts/gpu-bench.sh OUTDIR [DEPS]
+# STEPS (default "nn train mcts selfplay loop") picks the measurements; "loop" runs the quick
+# preset's training loop on the GPU for LOOP_MINUTES (default 2.5) into a scratch database.
 set -u
 out=${1:?usage: scripts/gpu-bench.sh OUTDIR [DEPS]}
 deps=${2:-}
@@ -46,14 +48,29 @@ run() {  # name, then the bench arguments
     log "bench $*"
     timeout 150 "$x" bench "$@" --json | tee -a "$out/$name.jsonl"
 }
-run nn nn --device cuda --seconds 0.5
-run train train --device cuda --seconds 3
-run mcts mcts --device cuda
+steps=" ${STEPS:-nn train mcts selfplay loop} "
+want() { [[ $steps == *" $1 "* ]]; }
+want nn && run nn nn --device cuda --seconds 0.5
+want train && run train train --device cuda --seconds 3
+want mcts && run mcts mcts --device cuda
 # Self-play: the quick preset as on a 2-core CPU (2 threads x 16 games), then more search
 # threads and games in flight to fill the GPU's batches; the standard preset; and the CPU
 # path of the same machine for the ratio.
-run selfplay selfplay --device cuda --threads 2 --seconds 20
-run selfplay selfplay --device cuda --threads 16 --games-in-flight 32 --seconds 20
-run selfplay selfplay --device cuda --preset standard --threads 16 --games-in-flight 32 --seconds 20
-run selfplay selfplay --device cpu --threads 2 --seconds 20
+if want selfplay; then
+    run selfplay selfplay --device cuda --threads 2 --seconds 20
+    run selfplay selfplay --device cuda --threads 16 --games-in-flight 32 --seconds 20
+    run selfplay selfplay --device cuda --preset standard --threads 16 --games-in-flight 32 --seconds 20
+    run selfplay selfplay --device cpu --threads 2 --seconds 20
+fi
+if want loop; then
+    # The whole loop (self-play, training, gating) on the GPU: 16 search threads feed it.
+    log "train --preset quick --device cuda"
+    rm -f /tmp/xq-gpu.db*
+    timeout 600 "$x" train --preset quick --device cuda --threads 16 --games-in-flight 16 \
+        --games-per-iteration 256 --db /tmp/xq-gpu.db --run gpu --minutes "${LOOP_MINUTES:-2.5}" \
+        >"$out/loop.log" 2>&1
+    echo "exit $?"
+    tr '\r' '\n' <"$out/loop.log" | grep -v '^\[' | grep -v '^ *$'
+    tr '\r' '\n' <"$out/loop.log" | grep '^\[' | tail -1
+fi
 log "done"

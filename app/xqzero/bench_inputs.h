@@ -9,7 +9,8 @@
 
 namespace xqcli {
 
-// `--device` of `xqzero bench` (checked by the option: cpu, cuda or auto).
+// `--device` of `xqzero bench`, `train` and `selfplay` (checked by the option: cpu, cuda or
+// auto).
 inline xq::nn::DeviceKind benchDevice(const std::string& name) {
     if (name == "cuda") return xq::nn::DeviceKind::Cuda;
     if (name == "auto") return xq::nn::DeviceKind::Auto;

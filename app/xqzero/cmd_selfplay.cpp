@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
 #include "core/nn/fake_evaluators.h"
 #include "core/nn/inference_server.h"
@@ -45,6 +46,7 @@ std::function<int()> setup(CLI::App& sub) {
         int threads = 0, sims = 0, inFlight = 0, inferenceThreads = 0, seed = -1;
         double seconds = 0;
         bool json = false;
+        std::string device = "cpu";
     };
     auto o = std::make_shared<Opts>();
     sub.add_option("--preset", o->preset, "quick, standard or full (net size, simulations, ...)");
@@ -61,6 +63,8 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--inference-threads", o->inferenceThreads,
                    "Intra-op threads of the network's inference thread")
         ->check(CLI::Range(1, 64));
+    sub.add_option("--device", o->device, "Where the network runs: cpu, cuda or auto")
+        ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     sub.add_option("--seconds", o->seconds, "Stop after this long (0 = no limit)")
         ->check(CLI::Range(0.0, 1e7));
     sub.add_option("--seed", o->seed, "Random seed (default: the preset's)")->check(CLI::Range(0, 1 << 30));
@@ -74,6 +78,13 @@ std::function<int()> setup(CLI::App& sub) {
         if (o->inferenceThreads) cfg.inferenceThreads = o->inferenceThreads;
         if (o->seed >= 0) cfg.seed = o->seed;
         const int games = o->games >= 0 ? o->games : cfg.gamesPerIteration;
+#ifdef XQ_WITH_TORCH
+        if (o->device == "cuda" && !nn::Net::cudaAvailable()) {
+            std::cerr << "xqzero selfplay: --device cuda: LibTorch sees no CUDA device on this "
+                         "machine\n";
+            return xqcli::kExitUsage;
+        }
+#endif
 
         // The store first: a bad --db is refused before any network is built.
         const std::string dbPath = o->db.empty() ? store::defaultDatabasePath() : o->db;
@@ -91,6 +102,7 @@ std::function<int()> setup(CLI::App& sub) {
 #ifdef XQ_WITH_TORCH
         nn::NetOptions netOpts;
         netOpts.threads = cfg.inferenceThreads;
+        netOpts.device = xqcli::benchDevice(o->device);
         std::shared_ptr<nn::Net> net;
         if (!o->model.empty()) {
             net = std::make_shared<nn::Net>(nn::loadModel(o->model, netOpts));

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
 #include "core/store/paths.h"
 #include "core/train/config.h"
@@ -43,6 +44,7 @@ std::function<int()> setup(CLI::App& sub) {
         bool printConfig = false;
         double minutes = 0;
         int iterations = 0;
+        std::string device = "cpu";
         std::map<std::string, std::string> overrides;
     };
     auto o = std::make_shared<Opts>();
@@ -56,6 +58,9 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::Range(0.0, 1e6));
     sub.add_option("--iterations", o->iterations, "Stop after this many iterations (0 = no limit)")
         ->check(CLI::Range(0, 1000000));
+    sub.add_option("--device", o->device,
+                   "Where the networks run and train: cpu, cuda (an NVIDIA GPU) or auto")
+        ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     sub.add_flag("--print-config", o->printConfig, "Print the resolved configuration and exit");
     for (const auto& p : xq::train::params()) {
         const std::string name = p.name;
@@ -81,6 +86,7 @@ std::function<int()> setup(CLI::App& sub) {
         po.resume = o->resume;
         po.minutes = o->minutes;
         po.iterations = o->iterations;
+        po.device = xqcli::benchDevice(o->device);
 
         std::mutex outMutex;
         bool lineOpen = false;

@@ -93,6 +93,8 @@ void Pipeline::run() {
         if (callbacks_.log) callbacks_.log(l, m);
     };
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
+    if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
+        throw std::runtime_error("--device cuda: LibTorch sees no CUDA device on this machine");
     State st;
     st.sessionStart = Clock::now();
     st.store = std::make_unique<store::Store>(options_.dbPath);
@@ -124,6 +126,7 @@ void Pipeline::run() {
     }
 
     nn::NetOptions netOpts;
+    netOpts.device = options_.device;
     netOpts.threads = config.inferenceThreads;
     netOpts.seed = uint64_t(config.seed);
     const nn::NetConfig netCfg{config.channels, config.blocks};
@@ -204,7 +207,8 @@ void Pipeline::run() {
     st.progress.bufferCapacity = st.buffer->capacity();
     log(LogLevel::Info, std::string(existing ? "resumed" : "started") + " run '" + options_.runName +
                             "' at generation " + std::to_string(st.ckpt.generation) + ", step " +
-                            std::to_string(st.ckpt.step) + "; models in " + st.modelDir);
+                            std::to_string(st.ckpt.step) + "; models in " + st.modelDir + "; networks on " +
+                            st.trainNet->deviceName());
 
     auto emitProgress = [&](bool force) {
         std::lock_guard lk(st.progressMutex);

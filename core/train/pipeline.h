@@ -102,6 +102,9 @@ struct PipelineOptions {
     bool resume = false;        // continue an existing run from its checkpoint
     double minutes = 0;         // stop after this long (0 = no limit)
     int iterations = 0;         // stop after this many iterations (0 = no limit)
+    // Where the networks run and train: a property of the machine, not of the run, so it is
+    // not stored with the run's configuration (a run may resume on another machine).
+    nn::DeviceKind device = nn::DeviceKind::Cpu;
 };
 
 class Pipeline {

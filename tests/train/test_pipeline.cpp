@@ -364,6 +364,23 @@ private slots:
         QVERIFY2(plainRight >= 14 && mirrorRight >= 14 && blackRight >= black - 1, qPrintable(msg));
     }
 
+    // --device cuda where LibTorch sees no GPU: refused before the database or a model exists.
+    // (With a GPU the same options must run; the GPU machine's check is scripts/gpu-bench.sh.)
+    void cudaWithoutGpuIsRefusedUntouched() {
+        if (xq::nn::Net::cudaAvailable()) QSKIP("this machine has a CUDA device");
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "gpu";
+        o.iterations = 1;
+        o.device = xq::nn::DeviceKind::Cuda;
+        Pipeline p(o);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, p.run());
+        QVERIFY(!QFileInfo::exists(dir.path() + "/xq.db"));
+        QVERIFY(!QFileInfo::exists(dir.path() + "/models"));
+    }
+
     void tinyIterationWritesEverything() {
         QTemporaryDir dir;
         PipelineOptions o;

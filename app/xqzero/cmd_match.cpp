@@ -43,6 +43,7 @@ std::function<int()> setup(CLI::App& sub) {
         std::string db;
         int mateSearch = -1;
         int leafMateSearch = -1;
+        float policyTemperature = 0;
         std::string pgn;
     };
     auto o = std::make_shared<Opts>();
@@ -66,6 +67,9 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--leaf-mate-search", o->leafMateSearch,
                    "The same probe at every leaf of net players' searches (1 = mates in one only; default 3)")
         ->check(CLI::Range(1, 5));
+    sub.add_option("--policy-temperature", o->policyTemperature,
+                   "Net players' policy softmax temperature: priors P^(1/T) (default 1)")
+        ->check(CLI::Range(0.1, 10.0));
     sub.add_option("--pgn", o->pgn, "Write every game to this PGN file as it finishes (ICCS moves)");
     sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
     sub.add_flag("--quiet", o->quiet, "No per-game progress lines");
@@ -90,6 +94,7 @@ std::function<int()> setup(CLI::App& sub) {
                 ctx.dbPath = o->db;
                 ctx.mateSearchMoves = o->mateSearch;
                 ctx.leafMateSearchMoves = o->leafMateSearch;
+                ctx.policyTemperature = o->policyTemperature;
                 return xq::engine::makePlayer(spec, ctx);
             };
         };

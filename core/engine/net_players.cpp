@@ -150,6 +150,7 @@ search::MctsParams playParams(const PlayerSpecContext& ctx) {
     p.seed = ctx.seed;
     if (ctx.mateSearchMoves >= 0) p.mateSearchMoves = ctx.mateSearchMoves;
     if (ctx.leafMateSearchMoves >= 0) p.leafMateSearchMoves = ctx.leafMateSearchMoves;
+    if (ctx.policyTemperature > 0) p.policyTemperature = ctx.policyTemperature;
     return p;
 }
 }  // namespace

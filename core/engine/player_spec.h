@@ -29,6 +29,7 @@ struct PlayerSpecContext {
     std::string dbPath;      // for best:RUN (empty = the default database)
     int mateSearchMoves = -1;  // MCTS players' root mate probe (-1 = MctsParams' default)
     int leafMateSearchMoves = -1;  // and at every leaf (-1 = the default)
+    float policyTemperature = 0;   // MCTS players' policy softmax temperature (0 = the default)
 };
 
 // Builds the player a spec names; throws std::invalid_argument naming what is wrong.

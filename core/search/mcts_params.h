@@ -21,6 +21,11 @@ struct MctsParams {
     float fpuReduction = 0.25f;
     float fpuReductionRoot = 0.25f;  // the same at the root (noise wants it lower)
 
+    // Policy softmax temperature: priors become P^(1/T), renormalised over the legal moves.
+    // T > 1 flattens them, so the search looks at moves the network ranks low (lc0 plays with
+    // about 1.4-1.6). 1 = the network's priors. Range [0.1, 10].
+    float policyTemperature = 1.0f;
+
     // Root Dirichlet noise P' = (1 - eps) P + eps * Dir(alpha): self-play only, off for play,
     // evaluation and analysis.
     bool addNoise = false;

@@ -326,13 +326,19 @@ void MctsTree::expand(LeafSlot& slot, const nn::EvalOutput& out) {
     const int n = slot.moves.size();
     if (n > 0) {
         Node* ch = arena_.allocate(n);
+        // Policy softmax temperature T: P_i^(1/T), renormalised (T = 1 leaves P as it is).
+        const float invT = 1.0f / params_.policyTemperature;
+        auto shaped = [&](float p) {
+            p = std::max(p, 0.0f);
+            return invT == 1.0f || p == 0.0f ? p : std::pow(p, invT);
+        };
         float sum = 0;
-        for (int i = 0; i < n; ++i) sum += std::max(out.priors[i], 0.0f);
+        for (int i = 0; i < n; ++i) sum += shaped(out.priors[i]);
         // A broken evaluator (all zero, NaN) falls back to uniform rather than poisoning PUCT.
         const bool ok = sum > 0 && std::isfinite(sum);
         for (int i = 0; i < n; ++i) {
             ch[i].move = slot.moves[i];
-            ch[i].prior = ok ? std::max(out.priors[i], 0.0f) / sum : 1.0f / float(n);
+            ch[i].prior = ok ? shaped(out.priors[i]) / sum : 1.0f / float(n);
             // Only the root can have mating moves here (any other node that has one became
             // Winning in descend()): mark them, so selection scores them +1 before a visit.
             if (leaf == root_ && matesAtOnce(slot.pos, ch[i].move)) {

@@ -460,6 +460,32 @@ private slots:
         }
     }
 
+    // policyTemperature T: the root's priors are the network's P^(1/T), renormalised.
+    void policyTemperatureShapesPriors() {
+        nn::RandomEvaluator ev(7);
+        auto priorsAt = [&](float t) {
+            MctsParams p = quietParams();
+            p.policyTemperature = t;
+            MctsSearch s(ev, p);
+            return s.search({.simulations = 20});
+        };
+        const SearchResult plain = priorsAt(1.0f), flat = priorsAt(2.0f), sharp = priorsAt(0.5f);
+        QCOMPARE(plain.moves, flat.moves);
+        double sumSqrt = 0, sumSquare = 0;
+        for (float q : plain.priors) {
+            sumSqrt += std::sqrt(double(q));
+            sumSquare += double(q) * q;
+        }
+        float maxPlain = 0, maxFlat = 0;
+        for (size_t i = 0; i < plain.priors.size(); ++i) {
+            QVERIFY(std::abs(flat.priors[i] - std::sqrt(plain.priors[i]) / sumSqrt) < 1e-5);
+            QVERIFY(std::abs(sharp.priors[i] - plain.priors[i] * plain.priors[i] / sumSquare) < 1e-5);
+            maxPlain = std::max(maxPlain, plain.priors[i]);
+            maxFlat = std::max(maxFlat, flat.priors[i]);
+        }
+        QVERIFY(maxFlat < maxPlain);  // flatter: the favourite loses prior
+    }
+
     void deterministicWithOneThreadAndSeed() {
         auto run = [](uint64_t seed) {
             nn::RandomEvaluator ev(3);

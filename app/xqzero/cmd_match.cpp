@@ -68,7 +68,7 @@ std::function<int()> setup(CLI::App& sub) {
                    "The same probe at every leaf of net players' searches (1 = mates in one only; default 3)")
         ->check(CLI::Range(1, 5));
     sub.add_option("--policy-temperature", o->policyTemperature,
-                   "Net players' policy softmax temperature: priors P^(1/T) (default 1)")
+                   "Net players' policy softmax temperature: priors P^(1/T) (default 1.6; 1 = the net's own)")
         ->check(CLI::Range(0.1, 10.0));
     sub.add_option("--pgn", o->pgn, "Write every game to this PGN file as it finishes (ICCS moves)");
     sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");

@@ -144,6 +144,7 @@ std::shared_ptr<nn::Evaluator> loadEvaluator(const std::string& path) {
 
 search::MctsParams playParams(const PlayerSpecContext& ctx) {
     search::MctsParams p;  // no noise, greedy: play strength, not exploration
+    p.policyTemperature = kPlayPolicyTemperature;
     p.addNoise = false;
     p.temperaturePlies = 0;
     p.batchSize = 8;

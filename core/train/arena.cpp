@@ -27,7 +27,6 @@ public:
           cand_(candidate, params(o), 1), best_(best, params(o), 1),
           parallel_(&candidate != &best) {  // one evaluator for both: keep it on one thread
         limits_.simulations = o.simulations;
-        result_.adjudicationValue = o.adjudicationValue;
     }
 
     ArenaResult play() {
@@ -155,15 +154,12 @@ private:
         sl.rec.reason = st.reason;
         sl.rec.plies = int(sl.rec.moves.size());
         sl.rec.finished = store::nowMs();
-        const bool material = st.reason == Reason::Adjudication;
         if (st.result == Result::Draw) {
             ++result_.draws;
         } else if ((st.result == Result::RedWins) == sl.candidateRed) {
             ++result_.wins;
-            result_.adjudicatedWins += material;
         } else {
             ++result_.losses;
-            result_.adjudicatedLosses += material;
         }
         ++finished_;
         if (onGame_) onGame_(sl.rec, finished_, o_.games);
@@ -192,17 +188,10 @@ ArenaResult playArena(nn::Evaluator& candidate, nn::Evaluator& best, const Arena
 bool acceptCandidate(const ArenaResult& r, double threshold) {
     // A match cut short by a stop decides nothing: the games played may be the easy half.
     if (r.stopped) return false;
-    if (r.wins + r.draws + r.losses == 0) return false;
-    return r.score() > threshold;
-}
-
-double ArenaResult::score() const {
-    const int n = wins + draws + losses;
-    if (n == 0) return 0.5;
-    const double a = adjudicationValue;
-    const double points = (wins - adjudicatedWins) + adjudicatedWins * (1 + a) / 2 +
-                          0.5 * draws + adjudicatedLosses * (1 - a) / 2;
-    return points / n;
+    const int n = r.wins + r.draws + r.losses;
+    if (n == 0) return false;
+    const double score = (r.wins + 0.5 * r.draws) / n;
+    return score > threshold;
 }
 
 }  // namespace xq::train

@@ -24,10 +24,6 @@ struct ArenaOptions {
     search::MctsParams mcts; // noise off, temperature 0 (set by playArena)
     int maxPlies = 300;
     bool adjudicate = false;
-    // What a win on material at the cap is worth to its winner in the score, like the value
-    // target it gets in training (TrainConfig::adjudicationValue): (1 + a) / 2, and its loser
-    // (1 - a) / 2. At 1 it is a full win; at 0 a draw.
-    double adjudicationValue = 1.0;
     int randomOpeningPlies = 2;  // varied openings so the games are not all the same
     uint64_t seed = 1;
     std::string candidateLabel = "candidate", bestLabel = "best";
@@ -35,21 +31,15 @@ struct ArenaOptions {
 
 struct ArenaResult {
     int wins = 0, draws = 0, losses = 0;  // from the candidate's view
-    int adjudicatedWins = 0, adjudicatedLosses = 0;  // of those, decided on material at the cap
-    double adjudicationValue = 1.0;       // ArenaOptions::adjudicationValue of the match
-    EloEstimate elo;                      // candidate over best, from wins, draws and losses
+    EloEstimate elo;                      // candidate over best
     bool stopped = false;                 // ended early by control
-
-    // The candidate's score in [0, 1]: a win 1, a draw 1/2, a loss 0, and a game decided on
-    // material (1 +- adjudicationValue) / 2.
-    double score() const;
 };
 
 using ArenaGameFn = std::function<void(const store::GameRecord&, int finished, int total)>;
 ArenaResult playArena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& options,
                       RunControl& control, const ArenaGameFn& onGame = {});
 
-// The gating decision: accept when score() is above the threshold.
+// The gating decision: accept when the score is above the threshold.
 bool acceptCandidate(const ArenaResult& r, double threshold);
 
 }  // namespace xq::train

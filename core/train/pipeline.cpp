@@ -514,9 +514,7 @@ void Pipeline::run() {
                 gr.wins = ar.wins;
                 gr.draws = ar.draws;
                 gr.losses = ar.losses;
-                gr.adjudicatedWins = ar.adjudicatedWins;
-                gr.adjudicatedLosses = ar.adjudicatedLosses;
-                gr.score = ar.score();
+                gr.score = ar.elo.score;
                 accepted = acceptCandidate(ar, config.gateThreshold);
                 matchElo = ar.elo.elo;
                 matchLo = ar.elo.eloLo;
@@ -562,14 +560,10 @@ void Pipeline::run() {
                 std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
                 st.store->addMetrics(pts);
             }
-            char material[96] = "";
-            if (gr.adjudicatedWins + gr.adjudicatedLosses > 0)
-                std::snprintf(material, sizeof material, "; on material at the cap +%d -%d, worth %.2f",
-                              gr.adjudicatedWins, gr.adjudicatedLosses, config.adjudicationValue);
-            char msg[320];
-            std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%%s), best Elo %.0f [%.0f, %.0f]",
+            char msg[256];
+            std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
                           candidateGen, accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
-                          gr.score * 100, material, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+                          gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
             log(LogLevel::Info, msg);
             if (callbacks_.generation) callbacks_.generation(gr);
             {

@@ -76,8 +76,7 @@ struct GameFinished {
 struct GenerationResult {
     int candidateGeneration = 0;
     int wins = 0, draws = 0, losses = 0;  // candidate's view
-    int adjudicatedWins = 0, adjudicatedLosses = 0;  // of those, on material at the cap
-    double score = 0;  // ArenaResult::score(): material decisions count as in training
+    double score = 0;
     bool accepted = false;
     double elo = 0, eloLo = 0, eloHi = 0;  // of the (new) best relative to generation 0
     int64_t step = 0;

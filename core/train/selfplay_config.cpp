@@ -47,7 +47,6 @@ ArenaOptions arenaOptionsFrom(const TrainConfig& c) {
     o.simulations = c.evalSimulations;
     o.maxPlies = c.maxPlies;
     o.adjudicate = c.adjudicate;
-    o.adjudicationValue = c.adjudicationValue;
     o.seed = uint64_t(c.seed) + 1;
     return o;
 }

@@ -46,6 +46,7 @@ public:
         const auto onCand = [&](int g, const search::SearchResult& r) { doneCand.emplace_back(g, r); };
         const auto onBest = [&](int g, const search::SearchResult& r) { doneBest.emplace_back(g, r); };
         while (cand_.searchingCount() > 0 || best_.searchingCount() > 0) {
+            if (result_.decidedEarly) break;
             if (control_.stopRequested() || !control_.waitWhilePaused()) {
                 result_.stopped = true;
                 break;
@@ -163,6 +164,10 @@ private:
         }
         ++finished_;
         if (onGame_) onGame_(sl.rec, finished_, o_.games);
+        if (o_.decided && !result_.decidedEarly && o_.decided(result_.wins, result_.draws, result_.losses)) {
+            result_.decidedEarly = true;
+            next_ = o_.games;  // start nothing more; the games in flight are abandoned
+        }
     }
 
     const ArenaOptions& o_;

@@ -27,12 +27,16 @@ struct ArenaOptions {
     int randomOpeningPlies = 2;  // varied openings so the games are not all the same
     uint64_t seed = 1;
     std::string candidateLabel = "candidate", bestLabel = "best";
+    // Sequential gating: asked after each finished game with the record so far; true ends the
+    // match there (no new games start, those in flight are abandoned and not counted).
+    std::function<bool(int wins, int draws, int losses)> decided;
 };
 
 struct ArenaResult {
     int wins = 0, draws = 0, losses = 0;  // from the candidate's view
     EloEstimate elo;                      // candidate over best
     bool stopped = false;                 // ended early by control
+    bool decidedEarly = false;            // ended early by ArenaOptions::decided
 };
 
 using ArenaGameFn = std::function<void(const store::GameRecord&, int finished, int total)>;

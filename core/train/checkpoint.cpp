@@ -38,7 +38,9 @@ void saveCheckpoint(const std::string& dir, Checkpoint& ckpt, nn::Net& trainNet,
                              {"optimizer_file", ckpt.optimizerFile},
                              {"elo", ckpt.elo},
                              {"elo_lo", ckpt.eloLo},
-                             {"elo_hi", ckpt.eloHi}};
+                             {"elo_hi", ckpt.eloHi},
+                             {"samples_generated", ckpt.samplesGenerated},
+                             {"samples_trained", ckpt.samplesTrained}};
     nn::detail::writeFileAtomic((fs::path(dir) / "checkpoint.json").string(), j.dump(2) + "\n");
     // Only now is it safe to drop the previous checkpoint's files.
     std::error_code ec;
@@ -69,6 +71,8 @@ std::optional<Checkpoint> readCheckpoint(const std::string& dir) {
         c.elo = j.value("elo", 0.0);
         c.eloLo = j.value("elo_lo", 0.0);
         c.eloHi = j.value("elo_hi", 0.0);
+        c.samplesGenerated = j.value("samples_generated", int64_t(-1));
+        c.samplesTrained = j.value("samples_trained", int64_t(-1));
     } catch (const std::exception& e) {
         throw std::runtime_error("checkpoint " + p.string() + " is unreadable: " + e.what());
     }

@@ -31,6 +31,11 @@ struct Checkpoint {
     std::string trainFile;      // training network
     std::string optimizerFile;  // its Adam state
     double elo = 0, eloLo = 0, eloHi = 0;  // of the best generation, relative to generation 0
+    // The training ratio's account (config.h trainRatio): samples self-play added to the
+    // training buffer, and samples the training steps consumed, over the whole run. A
+    // checkpoint written before these existed reads as -1 (the pipeline then estimates them).
+    int64_t samplesGenerated = -1;
+    int64_t samplesTrained = -1;
 };
 
 // Writes the training net + optimizer, then the manifest; updates ckpt's file names.

@@ -29,6 +29,11 @@ struct TrainConfig {
     double dirichletEpsilon = 0.25;
     int temperaturePlies = 20;
     int randomOpeningPlies = 0;
+    // Playout-cap randomization (KataGo, Wu 2019): a share of the moves get the full search
+    // (with root noise) and become policy targets; the others get `fastSimulations`, no noise,
+    // and are played but never trained on. 1 = every move is searched fully.
+    double fullSearchFraction = 1.0;
+    int fastSimulations = 20;
     double resignThreshold = -0.9;
     int resignMoves = 8;
     double resignPlayoutFraction = 0.1;
@@ -43,9 +48,25 @@ struct TrainConfig {
     // Forced-mate probe by checks at every root, in moves (search::MctsParams::mateSearchMoves).
     int mateSearch = 5;
     int leafMateSearch = 3;  // the same at every leaf (search::MctsParams::leafMateSearchMoves)
+    // Dense value signal (ReplayBuffer::setMaterialTarget): the value target of a position
+    // blends the game's result with the material balance `materialTargetPlies` plies later
+    // (or at the end), squashed to [-1, 1]. 0 = the game result alone.
+    double materialTargetWeight = 0.0;
+    int materialTargetPlies = 8;
     // Replay buffer and training
-    int bufferCapacity = 200000;
+    int bufferCapacity = 200000;  // the most positions kept; the window sampled grows to it
+    // Training window (KataGo's shuffler): positions sampled are the newest
+    //   W(N) = N                                              for N <= windowMin
+    //   W(N) = windowMin * (1 + windowExpand * ((N / windowMin)^windowExponent - 1) / windowExponent)
+    // of the N positions generated so far, capped at bufferCapacity.
+    int windowMin = 50000;
+    double windowExponent = 0.65;
+    double windowExpand = 0.4;
     int batchSize = 512;
+    // Samples trained per sample generated (KataGo trains about 4-8). Each training phase runs
+    // the steps that bring samples trained up to trainRatio x samples generated; 0 = a fixed
+    // stepsPerIteration instead.
+    double trainRatio = 4.0;
     int stepsPerIteration = 200;
     double learningRate = 1e-3;
     int lrSchedule = 1;  // 0 = constant, 1 = cosine over lrDecaySteps, 2 = step (x0.1 at each third)
@@ -55,11 +76,18 @@ struct TrainConfig {
     int minBufferToTrain = 2000;
     double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
     int validationInterval = 50;       // training steps between held-out checks
-    int earlyStopChecks = 3;           // checks without improvement that end a phase (0 = off)
-    // Evaluation and gating
+    int earlyStopChecks = 0;           // checks without improvement that end a phase (0 = off)
+    // Evaluation and gating (gating.h). Gate 0: every training phase publishes a new
+    // generation and self-play always plays the newest weights (AlphaZero). 1: a fixed match
+    // of evalGames at gateThreshold. 2: a sequential probability ratio test (H0: 0 Elo,
+    // H1: sprtElo1) stopped after at most evalGames games.
+    int gate = 0;
     int evalGames = 40;
     int evalSimulations = 80;
     double gateThreshold = 0.55;
+    double sprtElo1 = 35;
+    double sprtAlpha = 0.05;
+    double sprtBeta = 0.05;
     // Machine
     int threads = 2;           // self-play search threads
     int inferenceThreads = 1;  // LibTorch intra-op threads of each inference worker

@@ -24,6 +24,7 @@
 #include "core/train/replay_buffer.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/sprt.h"
 
 namespace fs = std::filesystem;
 
@@ -52,6 +53,23 @@ double scheduledLearningRate(const TrainConfig& c, int64_t step) {
     }
 }
 
+size_t trainingWindow(const TrainConfig& c, int64_t generated) {
+    const double n = double(std::max<int64_t>(0, generated));
+    const double c0 = double(std::max(1, c.windowMin));
+    double w = n;
+    if (n > c0) {
+        const double a = c.windowExponent;
+        w = c0 * (1 + c.windowExpand * (std::pow(n / c0, a) - 1) / a);
+    }
+    return size_t(std::min(w, double(c.bufferCapacity)));
+}
+
+int trainingStepsDue(const TrainConfig& c, int64_t generated, int64_t trained) {
+    if (c.trainRatio <= 0) return c.stepsPerIteration;
+    const double debt = c.trainRatio * double(generated) - double(trained);
+    return debt <= 0 ? 0 : int(std::floor(debt / c.batchSize));
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -60,17 +78,18 @@ double secondsSince(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-
 }  // namespace
 
 struct Pipeline::State {
+    TrainConfig config;  // the run's: the stored one on resume
+    bool resumed = false;
     std::unique_ptr<store::Store> store;
     store::RunInfo run;
     std::string modelDir;
     Checkpoint ckpt;
     std::shared_ptr<nn::Net> trainNet;
     std::unique_ptr<nn::NetTrainer> trainer;
-    std::shared_ptr<nn::Net> bestNet;
+    std::shared_ptr<nn::Net> bestNet;  // plays self-play: the newest generation without a gate
     std::unique_ptr<ReplayBuffer> buffer;
     std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)
     std::mt19937_64 rng;
@@ -78,6 +97,11 @@ struct Pipeline::State {
     std::mutex progressMutex;  // guards progress (self-play threads update it)
     Clock::time_point lastProgress;
     Clock::time_point sessionStart;
+    std::shared_ptr<nn::EvalCache> lastCache;  // of the newest inference server
+    uint64_t sessionPositions = 0, sessionGames = 0;
+    double sessionSelfPlaySeconds = 0;
+    // What the training phase hands to the evaluation phase.
+    std::shared_ptr<nn::Net> candidate;
 };
 
 Pipeline::Pipeline(PipelineOptions options, PipelineCallbacks callbacks)
@@ -87,19 +111,32 @@ Pipeline::~Pipeline() = default;
 
 void Pipeline::setStage(Stage s) { stage_.store(s); }
 
-void Pipeline::run() {
-    const TrainConfig& cfg = options_.config;
-    auto log = [&](LogLevel l, const std::string& m) {
-        if (callbacks_.log) callbacks_.log(l, m);
-    };
+void Pipeline::log(LogLevel l, const std::string& m) const {
+    if (callbacks_.log) callbacks_.log(l, m);
+}
+
+void Pipeline::emitProgress(State& st, bool force) {
+    std::lock_guard lk(st.progressMutex);
+    st.progress.stage = control_.paused() ? Stage::Paused : stage_.load();
+    st.progress.bufferSize = st.buffer ? st.buffer->size() : 0;
+    st.progress.elapsedSeconds = secondsSince(st.sessionStart);
+    if (!force && secondsSince(st.lastProgress) < 0.25) return;
+    st.lastProgress = Clock::now();
+    if (callbacks_.progress) callbacks_.progress(st.progress);
+}
+
+bool Pipeline::timeUp(const State& st) const {
+    return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
+}
+
+// ---- OpenRun: the run row, its checkpoint (or generation 0), the networks and the trainer ----
+void Pipeline::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
     if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
         throw std::runtime_error("--device cuda: LibTorch sees no CUDA device on this machine");
-    State st;
     st.sessionStart = Clock::now();
     st.store = std::make_unique<store::Store>(options_.dbPath);
 
-    // --- the run: new, or resumed from its checkpoint ---
     auto existing = st.store->findRun(options_.runName);
     if (existing && !options_.resume)
         throw std::runtime_error("run '" + options_.runName +
@@ -108,22 +145,24 @@ void Pipeline::run() {
     if (!existing && options_.resume)
         throw std::runtime_error("no run named '" + options_.runName + "' in " + options_.dbPath +
                                  " to resume");
+    st.resumed = existing.has_value();
     st.modelDir = options_.modelDir.empty()
                       ? (fs::absolute(options_.dbPath).parent_path() / "models" / options_.runName).string()
                       : options_.modelDir;
     fs::create_directories(st.modelDir);
 
-    TrainConfig config = cfg;
+    st.config = options_.config;
     if (existing) {
         st.run = *existing;
         // The stored configuration wins: a resumed run keeps its network size and settings.
-        config = fromJson(st.run.config, cfg);
+        st.config = fromJson(st.run.config, options_.config);
         auto ck = readCheckpoint(st.modelDir);
         if (!ck) throw std::runtime_error("run '" + options_.runName + "' has no checkpoint in " + st.modelDir);
         st.ckpt = *ck;
     } else {
-        st.run = st.store->createRun(options_.runName, toJson(config, options_.presetName));
+        st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
     }
+    const TrainConfig& config = st.config;
 
     nn::NetOptions netOpts;
     netOpts.device = options_.device;
@@ -145,10 +184,9 @@ void Pipeline::run() {
         mi.generation = 0;
         mi.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
         mi.accepted = true;
-        mi.elo = 0;
-        mi.eloLo = 0;
-        mi.eloHi = 0;
         st.ckpt.bestModelId = st.store->addModel(mi);
+        st.ckpt.samplesGenerated = 0;
+        st.ckpt.samplesTrained = 0;
     }
     nn::TrainerOptions topts;
     topts.learningRate = scheduledLearningRate(config, st.ckpt.step);
@@ -159,43 +197,50 @@ void Pipeline::run() {
         st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
+}
 
-    // --- replay buffer and held-out set: rebuilt from the stored self-play games ---
+// ---- RebuildBuffers: replay buffer and held-out set from the run's stored self-play games ----
+void Pipeline::rebuildBuffers(State& st) {
+    const TrainConfig& config = st.config;
     st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
     st.heldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1000, size_t(config.bufferCapacity) / 4));
-    st.buffer->setAdjudicationValue(float(config.adjudicationValue));
-    st.heldOut->setAdjudicationValue(float(config.adjudicationValue));
-    const uint64_t holdSeed = uint64_t(config.seed);
-    auto isHeldOut = [&](int64_t gameId) { return heldOutGame(gameId, holdSeed, config.validationFraction); };
-    {
-        store::GameFilter f;
-        f.run = st.run.id;
-        f.kind = store::GameKind::SelfPlay;
-        f.limit = 0;
-        std::vector<store::GameRecord> newestFirst = st.store->listGames(f);
-        size_t positions = 0, heldPositions = 0;
-        std::vector<int64_t> ids, heldIds;
-        for (const auto& g : newestFirst) {
-            if (isHeldOut(g.id)) {
-                if (heldPositions >= st.heldOut->capacity()) continue;
-                heldIds.push_back(g.id);
-                heldPositions += size_t(g.plies);
-            } else {
-                if (positions >= size_t(config.bufferCapacity)) continue;
-                ids.push_back(g.id);
-                positions += size_t(g.plies);
-            }
-        }
-        for (auto it = ids.rbegin(); it != ids.rend(); ++it)
-            if (auto g = st.store->loadGame(*it)) st.buffer->addGame(*g);
-        for (auto it = heldIds.rbegin(); it != heldIds.rend(); ++it)
-            if (auto g = st.store->loadGame(*it)) st.heldOut->addGame(*g);
-        if (!ids.empty() || !heldIds.empty())
-            log(LogLevel::Info, "replay buffer rebuilt from " + std::to_string(ids.size()) +
-                                    " stored games (" + std::to_string(st.buffer->size()) + " positions), " +
-                                    std::to_string(heldIds.size()) + " held out (" +
-                                    std::to_string(st.heldOut->size()) + " positions)");
+    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) {
+        b->setAdjudicationValue(float(config.adjudicationValue));
+        b->setMaterialTarget(float(config.materialTargetWeight), config.materialTargetPlies);
     }
+    store::GameFilter f;
+    f.run = st.run.id;
+    f.kind = store::GameKind::SelfPlay;
+    f.limit = 0;
+    std::vector<store::GameRecord> newestFirst = st.store->listGames(f);
+    size_t positions = 0, heldPositions = 0;
+    std::vector<int64_t> ids, heldIds;
+    for (const auto& g : newestFirst) {
+        if (isHeldOut(st, g.id)) {
+            if (heldPositions >= st.heldOut->capacity()) continue;
+            heldIds.push_back(g.id);
+            heldPositions += size_t(g.plies);
+        } else {
+            if (positions >= size_t(config.bufferCapacity)) continue;
+            ids.push_back(g.id);
+            positions += size_t(g.plies);
+        }
+    }
+    for (auto it = ids.rbegin(); it != ids.rend(); ++it)
+        if (auto g = st.store->loadGame(*it)) st.buffer->addGame(*g);
+    for (auto it = heldIds.rbegin(); it != heldIds.rend(); ++it)
+        if (auto g = st.store->loadGame(*it)) st.heldOut->addGame(*g);
+    if (!ids.empty() || !heldIds.empty())
+        log(LogLevel::Info, "replay buffer rebuilt from " + std::to_string(ids.size()) +
+                                " stored games (" + std::to_string(st.buffer->size()) + " positions), " +
+                                std::to_string(heldIds.size()) + " held out (" +
+                                std::to_string(st.heldOut->size()) + " positions)");
+    // A checkpoint from before the training ratio's account: count what the buffer holds as
+    // generated, and the steps taken as trained (at most the ratio's share).
+    if (st.ckpt.samplesGenerated < 0) st.ckpt.samplesGenerated = int64_t(st.buffer->totalAdded());
+    if (st.ckpt.samplesTrained < 0)
+        st.ckpt.samplesTrained = std::min<int64_t>(st.ckpt.step * config.batchSize,
+                                                   int64_t(config.trainRatio * double(st.ckpt.samplesGenerated)));
 
     store::GameFilter allSelfPlay;
     allSelfPlay.run = st.run.id;
@@ -205,391 +250,435 @@ void Pipeline::run() {
     st.progress.step = st.ckpt.step;
     st.progress.iteration = st.ckpt.iteration;
     st.progress.bufferCapacity = st.buffer->capacity();
-    log(LogLevel::Info, std::string(existing ? "resumed" : "started") + " run '" + options_.runName +
+    log(LogLevel::Info, std::string(st.resumed ? "resumed" : "started") + " run '" + options_.runName +
                             "' at generation " + std::to_string(st.ckpt.generation) + ", step " +
                             std::to_string(st.ckpt.step) + "; models in " + st.modelDir + "; networks on " +
                             st.trainNet->deviceName());
+}
 
-    auto emitProgress = [&](bool force) {
+bool Pipeline::isHeldOut(const State& st, int64_t gameId) const {
+    return heldOutGame(gameId, uint64_t(st.config.seed), st.config.validationFraction);
+}
+
+// Inference for self-play and gating: one batching server per network, with a fresh
+// evaluation cache (the weights differ per generation): games share openings and transpose,
+// and tree reuse revisits positions, so hits save whole network calls. One inference worker
+// per core: a single worker with one intra-op thread keeps only one core busy, and more
+// intra-op threads spin (design.md). Each worker owns a copy of the weights (a Net is
+// single-threaded); they share the cache.
+std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared_ptr<nn::Net> net) {
+    const TrainConfig& config = st.config;
+    st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+    const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+    const int workers = std::max(1, config.inferenceWorkers);
+    std::vector<std::shared_ptr<nn::Evaluator>> evs;
+    for (int w = 0; w < workers; ++w) {
+        auto copy = w == 0 ? net : std::make_shared<nn::Net>(net->clone());
+        evs.push_back(std::make_shared<nn::TorchEvaluator>(copy, st.lastCache, inFlight));
+    }
+    nn::InferenceServerOptions so;
+    // Split a round's leaves between the workers so that they run at the same time.
+    so.maxBatch = std::max(8, (inFlight + workers - 1) / workers);
+    return std::make_unique<nn::InferenceServer>(evs, so);
+}
+
+// ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
+// Returns false when a stop (or the time limit) ended the phase.
+bool Pipeline::selfPlayPhase(State& st) {
+    const TrainConfig& config = st.config;
+    setStage(Stage::SelfPlay);
+    {
         std::lock_guard lk(st.progressMutex);
-        st.progress.stage = control_.paused() ? Stage::Paused : stage_.load();
-        st.progress.bufferSize = st.buffer->size();
-        st.progress.elapsedSeconds = secondsSince(st.sessionStart);
-        if (!force && secondsSince(st.lastProgress) < 0.25) return;
-        st.lastProgress = Clock::now();
-        if (callbacks_.progress) callbacks_.progress(st.progress);
-    };
-    auto timeUp = [&] {
-        return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
-    };
-
-    // Inference for self-play: the best net behind one batching server.
-    // Each server gets a fresh evaluation cache (the weights differ per generation): games
-    // share openings and transpose, and tree reuse revisits positions, so hits save whole
-    // network calls.
-    std::shared_ptr<nn::EvalCache> lastCache;
-    // One inference worker per core: a single worker with one intra-op thread keeps only one
-    // core busy, and more intra-op threads spin (design.md). Each worker owns a copy of the
-    // weights (a Net is single-threaded); they share the cache.
-    auto makeServer = [&](std::shared_ptr<nn::Net> net) {
-        lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
-        const int inFlight = config.gamesInFlight * std::max(1, config.threads);
-        const int workers = std::max(1, config.inferenceWorkers);
-        std::vector<std::shared_ptr<nn::Evaluator>> evs;
-        for (int w = 0; w < workers; ++w) {
-            auto copy = w == 0 ? net : std::make_shared<nn::Net>(net->clone());
-            evs.push_back(std::make_shared<nn::TorchEvaluator>(copy, lastCache, inFlight));
+        st.progress.stageDone = 0;
+        st.progress.stageTotal = config.gamesPerIteration;
+        st.progress.etaSeconds = -1;
+    }
+    emitProgress(st, true);
+    auto server = makeServer(st, st.bestNet);
+    SelfPlayOptions so = selfPlayOptionsFrom(config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
+    SelfPlay sp(*server, so);
+    const auto t0 = Clock::now();
+    std::atomic<bool> minutesHit{false};
+    // Games take minutes: a ticker keeps positions/s and the ETA live in between.
+    std::atomic<bool> tickerDone{false};
+    std::thread ticker([&] {
+        while (!tickerDone.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            const SelfPlayStats live = sp.stats();
+            {
+                std::lock_guard lk(st.progressMutex);
+                const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
+                if (secs > 0) st.progress.positionsPerSecond = (st.sessionPositions + live.positions) / secs;
+            }
+            emitProgress(st, false);
+            if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
         }
-        nn::InferenceServerOptions so;
-        // Split a round's leaves between the workers so that they run at the same time.
-        so.maxBatch = std::max(8, (inFlight + workers - 1) / workers);
-        return std::make_unique<nn::InferenceServer>(evs, so);
-    };
+    });
+    struct JoinTicker {
+        std::atomic<bool>& done;
+        std::thread& t;
+        ~JoinTicker() {
+            done = true;
+            if (t.joinable()) t.join();
+        }
+    } joinTicker{tickerDone, ticker};
+    SelfPlayStats sps = sp.run(
+        config.gamesPerIteration,
+        [&](const SelfPlayGame& g) {
+            store::GameRecord rec = g.record;
+            rec.run = st.run.id;
+            rec.generation = st.ckpt.generation;
+            const int64_t id = st.store->insertGame(rec);
+            rec.id = id;
+            if (isHeldOut(st, id)) {
+                st.heldOut->addGame(rec);
+            } else {
+                st.ckpt.samplesGenerated += st.buffer->addGame(rec);
+            }
+            {
+                std::lock_guard lk(st.progressMutex);
+                ++st.progress.games;
+                ++st.progress.stageDone;
+                ++st.sessionGames;
+                const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
+                st.progress.gamesPerHour = secs > 0 ? st.sessionGames * 3600.0 / secs : 0;
+                const double per = secondsSince(t0) / st.progress.stageDone;
+                st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
+            }
+            if (callbacks_.gameFinished)
+                callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, st.ckpt.generation});
+            emitProgress(st, false);
+            if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
+        },
+        control_);
+    tickerDone = true;
+    ticker.join();
+    st.sessionSelfPlaySeconds += secondsSince(t0);
+    st.sessionPositions += sps.positions;
+    server->stop();
+    {
+        char msg[200];
+        std::snprintf(msg, sizeof msg,
+                      "self-play: %llu games, %llu positions (%llu searched fully), evaluation cache hit rate %.1f%%",
+                      (unsigned long long)sps.games, (unsigned long long)sps.positions,
+                      (unsigned long long)sps.fullSearches, st.lastCache ? st.lastCache->hitRate() * 100 : 0.0);
+        log(LogLevel::Info, msg);
+    }
+    if (sps.falseResignations || sps.playedOutWouldResign)
+        log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
+                                std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");
+    {
+        const int64_t step = st.ckpt.step;
+        std::vector<store::MetricPoint> pts{
+            {st.run.id, step, "games_per_hour", st.progress.gamesPerHour, 0},
+            {st.run.id, step, "positions_per_s", st.progress.positionsPerSecond, 0},
+            {st.run.id, step, "games", double(st.progress.games), 0},
+            {st.run.id, step, "buffer", double(st.buffer->size()), 0}};
+        st.store->addMetrics(pts);
+    }
+    return !control_.stopRequested();
+}
 
-    uint64_t sessionPositions = 0, sessionGames = 0;
-    double sessionSelfPlaySeconds = 0;
+// ---- Train: the steps the training ratio has due, on the window of newest positions ----
+// Sets st.candidate when the phase trained (the trained weights, or with early stopping the
+// best held-out check's). Returns false when a stop (or the time limit) ended the phase.
+bool Pipeline::trainPhase(State& st) {
+    const TrainConfig& config = st.config;
+    st.candidate.reset();
+    if (st.buffer->size() < size_t(config.minBufferToTrain)) {
+        log(LogLevel::Info, "buffer holds " + std::to_string(st.buffer->size()) + " of the " +
+                                std::to_string(config.minBufferToTrain) + " positions needed to train; more self-play first");
+        return true;
+    }
+    const int steps = trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained);
+    if (steps <= 0) return true;
+    const size_t window = trainingWindow(config, st.ckpt.samplesGenerated);
+    setStage(Stage::Training);
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.stageDone = 0;
+        st.progress.stageTotal = steps;
+    }
+    emitProgress(st, true);
+    st.trainNet->setThreads(std::max(1, int(std::thread::hardware_concurrency())));
+    std::vector<store::MetricPoint> pending;
+    // Held-out checks (early_stop.h): a fixed batch of held-out positions per phase, measured
+    // at the start and every validationInterval steps, charted as a diagnostic. Only with
+    // earlyStopChecks > 0 do they end the phase, and then the weights with the lowest held-out
+    // value loss become the candidate; the trainer itself goes on from its last step.
+    const bool validate = config.validationFraction > 0 && st.heldOut->size() >= 256;
+    EarlyStop early(config.earlyStopChecks);
+    nn::TrainBatch heldBatch;
+    std::unique_ptr<nn::Net> bestWeights;
+    int phaseSteps = 0;
+    auto check = [&](int doneSteps) {
+        const nn::TrainStats hs = st.trainer->evaluate(heldBatch);
+        pending.push_back({st.run.id, st.ckpt.step, "heldout/value", hs.valueLoss, 0});
+        pending.push_back({st.run.id, st.ckpt.step, "heldout/policy", hs.policyLoss, 0});
+        if (callbacks_.heldOut) callbacks_.heldOut({st.ckpt.step, hs.valueLoss, hs.policyLoss});
+        const EarlyStop::Action a = early.report(doneSteps, hs.valueLoss);
+        if (a == EarlyStop::Action::NewBest && config.earlyStopChecks > 0) {
+            if (!bestWeights) bestWeights = std::make_unique<nn::Net>(st.trainNet->clone());
+            else bestWeights->copyWeightsFrom(*st.trainNet);
+        }
+        return a;
+    };
+    if (validate) {
+        heldBatch = st.heldOut->sampleBatch(int(std::min<size_t>(1024, st.heldOut->size())), st.rng);
+        check(0);
+    }
+    bool stoppedEarly = false;
+    const auto tt0 = Clock::now();
+    for (int s = 0; s < steps; ++s) {
+        if (!control_.waitWhilePaused()) break;
+        st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
+        const auto ts0 = Clock::now();
+        nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng, window);
+        nn::TrainStats ts = st.trainer->step(batch);
+        ++st.ckpt.step;
+        st.ckpt.samplesTrained += config.batchSize;
+        const double sps2 = config.batchSize / std::max(1e-9, secondsSince(ts0));
+        TrainStep info{st.ckpt.step, ts, sps2};
+        if (callbacks_.trainStep) callbacks_.trainStep(info);
+        const int64_t k = st.ckpt.step;
+        for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
+                            {"loss/policy", ts.policyLoss},
+                            {"loss/value", ts.valueLoss},
+                            {"policy/entropy", ts.policyEntropy},
+                            {"policy/top1", ts.top1Accuracy},
+                            {"lr", ts.learningRate},
+                            {"grad_norm", ts.gradNorm},
+                            {"samples_per_s", sps2}})
+            pending.push_back({st.run.id, k, n, v, 0});
+        if (pending.size() >= 80) {
+            st.store->addMetrics(pending);
+            pending.clear();
+        }
+        {
+            std::lock_guard lk(st.progressMutex);
+            st.progress.step = st.ckpt.step;
+            st.progress.stageDone = s + 1;
+            st.progress.samplesPerSecond = sps2;
+            st.progress.lossTotal = ts.totalLoss;
+            st.progress.lossPolicy = ts.policyLoss;
+            st.progress.lossValue = ts.valueLoss;
+            st.progress.etaSeconds = secondsSince(tt0) / (s + 1) * (steps - s - 1);
+        }
+        emitProgress(st, false);
+        phaseSteps = s + 1;
+        if (validate && (phaseSteps % config.validationInterval == 0 || phaseSteps == steps) &&
+            check(phaseSteps) == EarlyStop::Action::Stop) {
+            stoppedEarly = true;
+            break;
+        }
+        if (timeUp(st)) break;
+    }
+    if (!pending.empty()) st.store->addMetrics(pending);
+    st.trainNet->setThreads(config.inferenceThreads);
+    {
+        char msg[256];
+        std::snprintf(msg, sizeof msg,
+                      "training: %d steps on a window of %zu positions; samples trained %lld of %lld generated (ratio %.2f)",
+                      phaseSteps, std::min(window, st.buffer->size()), (long long)st.ckpt.samplesTrained,
+                      (long long)st.ckpt.samplesGenerated,
+                      st.ckpt.samplesGenerated > 0 ? double(st.ckpt.samplesTrained) / double(st.ckpt.samplesGenerated) : 0.0);
+        log(LogLevel::Info, msg);
+    }
+    if (control_.stopRequested() || timeUp(st)) return false;
+    if (phaseSteps == 0) return true;
+
+    st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+    if (config.earlyStopChecks > 0 && validate && early.hasBest()) {
+        char msg[256];
+        std::snprintf(msg, sizeof msg, "held-out value loss best %.4f at step %d of the phase%s%s", early.bestLoss(),
+                      early.bestStep(), stoppedEarly ? " (stopped early)" : "",
+                      early.bestStep() == 0 ? "; no improvement, so no candidate this iteration"
+                      : early.bestStep() < phaseSteps ? ", the candidate has that step's weights" : "");
+        log(LogLevel::Info, msg);
+        if (early.bestStep() == 0) st.candidate.reset();
+        else if (early.bestStep() < phaseSteps) st.candidate->copyWeightsFrom(*bestWeights);
+    }
+    return true;
+}
+
+// ---- Evaluate: gate the candidate (gate 1 or 2) or publish it as is (gate 0) ----
+// Returns false when a stop interrupted the gating match.
+bool Pipeline::evaluatePhase(State& st) {
+    const TrainConfig& config = st.config;
+    const int candidateGen = st.ckpt.generation + 1;
+    std::shared_ptr<nn::Net> candidate = st.candidate;
+    st.candidate.reset();
+    candidate->meta().generation = candidateGen;
+    GenerationResult gr;
+    gr.candidateGeneration = candidateGen;
+    gr.step = st.ckpt.step;
+    bool accepted = true;
+    double matchElo = 0, matchLo = 0, matchHi = 0;
+    if (config.gate != 0) {
+        setStage(Stage::Evaluating);
+        {
+            std::lock_guard lk(st.progressMutex);
+            st.progress.stageDone = 0;
+            st.progress.stageTotal = config.evalGames;
+            st.progress.etaSeconds = -1;
+        }
+        emitProgress(st, true);
+        auto candServer = makeServer(st, candidate);
+        auto bestServer = makeServer(st, st.bestNet);
+        ArenaOptions ao = arenaOptionsFrom(config);
+        ao.seed = st.rng();
+        ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
+        ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);
+        const SprtParams sprt{0, config.sprtElo1, config.sprtAlpha, config.sprtBeta};
+        if (config.gate == 2)
+            ao.decided = [&](int w, int d, int l) { return sprtDecide(w, d, l, sprt) != SprtDecision::Continue; };
+        const auto te0 = Clock::now();
+        ArenaResult ar = playArena(*candServer, *bestServer, ao, control_,
+                                   [&](const store::GameRecord& g, int finished, int total) {
+                                       store::GameRecord rec = g;
+                                       rec.run = st.run.id;
+                                       rec.kind = store::GameKind::Eval;
+                                       rec.generation = candidateGen;
+                                       const int64_t id = st.store->insertGame(rec);
+                                       if (callbacks_.gameFinished)
+                                           callbacks_.gameFinished({id, store::GameKind::Eval, rec.result, rec.reason, rec.plies, candidateGen});
+                                       {
+                                           std::lock_guard lk(st.progressMutex);
+                                           st.progress.stageDone = finished;
+                                           st.progress.stageTotal = total;
+                                           st.progress.etaSeconds = secondsSince(te0) / std::max(1, finished) * (total - finished);
+                                       }
+                                       emitProgress(st, false);
+                                   });
+        candServer->stop();
+        bestServer->stop();
+        if (ar.stopped) return false;
+        gr.wins = ar.wins;
+        gr.draws = ar.draws;
+        gr.losses = ar.losses;
+        gr.score = ar.elo.score;
+        if (config.gate == 2) {
+            // An SPRT that reached its cap undecided goes by the sign of its log-likelihood ratio.
+            const double llr = sprtLlr(ar.wins, ar.draws, ar.losses, sprt);
+            const SprtDecision d = sprtDecide(ar.wins, ar.draws, ar.losses, sprt);
+            accepted = d == SprtDecision::AcceptH1 || (d == SprtDecision::Continue && llr > 0);
+            char msg[160];
+            std::snprintf(msg, sizeof msg, "SPRT [0, %g]: LLR %.2f in [%.2f, %.2f] after %d games%s", config.sprtElo1, llr,
+                          sprtLowerBound(sprt), sprtUpperBound(sprt), ar.wins + ar.draws + ar.losses,
+                          ar.decidedEarly ? "" : " (the cap)");
+            log(LogLevel::Info, msg);
+        } else {
+            accepted = acceptCandidate(ar, config.gateThreshold);
+        }
+        matchElo = ar.elo.elo;
+        matchLo = ar.elo.eloLo;
+        matchHi = ar.elo.eloHi;
+    } else {
+        gr.score = 1;
+    }
+    gr.accepted = accepted;
+    store::ModelInfo mi;
+    mi.run = st.run.id;
+    mi.generation = candidateGen;
+    mi.parent = st.ckpt.bestModelId;
+    mi.accepted = accepted;
+    if (accepted) {
+        if (config.gate != 0) {
+            // Elo chains through accepted generations; intervals add in quadrature. Without a
+            // gate there is no match to chain: the ladder rates generations instead.
+            const double lo = st.ckpt.elo - st.ckpt.eloLo, hi = st.ckpt.eloHi - st.ckpt.elo;
+            const double mlo = matchElo - matchLo, mhi = matchHi - matchElo;
+            st.ckpt.elo += matchElo;
+            st.ckpt.eloLo = st.ckpt.elo - std::sqrt(lo * lo + mlo * mlo);
+            st.ckpt.eloHi = st.ckpt.elo + std::sqrt(hi * hi + mhi * mhi);
+        }
+        char name[32];
+        std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
+        nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
+        mi.file = (fs::path(st.modelDir) / name).string();
+        mi.elo = st.ckpt.elo;
+        mi.eloLo = st.ckpt.eloLo;
+        mi.eloHi = st.ckpt.eloHi;
+        st.ckpt.bestModelId = st.store->addModel(mi);
+        st.ckpt.bestFile = name;
+        st.ckpt.generation = candidateGen;
+        st.bestNet = candidate;
+        if (config.gate != 0) {
+            std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
+                                                {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
+                                                {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
+            st.store->addMetrics(pts);
+        }
+    } else {
+        st.store->addModel(mi);  // rejected: recorded without a file
+    }
+    gr.elo = st.ckpt.elo;
+    gr.eloLo = st.ckpt.eloLo;
+    gr.eloHi = st.ckpt.eloHi;
+    char msg[256];
+    if (config.gate != 0) {
+        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
+        st.store->addMetrics(pts);
+        std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
+                      candidateGen, accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
+                      gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+    } else {
+        std::snprintf(msg, sizeof msg, "generation %d published at step %lld (no gate)", candidateGen,
+                      (long long)st.ckpt.step);
+    }
+    log(LogLevel::Info, msg);
+    if (callbacks_.generation) callbacks_.generation(gr);
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.generation = st.ckpt.generation;
+    }
+    return true;
+}
+
+// ---- Checkpoint: the training network, its optimizer and the manifest (checkpoint.h) ----
+void Pipeline::checkpoint(State& st, const char* why) {
+    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    log(LogLevel::Info, std::string(why) + "checkpoint at step " + std::to_string(st.ckpt.step));
+}
+
+void Pipeline::run() {
+    State st;
+    openRun(st);
+    rebuildBuffers(st);
     try {
         while (!control_.stopRequested()) {
             if (options_.iterations > 0 && st.progress.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
-            if (timeUp()) break;
-            // ---- self-play ----
-            setStage(Stage::SelfPlay);
-            {
-                std::lock_guard lk(st.progressMutex);
-                st.progress.stageDone = 0;
-                st.progress.stageTotal = config.gamesPerIteration;
-                st.progress.etaSeconds = -1;
-            }
-            emitProgress(true);
-            auto server = makeServer(st.bestNet);
-            SelfPlayOptions so = selfPlayOptionsFrom(config);
-            so.seed = st.rng();
-            so.generation = st.ckpt.generation;
-            so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
-            SelfPlay sp(*server, so);
-            const auto t0 = Clock::now();
-            std::atomic<bool> minutesHit{false};
-            // Games take minutes: a ticker keeps positions/s and the ETA live in between.
-            std::atomic<bool> tickerDone{false};
-            std::thread ticker([&] {
-                while (!tickerDone.load()) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-                    const SelfPlayStats live = sp.stats();
-                    {
-                        std::lock_guard lk(st.progressMutex);
-                        const double secs = sessionSelfPlaySeconds + secondsSince(t0);
-                        if (secs > 0) st.progress.positionsPerSecond = (sessionPositions + live.positions) / secs;
-                    }
-                    emitProgress(false);
-                    if (timeUp() && !minutesHit.exchange(true)) control_.requestStop();
-                }
-            });
-            struct JoinTicker {
-                std::atomic<bool>& done;
-                std::thread& t;
-                ~JoinTicker() {
-                    done = true;
-                    if (t.joinable()) t.join();
-                }
-            } joinTicker{tickerDone, ticker};
-            SelfPlayStats sps = sp.run(
-                config.gamesPerIteration,
-                [&](const SelfPlayGame& g) {
-                    store::GameRecord rec = g.record;
-                    rec.run = st.run.id;
-                    rec.generation = st.ckpt.generation;
-                    const int64_t id = st.store->insertGame(rec);
-                    rec.id = id;
-                    (isHeldOut(id) ? st.heldOut : st.buffer)->addGame(rec);
-                    {
-                        std::lock_guard lk(st.progressMutex);
-                        ++st.progress.games;
-                        ++st.progress.stageDone;
-                        ++sessionGames;
-                        const double secs = sessionSelfPlaySeconds + secondsSince(t0);
-                        st.progress.gamesPerHour = secs > 0 ? sessionGames * 3600.0 / secs : 0;
-                        const double per = secondsSince(t0) / st.progress.stageDone;
-                        st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
-                    }
-                    if (callbacks_.gameFinished)
-                        callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, st.ckpt.generation});
-                    emitProgress(false);
-                    if (timeUp() && !minutesHit.exchange(true)) control_.requestStop();
-                },
-                control_);
-            tickerDone = true;
-            ticker.join();
-            sessionSelfPlaySeconds += secondsSince(t0);
-            sessionPositions += sps.positions;
-            server->stop();
-            {
-                char msg[160];
-                std::snprintf(msg, sizeof msg, "self-play: %llu games, %llu positions, evaluation cache hit rate %.1f%%",
-                              (unsigned long long)sps.games, (unsigned long long)sps.positions,
-                              lastCache ? lastCache->hitRate() * 100 : 0.0);
-                log(LogLevel::Info, msg);
-            }
-            if (sps.falseResignations || sps.playedOutWouldResign)
-                log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
-                                        std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");
-            {
-                const int64_t step = st.ckpt.step;
-                std::vector<store::MetricPoint> pts{
-                    {st.run.id, step, "games_per_hour", st.progress.gamesPerHour, 0},
-                    {st.run.id, step, "positions_per_s", st.progress.positionsPerSecond, 0},
-                    {st.run.id, step, "games", double(st.progress.games), 0},
-                    {st.run.id, step, "buffer", double(st.buffer->size()), 0}};
-                st.store->addMetrics(pts);
-            }
-            if (control_.stopRequested()) break;
-
-            // ---- training ----
-            if (st.buffer->size() < size_t(config.minBufferToTrain)) {
-                log(LogLevel::Info, "buffer holds " + std::to_string(st.buffer->size()) + " of the " +
-                                        std::to_string(config.minBufferToTrain) + " positions needed to train; more self-play first");
-                ++st.progress.iteration;
-                continue;
-            }
-            setStage(Stage::Training);
-            {
-                std::lock_guard lk(st.progressMutex);
-                st.progress.stageDone = 0;
-                st.progress.stageTotal = config.stepsPerIteration;
-            }
-            emitProgress(true);
-            st.trainNet->setThreads(std::max(1, int(std::thread::hardware_concurrency())));
-            std::vector<store::MetricPoint> pending;
-            // Held-out checks (early_stop.h): a fixed batch of held-out positions per phase,
-            // measured at the start and every validationInterval steps; the weights with the
-            // lowest held-out value loss become the candidate. The trainer itself goes on from
-            // its last step: rolling it back threw away every phase whose (noisy, small)
-            // held-out check did not improve, policy learning included (run q60e: policy loss
-            // 6.2 after 400 steps, against 4.6 in q60c).
-            const bool validate = config.validationFraction > 0 && st.heldOut->size() >= 256;
-            EarlyStop early(config.earlyStopChecks);
-            nn::TrainBatch heldBatch;
-            std::unique_ptr<nn::Net> bestWeights;
-            int phaseSteps = 0;
-            auto check = [&](int doneSteps) {
-                const nn::TrainStats hs = st.trainer->evaluate(heldBatch);
-                pending.push_back({st.run.id, st.ckpt.step, "heldout/value", hs.valueLoss, 0});
-                pending.push_back({st.run.id, st.ckpt.step, "heldout/policy", hs.policyLoss, 0});
-                if (callbacks_.heldOut) callbacks_.heldOut({st.ckpt.step, hs.valueLoss, hs.policyLoss});
-                const EarlyStop::Action a = early.report(doneSteps, hs.valueLoss);
-                if (a == EarlyStop::Action::NewBest) {
-                    if (!bestWeights) bestWeights = std::make_unique<nn::Net>(st.trainNet->clone());
-                    else bestWeights->copyWeightsFrom(*st.trainNet);
-                }
-                return a;
-            };
-            if (validate) {
-                heldBatch = st.heldOut->sampleBatch(int(std::min<size_t>(1024, st.heldOut->size())), st.rng);
-                check(0);
-            }
-            bool stoppedEarly = false;
-            const auto tt0 = Clock::now();
-            for (int s = 0; s < config.stepsPerIteration; ++s) {
-                if (!control_.waitWhilePaused()) break;
-                st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
-                const auto ts0 = Clock::now();
-                nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng);
-                nn::TrainStats ts = st.trainer->step(batch);
-                ++st.ckpt.step;
-                const double sps2 = config.batchSize / std::max(1e-9, secondsSince(ts0));
-                TrainStep info{st.ckpt.step, ts, sps2};
-                if (callbacks_.trainStep) callbacks_.trainStep(info);
-                const int64_t k = st.ckpt.step;
-                for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
-                                    {"loss/policy", ts.policyLoss},
-                                    {"loss/value", ts.valueLoss},
-                                    {"policy/entropy", ts.policyEntropy},
-                                    {"policy/top1", ts.top1Accuracy},
-                                    {"lr", ts.learningRate},
-                                    {"grad_norm", ts.gradNorm},
-                                    {"samples_per_s", sps2}})
-                    pending.push_back({st.run.id, k, n, v, 0});
-                if (pending.size() >= 80) {
-                    st.store->addMetrics(pending);
-                    pending.clear();
-                }
-                {
-                    std::lock_guard lk(st.progressMutex);
-                    st.progress.step = st.ckpt.step;
-                    st.progress.stageDone = s + 1;
-                    st.progress.samplesPerSecond = sps2;
-                    st.progress.lossTotal = ts.totalLoss;
-                    st.progress.lossPolicy = ts.policyLoss;
-                    st.progress.lossValue = ts.valueLoss;
-                    st.progress.etaSeconds = secondsSince(tt0) / (s + 1) * (config.stepsPerIteration - s - 1);
-                }
-                emitProgress(false);
-                phaseSteps = s + 1;
-                if (validate && (phaseSteps % config.validationInterval == 0 || phaseSteps == config.stepsPerIteration) &&
-                    check(phaseSteps) == EarlyStop::Action::Stop) {
-                    stoppedEarly = true;
-                    break;
-                }
-                if (timeUp()) break;
-            }
-            if (!pending.empty()) st.store->addMetrics(pending);
-            bool haveCandidate = true;
-            const bool candidateIsBest = validate && early.hasBest() && early.bestStep() < phaseSteps;
-            if (validate && early.hasBest()) {
-                haveCandidate = early.bestStep() > 0;
-                char msg[256];
-                std::snprintf(msg, sizeof msg,
-                              "training: %d steps%s; held-out value loss best %.4f at step %d of the phase%s",
-                              phaseSteps, stoppedEarly ? " (stopped early)" : "", early.bestLoss(),
-                              early.bestStep(),
-                              haveCandidate ? (early.bestStep() < phaseSteps ? ", the candidate has that step's weights" : "")
-                                            : "; no improvement on held-out games, so no candidate this iteration");
-                log(LogLevel::Info, msg);
-            }
-            st.trainNet->setThreads(config.inferenceThreads);
-            if (control_.stopRequested() || timeUp()) {
+            if (timeUp(st)) break;
+            if (!selfPlayPhase(st)) break;
+            if (!trainPhase(st)) {
                 // Keep the training progress: checkpoint without evaluating.
-                saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-                log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
+                checkpoint(st, "");
                 break;
             }
-
-            if (!haveCandidate) {
-                ++st.ckpt.iteration;
-                st.progress.iteration = st.ckpt.iteration;
-                saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-                log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
-                continue;
+            if (st.candidate && !evaluatePhase(st)) {
+                checkpoint(st, "evaluation interrupted; ");
+                break;
             }
-
-            // ---- evaluation and gating ----
-            setStage(Stage::Evaluating);
-            const int candidateGen = st.ckpt.generation + 1;
-            auto candidate = std::make_shared<nn::Net>(st.trainNet->clone());
-            if (candidateIsBest) candidate->copyWeightsFrom(*bestWeights);
-            candidate->meta().generation = candidateGen;
-            GenerationResult gr;
-            gr.candidateGeneration = candidateGen;
-            gr.step = st.ckpt.step;
-            bool accepted = true;
-            double matchElo = 0, matchLo = 0, matchHi = 0;
-            if (config.evalGames > 0) {
-                {
-                    std::lock_guard lk(st.progressMutex);
-                    st.progress.stageDone = 0;
-                    st.progress.stageTotal = config.evalGames;
-                    st.progress.etaSeconds = -1;
-                }
-                emitProgress(true);
-                auto candServer = makeServer(candidate);
-                auto bestServer = makeServer(st.bestNet);
-                ArenaOptions ao = arenaOptionsFrom(config);
-                ao.seed = st.rng();
-                ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
-                ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);
-                const auto te0 = Clock::now();
-                ArenaResult ar = playArena(*candServer, *bestServer, ao, control_,
-                                           [&](const store::GameRecord& g, int finished, int total) {
-                                               store::GameRecord rec = g;
-                                               rec.run = st.run.id;
-                                               rec.kind = store::GameKind::Eval;
-                                               rec.generation = candidateGen;
-                                               const int64_t id = st.store->insertGame(rec);
-                                               if (callbacks_.gameFinished)
-                                                   callbacks_.gameFinished({id, store::GameKind::Eval, rec.result, rec.reason, rec.plies, candidateGen});
-                                               {
-                                                   std::lock_guard lk(st.progressMutex);
-                                                   st.progress.stageDone = finished;
-                                                   st.progress.stageTotal = total;
-                                                   st.progress.etaSeconds = secondsSince(te0) / std::max(1, finished) * (total - finished);
-                                               }
-                                               emitProgress(false);
-                                           });
-                candServer->stop();
-                bestServer->stop();
-                if (ar.stopped) {
-                    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-                    log(LogLevel::Info, "evaluation interrupted; checkpoint at step " + std::to_string(st.ckpt.step));
-                    break;
-                }
-                gr.wins = ar.wins;
-                gr.draws = ar.draws;
-                gr.losses = ar.losses;
-                gr.score = ar.elo.score;
-                accepted = acceptCandidate(ar, config.gateThreshold);
-                matchElo = ar.elo.elo;
-                matchLo = ar.elo.eloLo;
-                matchHi = ar.elo.eloHi;
-            } else {
-                gr.score = 1;
-            }
-            gr.accepted = accepted;
-            store::ModelInfo mi;
-            mi.run = st.run.id;
-            mi.generation = candidateGen;
-            mi.parent = st.ckpt.bestModelId;
-            mi.accepted = accepted;
-            if (accepted) {
-                // Elo chains through accepted generations; intervals add in quadrature.
-                const double lo = st.ckpt.elo - st.ckpt.eloLo, hi = st.ckpt.eloHi - st.ckpt.elo;
-                const double mlo = matchElo - matchLo, mhi = matchHi - matchElo;
-                st.ckpt.elo += matchElo;
-                st.ckpt.eloLo = st.ckpt.elo - std::sqrt(lo * lo + mlo * mlo);
-                st.ckpt.eloHi = st.ckpt.elo + std::sqrt(hi * hi + mhi * mhi);
-                char name[32];
-                std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
-                nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
-                mi.file = (fs::path(st.modelDir) / name).string();
-                mi.elo = st.ckpt.elo;
-                mi.eloLo = st.ckpt.eloLo;
-                mi.eloHi = st.ckpt.eloHi;
-                st.ckpt.bestModelId = st.store->addModel(mi);
-                st.ckpt.bestFile = name;
-                st.ckpt.generation = candidateGen;
-                st.bestNet = candidate;
-                std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
-                                                    {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
-                                                    {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
-                st.store->addMetrics(pts);
-            } else {
-                st.store->addModel(mi);  // rejected: recorded without a file
-            }
-            gr.elo = st.ckpt.elo;
-            gr.eloLo = st.ckpt.eloLo;
-            gr.eloHi = st.ckpt.eloHi;
-            {
-                std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
-                st.store->addMetrics(pts);
-            }
-            char msg[256];
-            std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
-                          candidateGen, accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
-                          gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
-            log(LogLevel::Info, msg);
-            if (callbacks_.generation) callbacks_.generation(gr);
-            {
-                std::lock_guard lk(st.progressMutex);
-                st.progress.generation = st.ckpt.generation;
-            }
-
-            // ---- checkpoint ----
             ++st.ckpt.iteration;
             st.progress.iteration = st.ckpt.iteration;
-            saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-            log(LogLevel::Info, "checkpoint at step " + std::to_string(st.ckpt.step));
+            checkpoint(st, "");
         }
     } catch (const std::exception& e) {
         setStage(Stage::Failed);
         log(LogLevel::Error, std::string("training stopped by an error: ") + e.what());
-        emitProgress(true);
+        emitProgress(st, true);
         throw;
     }
     setStage(Stage::Stopping);
-    emitProgress(true);
+    emitProgress(st, true);
     // A checkpoint for what self-play and training did since the last one (the files are new
     // names, the manifest is replaced last, so this is safe at any point).
     saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
     setStage(Stage::Finished);
-    emitProgress(true);
+    emitProgress(st, true);
     log(LogLevel::Info, "stopped at generation " + std::to_string(st.ckpt.generation) + ", step " +
                             std::to_string(st.ckpt.step) + ", " + std::to_string(st.progress.games) + " self-play games");
 }

@@ -1,9 +1,14 @@
 #pragma once
-// Pipeline: the AlphaZero loop of one run. Each iteration: self-play with the current best
-// network (games stored as they finish and added to the replay buffer) -> training steps on
-// the training network -> evaluation of the training network (the candidate) against the best
-// in a gating match -> the candidate becomes the new best generation when it scores above
-// the threshold -> checkpoint.
+// Pipeline: the AlphaZero loop of one run, in named stages:
+//   OpenRun -> RebuildBuffers -> loop { SelfPlay -> Train -> Evaluate -> Checkpoint }
+// SelfPlay plays gamesPerIteration games with the playing network (stored as they finish and
+// added to the replay buffer). Train runs the steps the training ratio has due (config.h
+// trainRatio: samples trained = ratio x samples generated over the run) on the window of the
+// newest positions (trainingWindow()). Evaluate publishes the trained weights as the next
+// generation: at once without a gate (gate 0, the default: self-play always plays the newest
+// weights, as AlphaZero does), or after a gating match against the playing network (gate 1: a
+// fixed match; gate 2: an SPRT, sprt.h). On two CPU cores the stages alternate; the ratio
+// holds either way.
 //
 // Files (modelDir, default "<db dir>/models/<run>"): gen-NNNN.xqm for each accepted
 // generation, train-SSSSSSSS.xqm / .opt for the training network and its optimizer state at
@@ -29,6 +34,10 @@
 #include "core/store/records.h"
 #include "core/train/config.h"
 #include "core/train/control.h"
+
+namespace xq::nn {
+class InferenceServer;
+}
 
 namespace xq::train {
 
@@ -127,6 +136,18 @@ public:
 private:
     struct State;
     void setStage(Stage s);
+    void log(LogLevel l, const std::string& m) const;
+    void emitProgress(State& st, bool force);  // throttled unless forced
+    bool timeUp(const State& st) const;        // options_.minutes passed
+    bool isHeldOut(const State& st, int64_t gameId) const;
+    std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
+    // The stages (pipeline.cpp); each phase returns false when a stop or the time limit ended it.
+    void openRun(State& st);
+    void rebuildBuffers(State& st);
+    bool selfPlayPhase(State& st);
+    bool trainPhase(State& st);
+    bool evaluatePhase(State& st);
+    void checkpoint(State& st, const char* why);
     PipelineOptions options_;
     PipelineCallbacks callbacks_;
     RunControl control_;
@@ -135,5 +156,11 @@ private:
 
 // Learning rate at `step` under the config's schedule.
 double scheduledLearningRate(const TrainConfig& c, int64_t step);
+// Positions the training samples from after `generated` samples (config.h windowMin ...).
+size_t trainingWindow(const TrainConfig& c, int64_t generated);
+// Training steps due when `generated` samples were generated and `trained` consumed: enough
+// to bring trained up to trainRatio x generated (whole batches), or stepsPerIteration when the
+// ratio is 0.
+int trainingStepsDue(const TrainConfig& c, int64_t generated, int64_t trained);
 
 }  // namespace xq::train

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/nn/encoder.h"
+#include "core/train/material.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
 
@@ -63,6 +64,26 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
         const Color winner = game.result == Result::RedWins ? Red : Black;
         return c == winner ? won : -won;
     };
+    // Material balance (Red's view) after each ply, for the material target.
+    std::vector<int> balance;
+    if (materialWeight_ > 0) {
+        Position p = pos;
+        balance.push_back(materialBalance(p));
+        for (size_t i = 0; i < game.moves.size(); ++i) {
+            if (!p.isLegal(game.moves[i].move)) break;  // reported by the loop below
+            p.makeMove(game.moves[i].move);
+            balance.push_back(materialBalance(p));
+        }
+    }
+    auto target = [&](size_t ply, Color side) {
+        float z = zFor(side);
+        if (materialWeight_ > 0 && !balance.empty()) {
+            const int b = balance[std::min(ply + size_t(materialPlies_), balance.size() - 1)];
+            const float m = materialValue(side == Red ? b : -b);
+            z = (1 - materialWeight_) * z + materialWeight_ * m;
+        }
+        return z;
+    };
     std::vector<Sample> samples;
     double truncated = 0;
     for (size_t i = 0; i < game.moves.size(); ++i) {
@@ -72,7 +93,7 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
                                         std::to_string(i + 1) + " does not replay legally");
         Sample s;
         double t = 0;
-        if (makeSample(pos, mr.visits, zFor(pos.sideToMove()), s, &t)) {
+        if (makeSample(pos, mr.visits, target(i, pos.sideToMove()), s, &t)) {
             samples.push_back(s);
             truncated += t;
         }
@@ -156,16 +177,21 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
     return b;
 }
 
-nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng) const {
+nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng, size_t window) const {
     std::vector<Sample> picked;
     std::vector<bool> mirror;
     picked.reserve(size_t(batch));
     {
         std::lock_guard lk(mutex_);
         if (ring_.empty()) throw std::logic_error("sampleBatch on an empty replay buffer");
-        std::uniform_int_distribution<size_t> pick(0, ring_.size() - 1);
+        const size_t n = ring_.size();
+        const size_t w = window == 0 ? n : std::min(window, n);
+        // The newest sample sits just before next_ (when full) or at n - 1 (while filling).
+        const size_t newestEnd = n < capacity_ ? n : next_;
+        std::uniform_int_distribution<size_t> pick(0, w - 1);
         for (int i = 0; i < batch; ++i) {
-            picked.push_back(ring_[pick(rng)]);
+            const size_t back = pick(rng);  // 0 = the newest
+            picked.push_back(ring_[(newestEnd + n - 1 - back) % n]);
             mirror.push_back((rng() & 1) != 0);
         }
     }

@@ -10,7 +10,7 @@
 // most 80 moves can be visited and in practice far fewer are (truncatedMass() reports what was
 // dropped, so the approximation is measured, not assumed).
 //
-// Sampling is uniform over the stored window (the newest `capacity` positions); each draw is
+// Sampling is uniform over the newest `window` positions (at most `capacity` are kept); each draw is
 // left-right mirrored with probability 1/2 (augmentation at sampling time, so storage holds
 // each position once).
 //
@@ -66,6 +66,14 @@ public:
     int addGame(const store::GameRecord& game);
     // |z| of the samples of a game won by Reason::Adjudication (default 1, as a mate).
     void setAdjudicationValue(float v) { adjudicationValue_ = v; }
+    // The value target of games added from now on: (1 - weight) * result + weight * m, where m
+    // is materialValue() of the balance `plies` plies after the position (or at the game's
+    // final position when it ends sooner), from the side to move's view. A dense signal the
+    // first games give at once: which captures hold, long before results mean much.
+    void setMaterialTarget(float weight, int plies) {
+        materialWeight_ = weight;
+        materialPlies_ = plies;
+    }
     void add(const Sample& s);
 
     size_t size() const;
@@ -74,9 +82,10 @@ public:
     // Probability mass dropped by the 51-entry cap, summed over all samples added.
     double truncatedMass() const;
 
-    // `batch` samples drawn uniformly with replacement, mirrored with probability 1/2,
-    // encoded for NetTrainer (planes + sparse policy + z). Needs size() > 0.
-    nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng) const;
+    // `batch` samples drawn uniformly with replacement from the newest `window` positions
+    // (0 or more than size(): all), mirrored with probability 1/2, encoded for NetTrainer
+    // (planes + sparse policy + z). Needs size() > 0.
+    nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
     // Encodes the given samples (no mirroring): for tests and validation sets.
     static nn::TrainBatch encode(const std::vector<Sample>& samples, const std::vector<bool>& mirror);
 
@@ -87,6 +96,8 @@ public:
 private:
     size_t capacity_;
     float adjudicationValue_ = 1.0f;
+    float materialWeight_ = 0.0f;
+    int materialPlies_ = 0;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_
     size_t next_ = 0;           // guarded by mutex_: slot the next add() writes

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/search/mcts_multi.h"
+#include "core/train/material.h"
 #include "core/train/selfplay_game.h"
 
 namespace xq::train {
@@ -61,6 +62,11 @@ public:
         limits_.simulations = shared.opt.simulations;
         limits_.countReusedVisits = shared.opt.countReusedVisits;
         limits_.stopWhenDecided = false;  // pi must not be truncated
+        fastLimits_ = limits_;
+        fastLimits_.simulations = shared.opt.fastSimulations;
+        fullParams_ = treeParams(shared.opt);
+        fastParams_ = fullParams_;
+        fastParams_.addNoise = false;  // a fast search is played, not learned from
     }
 
     void run() {
@@ -84,6 +90,7 @@ private:
         store::GameRecord rec;
         std::mt19937_64 rng;
         bool playedOut = false;
+        bool fullSearch = true;     // the search in progress is a full one
         int lowStreak[2] = {0, 0};  // consecutive own moves below the resign threshold
         int wouldResign = -1;       // played-out games: the colour that would have resigned
     };
@@ -129,7 +136,7 @@ private:
             }
             ms_.tree(g).reseed(seed ^ 0x5DEECE66Dull);
             ms_.setRoot(g, sl.pos);
-            ms_.startSearch(g, limits_);
+            startSearch(g);
             return true;
         }
     }
@@ -162,6 +169,7 @@ private:
         {
             std::lock_guard lk(s_.statsMutex);
             ++s_.live.positions;
+            s_.live.fullSearches += sl.fullSearch;
             s_.live.simulations += uint64_t(r.simulations);
             s_.live.evaluations += uint64_t(r.evaluations);
         }
@@ -177,6 +185,7 @@ private:
         }
         const Move m = r.chosenMove;
         sl.rec.moves.push_back(detail::searchedMove(r, m));
+        if (!sl.fullSearch) sl.rec.moves.back().visits.clear();  // played, never a target
         sl.pos.makeMove(m);
         ms_.advance(g, m);
         const GameStatus st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);
@@ -184,7 +193,16 @@ private:
             finish(g, st);
             return;
         }
-        ms_.startSearch(g, limits_);
+        startSearch(g);
+    }
+
+    // Playout-cap randomization: full or fast, drawn per move from the game's generator.
+    void startSearch(int g) {
+        Slot& sl = slots_[g];
+        sl.fullSearch = s_.opt.fullSearchFraction >= 1.0f ||
+                        std::uniform_real_distribution<float>(0.0f, 1.0f)(sl.rng) < s_.opt.fullSearchFraction;
+        if (s_.opt.fullSearchFraction < 1.0f) ms_.tree(g).setParams(sl.fullSearch ? fullParams_ : fastParams_);
+        ms_.startSearch(g, sl.fullSearch ? limits_ : fastLimits_);
     }
 
     void finish(int g, const GameStatus& st) {
@@ -214,7 +232,8 @@ private:
 
     RunShared& s_;
     search::MultiSearch ms_;
-    search::SearchLimits limits_;
+    search::SearchLimits limits_, fastLimits_;
+    search::MctsParams fullParams_, fastParams_;
     std::vector<Slot> slots_;
 };
 
@@ -269,24 +288,7 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
 }
 
 Result adjudicateMaterial(const Position& pos) {
-    // Tenths of a point, so the cannon's 4.5 stays an integer.
-    auto value = [](Piece p, int sq) {
-        switch (typeOf(p)) {
-            case Rook: return 90;
-            case Horse: return 40;
-            case Cannon: return 45;
-            case Advisor: return 20;
-            case Elephant: return 20;
-            case Pawn: return ownHalf(colorOf(p), sq) ? 10 : 20;
-            default: return 0;  // kings
-        }
-    };
-    int score[2] = {0, 0};
-    for (int sq = 0; sq < kSquareCount; ++sq) {
-        const Piece p = pos.piece(sq);
-        if (p != NoPiece) score[colorOf(p)] += value(p, sq);
-    }
-    const int lead = score[Red] - score[Black];
+    const int lead = materialBalance(pos);
     if (lead >= 30) return Result::RedWins;
     if (lead <= -30) return Result::BlackWins;
     return Result::Draw;

@@ -3,7 +3,8 @@
 // evaluator — normally an InferenceServer — so that the network's batches stay full.
 // Built on search::MultiSearch: one search per move per game, tree reuse between moves.
 //
-// Per game: root Dirichlet noise, temperature schedule, optional uniformly random opening
+// Per game: root Dirichlet noise, temperature schedule, playout-cap randomization (full and
+// fast searches, only the full ones recorded as targets), optional uniformly random opening
 // plies (recorded without a visit distribution, so they never become training targets),
 // resignation when the root value stays below the threshold for `resignMoves` consecutive own
 // moves (a `resignPlayoutFraction` of games ignore resignation and are played out; when such a
@@ -34,6 +35,11 @@ struct SelfPlayOptions {
     int gamesInFlight = 32;       // per thread
     int threads = 1;
     int randomOpeningPlies = 0;
+    // Playout-cap randomization: each move is searched fully (`simulations`, root noise, and
+    // recorded with its visits as a policy target) with this probability, otherwise with
+    // `fastSimulations`, no noise, and recorded without visits (never a training target).
+    float fullSearchFraction = 1.0f;
+    int fastSimulations = 20;
     float resignThreshold = -0.9f;
     int resignMoves = 8;          // 0 = never resign
     float resignPlayoutFraction = 0.1f;
@@ -53,6 +59,7 @@ struct SelfPlayGame {
 struct SelfPlayStats {
     uint64_t games = 0;
     uint64_t positions = 0;       // moves played with a search
+    uint64_t fullSearches = 0;    // of those, searched fully (recorded as policy targets)
     uint64_t simulations = 0;
     uint64_t evaluations = 0;
     uint64_t resignations = 0;
@@ -82,8 +89,8 @@ private:
     bool running_ = false;           // guarded by statsMutex_
 };
 
-// Material adjudication at the length cap: piece values R 9, H 4, C 4.5, A 2, E 2, P 1 (2 once
-// across the river); a lead of at least 3 points wins, otherwise a draw.
+// Material adjudication at the length cap (values in material.h): a lead of at least 3 points
+// wins, otherwise a draw.
 Result adjudicateMaterial(const Position& pos);
 
 }  // namespace xq::train

@@ -29,6 +29,8 @@ SelfPlayOptions selfPlayOptionsFrom(const TrainConfig& c) {
     o.gamesInFlight = c.gamesInFlight;
     o.threads = c.threads;
     o.randomOpeningPlies = c.randomOpeningPlies;
+    o.fullSearchFraction = float(c.fullSearchFraction);
+    o.fastSimulations = c.fastSimulations;
     o.resignThreshold = float(c.resignThreshold);
     o.resignMoves = c.resignMoves;
     o.resignPlayoutFraction = float(c.resignPlayoutFraction);

@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <random>
 
@@ -50,6 +51,8 @@ TrainConfig tinyConfig() {
     c.batchSize = 8;
     c.minBufferToTrain = 1;
     c.bufferCapacity = 1000;
+    c.trainRatio = 0;  // a fixed 3 steps per iteration
+    c.gate = 1;        // a 2-game gating match
     c.evalGames = 2;
     c.evalSimulations = 4;
     c.maxPlies = 40;
@@ -61,7 +64,8 @@ TrainConfig tinyConfig() {
 QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
     return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", games,
             "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
-            "--batch-size", "8", "--min-buffer", "1", "--eval-games", "2", "--eval-simulations", "4",
+            "--batch-size", "8", "--min-buffer", "1", "--train-ratio", "0", "--gate", "1",
+            "--eval-games", "2", "--eval-simulations", "4",
             "--max-plies", "40", "--resign-moves", "0"};
 }
 
@@ -381,6 +385,85 @@ private slots:
         QVERIFY(!QFileInfo::exists(dir.path() + "/models"));
     }
 
+    // The training ratio and the window (config.h): the steps due bring samples trained up to
+    // ratio x generated in whole batches; the window is every position up to windowMin, then
+    // grows as a power of the positions generated, never past the capacity.
+    void ratioAndWindowArithmetic() {
+        TrainConfig c = preset("quick");
+        c.trainRatio = 4;
+        c.batchSize = 128;
+        QCOMPARE(trainingStepsDue(c, 1000, 0), 31);  // 4000 / 128
+        QCOMPARE(trainingStepsDue(c, 1000, 31 * 128), 0);
+        QCOMPARE(trainingStepsDue(c, 1000, 5000), 0);  // ahead of the ratio: nothing due
+        QCOMPARE(trainingStepsDue(c, 2000, 31 * 128), 31);
+        c.trainRatio = 0;
+        c.stepsPerIteration = 7;
+        QCOMPARE(trainingStepsDue(c, 1000, 99999), 7);
+        c.windowMin = 20000;
+        c.windowExponent = 0.65;
+        c.windowExpand = 0.4;
+        c.bufferCapacity = 50000;
+        QCOMPARE(trainingWindow(c, 5000), size_t(5000));
+        QCOMPARE(trainingWindow(c, 20000), size_t(20000));
+        const double want = 20000 * (1 + 0.4 * (std::pow(4.0, 0.65) - 1) / 0.65);
+        QVERIFY(std::abs(double(trainingWindow(c, 80000)) - want) <= 1);
+        QVERIFY(trainingWindow(c, 80000) < trainingWindow(c, 160000));
+        QCOMPARE(trainingWindow(c, 100000000), size_t(50000));
+    }
+
+    // A run without a gate at a training ratio of 2: after every iteration the samples trained
+    // are within one batch (under 10%) of twice those generated, counted independently from
+    // the games as they finish; every iteration publishes a generation, and the next
+    // iteration's self-play plays it (the games carry its number).
+    void ratioHoldsAndSelfPlayPlaysTheNewest() {
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.trainRatio = 2;
+        o.config.gate = 0;
+        o.config.validationFraction = 0;
+        o.config.gamesPerIteration = 3;
+        o.config.gamesInFlight = 3;
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "ratio";
+        o.iterations = 3;
+        int64_t generated = 0, trained = 0;
+        int generations = 0;
+        std::vector<int> gameGenerations;
+        PipelineCallbacks cb;
+        cb.gameFinished = [&](const GameFinished& g) {
+            // Random opening plies carry no visits; every other move is a sample.
+            generated += std::max(0, g.plies - o.config.randomOpeningPlies);
+            gameGenerations.push_back(g.generation);
+        };
+        cb.trainStep = [&](const TrainStep&) { trained += o.config.batchSize; };
+        cb.generation = [&](const GenerationResult& g) {
+            ++generations;
+            QVERIFY(g.accepted);
+            QCOMPARE(g.candidateGeneration, generations);
+            QCOMPARE(g.wins + g.draws + g.losses, 0);  // no gating games
+            QVERIFY2(trained <= 2 * generated && trained > 2 * generated - o.config.batchSize,
+                     qPrintable(QString("trained %1, generated %2").arg(trained).arg(generated)));
+            QVERIFY(std::abs(double(trained) / double(2 * generated) - 1) < 0.1);
+        };
+        Pipeline p(o, cb);
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+        QCOMPARE(generations, 3);
+        QCOMPARE(int(gameGenerations.size()), 9);
+        for (int i = 0; i < 9; ++i) QCOMPARE(gameGenerations[size_t(i)], i / 3);
+        const auto ck = readCheckpoint((dir.path() + "/models/ratio").toStdString());
+        QVERIFY(ck.has_value());
+        QCOMPARE(ck->samplesGenerated, generated);
+        QCOMPARE(ck->samplesTrained, trained);
+        QCOMPARE(ck->generation, 3);
+        QVERIFY(QFileInfo::exists(dir.path() + "/models/ratio/gen-0003.xqm"));
+        store::Store st(o.dbPath);
+        const auto run = st.findRun("ratio");
+        QCOMPARE(int(st.listModels(run->id).size()), 4);
+        QVERIFY(st.metrics(run->id, "elo").empty());  // no gate, no self-Elo chain
+    }
+
     void tinyIterationWritesEverything() {
         QTemporaryDir dir;
         PipelineOptions o;
@@ -449,7 +532,7 @@ private slots:
         o.config.earlyStopChecks = 2;
         o.config.stepsPerIteration = 80;
         o.config.learningRate = 0.02;  // memorises fast: the held-out loss soon stops falling
-        o.config.evalGames = 0;        // every candidate is accepted (and saved)
+        o.config.gate = 0;             // every candidate is accepted (and saved)
         o.dbPath = (dir.path() + "/xq.db").toStdString();
         o.runName = "held";
         o.iterations = 1;
@@ -496,7 +579,7 @@ private slots:
                  qPrintable(QString("kept %1, lowest %2").arg(kept).arg(lowest)));
         // The trainer is never rolled back to the best check: its checkpoint holds the weights
         // of the phase's last step. The phase stopped early, so the best check came before
-        // it; those weights are the candidate (accepted: eval-games 0), or there is no
+        // it; those weights are the candidate (accepted: gate 0), or there is no
         // candidate when the best was the phase's start (generation 0).
         char name[64];
         std::snprintf(name, sizeof name, "/models/held/train-%08d.xqm", steps);

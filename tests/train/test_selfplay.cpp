@@ -17,8 +17,12 @@
 #include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/early_stop.h"
+#include "core/train/material.h"
+#include "core/train/replay_buffer.h"
+#include "core/train/sprt.h"
 #include "core/train/selfplay.h"
 #include "core/xiangqi/fen.h"
+#include "core/xiangqi/notation.h"
 #include "core/xiangqi/rules.h"
 
 using namespace xq;
@@ -515,6 +519,151 @@ private slots:
         QVERIFY(!acceptCandidate(res(0, 0, 0), 0.55));    // no games
         QVERIFY(acceptCandidate(res(40, 0, 0), 0.55));
         QVERIFY(!acceptCandidate(res(12, 0, 8), 0.60));
+    }
+
+    // The SPRT gate (sprt.h) from scripted records: clear wins accept, clear losses reject,
+    // a short even record goes on, and an even record played game by game is rejected at the
+    // game count the normal approximation predicts.
+    void sprtDecisions() {
+        const SprtParams p{0, 35, 0.05, 0.05};
+        QCOMPARE(sprtDecide(40, 0, 0, p), SprtDecision::AcceptH1);
+        QCOMPARE(sprtDecide(0, 0, 40, p), SprtDecision::AcceptH0);
+        QCOMPARE(sprtDecide(5, 10, 5, p), SprtDecision::Continue);
+        QCOMPARE(sprtDecide(0, 0, 0, p), SprtDecision::Continue);
+        QVERIFY(sprtLlr(30, 10, 10, p) > sprtLlr(25, 10, 15, p));
+        QVERIFY(std::abs(sprtUpperBound(p) - std::log(0.95 / 0.05)) < 1e-12);
+        QVERIFY(std::abs(sprtLowerBound(p) + std::log(0.95 / 0.05)) < 1e-12);
+        // W, L, D repeated: score 1/2, variance 1/6, so LLR = -3 (s1 - 1/2)^2 n per game.
+        const double s1 = scoreFromElo(35);
+        const int expectAt = int(std::ceil(sprtUpperBound(p) / (3 * (s1 - 0.5) * (s1 - 0.5))));
+        int w = 0, d = 0, l = 0, decidedAt = 0;
+        SprtDecision last = SprtDecision::Continue;
+        for (int n = 1; n <= 2000 && last == SprtDecision::Continue; ++n) {
+            (n % 3 == 1 ? w : n % 3 == 2 ? l : d)++;
+            last = sprtDecide(w, d, l, p);
+            decidedAt = n;
+        }
+        QCOMPARE(last, SprtDecision::AcceptH0);
+        QVERIFY2(std::abs(decidedAt - expectAt) <= 3, qPrintable(QString("decided at %1, expected about %2").arg(decidedAt).arg(expectAt)));
+    }
+
+    // A sequential gate ends the match once it has decided: no game starts after that, and
+    // the games counted are those finished up to the decision (plus any in the same round).
+    void arenaEndsWhenDecided() {
+        nn::RandomEvaluator eval(5);
+        ArenaOptions o;
+        o.games = 40;
+        o.simulations = 4;
+        o.maxPlies = 30;
+        int asked = 0;
+        o.decided = [&](int w, int d, int l) {
+            ++asked;
+            return w + d + l >= 3;
+        };
+        RunControl control;
+        int reported = 0;
+        const ArenaResult r = playArena(eval, eval, o, control, [&](const store::GameRecord&, int, int) { ++reported; });
+        QVERIFY(r.decidedEarly);
+        QVERIFY(!r.stopped);
+        const int n = r.wins + r.draws + r.losses;
+        QVERIFY2(n >= 3 && n < 40, qPrintable(QString::number(n)));
+        QCOMPARE(reported, n);
+        QCOMPARE(asked, 3);  // asked after each game until it said yes, then never again
+    }
+
+    // Playout-cap randomization: only the full searches become training targets. Moves of
+    // fast searches are stored without visits, the full ones with at least `simulations`
+    // visits, and their count matches the statistics and roughly the fraction asked for.
+    void playoutCapRandomization() {
+        nn::RandomEvaluator eval(6);
+        SelfPlayOptions o = smallOptions();
+        o.simulations = 24;
+        o.fastSimulations = 4;
+        o.fullSearchFraction = 0.25f;
+        SelfPlayStats st;
+        const auto games = play(eval, o, 8, &st);
+        uint64_t full = 0, fast = 0;
+        for (const auto& g : games) {
+            for (size_t i = size_t(o.randomOpeningPlies); i < g.record.moves.size(); ++i) {
+                const auto& m = g.record.moves[i];
+                QVERIFY(m.rootValue.has_value());
+                uint64_t visits = 0;
+                for (const auto& v : m.visits) visits += v.visits;
+                if (m.visits.empty()) {
+                    ++fast;
+                } else {
+                    ++full;
+                    // A fresh root spends one simulation on its own expansion.
+                    QVERIFY2(visits >= uint64_t(o.simulations - 1), qPrintable(QString::number(visits)));
+                }
+            }
+        }
+        QCOMPARE(full, st.fullSearches);
+        QCOMPARE(full + fast, st.positions);
+        const double share = double(full) / double(full + fast);
+        QVERIFY2(share > 0.12 && share < 0.4, qPrintable(QString::number(share)));
+        // The replay buffer takes exactly the full searches.
+        ReplayBuffer buf(100000);
+        int added = 0;
+        for (const auto& g : games) added += buf.addGame(g.record);
+        QCOMPARE(uint64_t(added), full);
+    }
+
+    // The material value target (ReplayBuffer::setMaterialTarget): weight 1 gives the squashed
+    // balance `plies` plies ahead (or at the end), from the side to move's view; weight 1/2
+    // averages it with the result.
+    void materialValueTarget() {
+        // Red's cannons take Black's horses (h2h9, b2b9), Black's rooks take the cannons back;
+        // the game is then adjudicated a Red win.
+        store::GameRecord g;
+        Position pos;
+        const char* moves[] = {"h2h9", "i9h9", "b2b9", "a9b9", "a0a1"};
+        for (const char* t : moves) {
+            Move m;
+            MoveList ml;
+            pos.legalMoves(ml);
+            for (int k = 0; k < ml.size(); ++k)
+                if (toIccs(ml[k]) == t) m = ml[k];
+            QVERIFY2(!m.isNull(), t);
+            store::MoveRecord mr;
+            mr.move = m;
+            mr.visits.push_back({m, 10});
+            g.moves.push_back(mr);
+            pos.makeMove(m);
+        }
+        g.plies = int(g.moves.size());
+        g.result = Result::RedWins;
+        g.reason = Reason::Adjudication;
+        std::vector<int> balance;  // Red's view after each ply
+        {
+            Position p;
+            balance.push_back(materialBalance(p));
+            for (const auto& mr : g.moves) {
+                p.makeMove(mr.move);
+                balance.push_back(materialBalance(p));
+            }
+        }
+        QCOMPARE(balance[1], 40);  // a horse up
+        QCOMPARE(balance[2], -5);  // the cannon lost to the rook: net half a point down
+        for (int plies : {0, 2}) {
+            ReplayBuffer buf(100);
+            buf.setAdjudicationValue(0.5f);
+            buf.setMaterialTarget(1.0f, plies);
+            QCOMPARE(buf.addGame(g), 5);
+            for (int i = 0; i < 5; ++i) {
+                const int b = balance[std::min<size_t>(size_t(i + plies), balance.size() - 1)];
+                const float want = materialValue(i % 2 == 0 ? b : -b);
+                QCOMPARE(int(buf.at(size_t(i)).z), int(std::lround(want * 100)));
+            }
+        }
+        ReplayBuffer half(100);
+        half.setAdjudicationValue(0.5f);
+        half.setMaterialTarget(0.5f, 0);
+        half.addGame(g);
+        // Ply 1, Black to move a horse down: (-0.5 + materialValue(-40)) / 2.
+        QCOMPARE(int(half.at(1).z), int(std::lround((-0.5f + materialValue(-40)) / 2 * 100)));
+        QVERIFY(materialValue(90) > 0.8f && materialValue(90) < 0.85f);
+        QCOMPARE(materialValue(0), 0.0f);
     }
 
     void materialAdjudication_data() {

@@ -1,0 +1,19 @@
+#pragma once
+// Material count of a position, the one table of piece values of core/train: R 9, H 4, C 4.5,
+// A 2, E 2, P 1 (2 once across the river), kings 0. Used by the length cap's adjudication
+// (selfplay.h) and by the material value target (replay_buffer.h).
+//
+// Thread-safety: pure functions.
+
+#include "core/xiangqi/position.h"
+
+namespace xq::train {
+
+// Red's material minus Black's, in tenths of a point (so the cannon's 4.5 is whole).
+int materialBalance(const Position& pos);
+
+// A material balance (tenths, from one side's view) squashed into a value in (-1, 1):
+// tanh(points / 8), so a pawn is worth 0.12, a horse 0.46, a rook 0.82.
+float materialValue(int tenths);
+
+}  // namespace xq::train

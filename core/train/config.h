@@ -67,6 +67,9 @@ struct TrainConfig {
     // the steps that bring samples trained up to trainRatio x samples generated; 0 = a fixed
     // stepsPerIteration instead.
     double trainRatio = 4.0;
+    // Train while self-play runs (on its own thread), publishing every gamesPerIteration
+    // games; off: the two alternate (best on a CPU, where both want every core).
+    bool concurrentTraining = false;
     int stepsPerIteration = 200;
     double learningRate = 1e-3;
     int lrSchedule = 1;  // 0 = constant, 1 = cosine over lrDecaySteps, 2 = step (x0.1 at each third)

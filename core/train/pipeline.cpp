@@ -1,6 +1,7 @@
 #include "core/train/pipeline.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -102,6 +103,13 @@ struct Pipeline::State {
     double sessionSelfPlaySeconds = 0;
     // What the training phase hands to the evaluation phase.
     std::shared_ptr<nn::Net> candidate;
+    // The generation self-play plays (the label of its games); written by the loop's thread.
+    std::atomic<int> playGeneration{0};
+    // Guards ckpt.samplesGenerated, ckpt.samplesTrained and gamesSincePublish, which self-play
+    // threads and the trainer share in concurrent training; dataCv signals new samples.
+    std::mutex dataMutex;
+    std::condition_variable dataCv;
+    int64_t gamesSincePublish = 0;
 };
 
 Pipeline::Pipeline(PipelineOptions options, PipelineCallbacks callbacks)
@@ -196,6 +204,7 @@ void Pipeline::openRun(State& st) {
     if (existing && !st.ckpt.optimizerFile.empty())
         st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
     st.ckpt.iterationAtStart = st.ckpt.iteration;
+    st.playGeneration.store(st.ckpt.generation);
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
 }
 
@@ -282,6 +291,41 @@ std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared
     return std::make_unique<nn::InferenceServer>(evs, so);
 }
 
+// A finished self-play game: stored, then added to the replay buffer (or the held-out set),
+// counted for the training ratio and the progress. Called on self-play threads, one at a time.
+void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_point phaseStart) {
+    store::GameRecord rec = g.record;
+    rec.run = st.run.id;
+    const int generation = st.playGeneration.load();
+    rec.generation = generation;
+    const int64_t id = st.store->insertGame(rec);
+    rec.id = id;
+    if (isHeldOut(st, id)) {
+        st.heldOut->addGame(rec);
+    } else {
+        const int added = st.buffer->addGame(rec);
+        {
+            std::lock_guard lk(st.dataMutex);
+            st.ckpt.samplesGenerated += added;
+            ++st.gamesSincePublish;
+        }
+        st.dataCv.notify_all();
+    }
+    {
+        std::lock_guard lk(st.progressMutex);
+        ++st.progress.games;
+        ++st.progress.stageDone;
+        ++st.sessionGames;
+        const double secs = st.sessionSelfPlaySeconds + secondsSince(phaseStart);
+        st.progress.gamesPerHour = secs > 0 ? st.sessionGames * 3600.0 / secs : 0;
+        const double per = secondsSince(phaseStart) / st.progress.stageDone;
+        st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
+    }
+    if (callbacks_.gameFinished)
+        callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, generation});
+    emitProgress(st, false);
+}
+
 // ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
 // Returns false when a stop (or the time limit) ended the phase.
 bool Pipeline::selfPlayPhase(State& st) {
@@ -328,29 +372,7 @@ bool Pipeline::selfPlayPhase(State& st) {
     SelfPlayStats sps = sp.run(
         config.gamesPerIteration,
         [&](const SelfPlayGame& g) {
-            store::GameRecord rec = g.record;
-            rec.run = st.run.id;
-            rec.generation = st.ckpt.generation;
-            const int64_t id = st.store->insertGame(rec);
-            rec.id = id;
-            if (isHeldOut(st, id)) {
-                st.heldOut->addGame(rec);
-            } else {
-                st.ckpt.samplesGenerated += st.buffer->addGame(rec);
-            }
-            {
-                std::lock_guard lk(st.progressMutex);
-                ++st.progress.games;
-                ++st.progress.stageDone;
-                ++st.sessionGames;
-                const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
-                st.progress.gamesPerHour = secs > 0 ? st.sessionGames * 3600.0 / secs : 0;
-                const double per = secondsSince(t0) / st.progress.stageDone;
-                st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
-            }
-            if (callbacks_.gameFinished)
-                callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, st.ckpt.generation});
-            emitProgress(st, false);
+            storeSelfPlayGame(st, g, t0);
             if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
         },
         control_);
@@ -434,37 +456,10 @@ bool Pipeline::trainPhase(State& st) {
     const auto tt0 = Clock::now();
     for (int s = 0; s < steps; ++s) {
         if (!control_.waitWhilePaused()) break;
-        st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
-        const auto ts0 = Clock::now();
-        nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng, window);
-        nn::TrainStats ts = st.trainer->step(batch);
-        ++st.ckpt.step;
-        st.ckpt.samplesTrained += config.batchSize;
-        const double sps2 = config.batchSize / std::max(1e-9, secondsSince(ts0));
-        TrainStep info{st.ckpt.step, ts, sps2};
-        if (callbacks_.trainStep) callbacks_.trainStep(info);
-        const int64_t k = st.ckpt.step;
-        for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
-                            {"loss/policy", ts.policyLoss},
-                            {"loss/value", ts.valueLoss},
-                            {"policy/entropy", ts.policyEntropy},
-                            {"policy/top1", ts.top1Accuracy},
-                            {"lr", ts.learningRate},
-                            {"grad_norm", ts.gradNorm},
-                            {"samples_per_s", sps2}})
-            pending.push_back({st.run.id, k, n, v, 0});
-        if (pending.size() >= 80) {
-            st.store->addMetrics(pending);
-            pending.clear();
-        }
+        trainOneStep(st, window, pending);
         {
             std::lock_guard lk(st.progressMutex);
-            st.progress.step = st.ckpt.step;
             st.progress.stageDone = s + 1;
-            st.progress.samplesPerSecond = sps2;
-            st.progress.lossTotal = ts.totalLoss;
-            st.progress.lossPolicy = ts.policyLoss;
-            st.progress.lossValue = ts.valueLoss;
             st.progress.etaSeconds = secondsSince(tt0) / (s + 1) * (steps - s - 1);
         }
         emitProgress(st, false);
@@ -481,7 +476,7 @@ bool Pipeline::trainPhase(State& st) {
     {
         char msg[256];
         std::snprintf(msg, sizeof msg,
-                      "training: %d steps on a window of %zu positions; samples trained %lld of %lld generated (ratio %.2f)",
+                      "training: %d steps on a window of %zu positions; samples trained %lld, generated %lld (ratio %.2f)",
                       phaseSteps, std::min(window, st.buffer->size()), (long long)st.ckpt.samplesTrained,
                       (long long)st.ckpt.samplesGenerated,
                       st.ckpt.samplesGenerated > 0 ? double(st.ckpt.samplesTrained) / double(st.ckpt.samplesGenerated) : 0.0);
@@ -502,6 +497,165 @@ bool Pipeline::trainPhase(State& st) {
         else if (early.bestStep() < phaseSteps) st.candidate->copyWeightsFrom(*bestWeights);
     }
     return true;
+}
+
+// One training step on a batch from the window; its metrics go to `pending` (flushed every 80).
+void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending) {
+    const TrainConfig& config = st.config;
+    st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
+    const auto ts0 = Clock::now();
+    nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng, window);
+    nn::TrainStats ts = st.trainer->step(batch);
+    ++st.ckpt.step;
+    {
+        std::lock_guard lk(st.dataMutex);
+        st.ckpt.samplesTrained += config.batchSize;
+    }
+    const double sps = config.batchSize / std::max(1e-9, secondsSince(ts0));
+    TrainStep info{st.ckpt.step, ts, sps};
+    if (callbacks_.trainStep) callbacks_.trainStep(info);
+    const int64_t k = st.ckpt.step;
+    for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
+                        {"loss/policy", ts.policyLoss},
+                        {"loss/value", ts.valueLoss},
+                        {"policy/entropy", ts.policyEntropy},
+                        {"policy/top1", ts.top1Accuracy},
+                        {"lr", ts.learningRate},
+                        {"grad_norm", ts.gradNorm},
+                        {"samples_per_s", sps}})
+        pending.push_back({st.run.id, k, n, v, 0});
+    if (pending.size() >= 80) {
+        st.store->addMetrics(pending);
+        pending.clear();
+    }
+    std::lock_guard lk(st.progressMutex);
+    st.progress.step = st.ckpt.step;
+    st.progress.samplesPerSecond = sps;
+    st.progress.lossTotal = ts.totalLoss;
+    st.progress.lossPolicy = ts.policyLoss;
+    st.progress.lossValue = ts.valueLoss;
+}
+
+// ---- SelfPlay and Train at once (concurrentTraining) ----
+// Self-play runs without pause on its own thread; this thread trains whenever the ratio has a
+// step due (and waits for samples otherwise), and after every gamesPerIteration training
+// games publishes the trained weights: a new generation, swapped into the running inference
+// server (the games in flight go on with the new weights), then a checkpoint. Needs gate 0.
+// Returns when a stop, the time limit or the iteration limit ends the session.
+void Pipeline::concurrentLoop(State& st) {
+    const TrainConfig& config = st.config;
+    setStage(Stage::SelfPlay);
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.stageDone = 0;
+        st.progress.stageTotal = config.gamesPerIteration;
+        st.progress.etaSeconds = -1;
+    }
+    emitProgress(st, true);
+    auto server = makeServer(st, st.bestNet);
+    SelfPlayOptions so = selfPlayOptionsFrom(config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.playerLabel = "selfplay@" + std::to_string(config.simulations);
+    SelfPlay sp(*server, so);
+    const auto t0 = Clock::now();
+    bool selfPlayDone = false;  // guarded by st.dataMutex
+    std::exception_ptr selfPlayError;
+    std::thread player([&] {
+        try {
+            sp.run(0, [&](const SelfPlayGame& g) { storeSelfPlayGame(st, g, t0); }, control_);
+        } catch (...) {
+            selfPlayError = std::current_exception();
+        }
+        {
+            std::lock_guard lk(st.dataMutex);
+            selfPlayDone = true;
+        }
+        st.dataCv.notify_all();
+    });
+    std::vector<store::MetricPoint> pending;
+    auto endSelfPlay = [&] {
+        control_.requestStop();  // self-play's run(0) ends only on a stop
+        st.dataCv.notify_all();
+        if (player.joinable()) player.join();
+        server->stop();
+        if (!pending.empty()) st.store->addMetrics(pending);
+        pending.clear();
+        const SelfPlayStats sps = sp.stats();
+        st.sessionSelfPlaySeconds += secondsSince(t0);
+        st.sessionPositions += sps.positions;
+    };
+    try {
+        while (!control_.stopRequested() && !timeUp(st)) {
+            if (!control_.waitWhilePaused()) break;
+            bool publish = false, train = false;
+            {
+                std::unique_lock lk(st.dataMutex);
+                st.dataCv.wait_for(lk, std::chrono::milliseconds(200), [&] {
+                    return selfPlayDone || control_.stopRequested() || st.gamesSincePublish >= config.gamesPerIteration ||
+                           (st.buffer->size() >= size_t(config.minBufferToTrain) &&
+                            trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0);
+                });
+                if (selfPlayDone) break;
+                // Publishing comes first: a trainer slower than self-play still hands its
+                // weights over every gamesPerIteration games (the ratio then falls short).
+                publish = st.gamesSincePublish >= config.gamesPerIteration;
+                train = !publish && st.buffer->size() >= size_t(config.minBufferToTrain) &&
+                        trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0;
+            }
+            if (train) {
+                int64_t generated = 0;
+                {
+                    std::lock_guard lk(st.dataMutex);
+                    generated = st.ckpt.samplesGenerated;
+                }
+                trainOneStep(st, trainingWindow(config, generated), pending);
+                {
+                    std::lock_guard lk(st.progressMutex);
+                    st.progress.stage = Stage::Training;
+                }
+                emitProgress(st, false);
+                continue;
+            }
+            if (!publish) continue;
+            // The iteration's games are in and trained on: publish, swap, checkpoint.
+            {
+                std::lock_guard lk(st.dataMutex);
+                st.gamesSincePublish = 0;
+            }
+            if (st.ckpt.step > 0 && st.bestNet->meta().trainingSteps != st.ckpt.step) {
+                st.trainNet->meta().trainingSteps = st.ckpt.step;
+                st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+                evaluatePhase(st);  // gate 0: publishes at once
+                const int workers = server->workers();
+                std::vector<std::shared_ptr<nn::Evaluator>> evs;
+                st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+                const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+                for (int w = 0; w < workers; ++w)
+                    evs.push_back(std::make_shared<nn::TorchEvaluator>(
+                        std::make_shared<nn::Net>(st.bestNet->clone()), st.lastCache, inFlight));
+                server->setEvaluators(std::move(evs));
+            }
+            if (!pending.empty()) st.store->addMetrics(pending);
+            pending.clear();
+            ++st.ckpt.iteration;
+            {
+                std::lock_guard lk(st.progressMutex);
+                st.progress.iteration = st.ckpt.iteration;
+                st.progress.stageDone = 0;
+            }
+            {
+                std::lock_guard lk(st.dataMutex);  // the counts written must be one moment's
+                checkpoint(st, "");
+            }
+            if (options_.iterations > 0 && st.ckpt.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
+        }
+    } catch (...) {
+        endSelfPlay();
+        throw;
+    }
+    endSelfPlay();
+    if (selfPlayError) std::rethrow_exception(selfPlayError);
 }
 
 // ---- Evaluate: gate the candidate (gate 1 or 2) or publish it as is (gate 0) ----
@@ -606,6 +760,7 @@ bool Pipeline::evaluatePhase(State& st) {
         st.ckpt.bestFile = name;
         st.ckpt.generation = candidateGen;
         st.bestNet = candidate;
+        st.playGeneration.store(candidateGen);
         if (config.gate != 0) {
             std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
                                                 {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
@@ -648,8 +803,11 @@ void Pipeline::run() {
     State st;
     openRun(st);
     rebuildBuffers(st);
+    if (st.config.concurrentTraining && st.config.gate != 0)
+        throw std::invalid_argument("concurrent training publishes every generation: it needs gate 0");
     try {
-        while (!control_.stopRequested()) {
+        if (st.config.concurrentTraining) concurrentLoop(st);
+        while (!st.config.concurrentTraining && !control_.stopRequested()) {
             if (options_.iterations > 0 && st.progress.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
             if (timeUp(st)) break;
             if (!selfPlayPhase(st)) break;

@@ -7,8 +7,9 @@
 // newest positions (trainingWindow()). Evaluate publishes the trained weights as the next
 // generation: at once without a gate (gate 0, the default: self-play always plays the newest
 // weights, as AlphaZero does), or after a gating match against the playing network (gate 1: a
-// fixed match; gate 2: an SPRT, sprt.h). On two CPU cores the stages alternate; the ratio
-// holds either way.
+// fixed match; gate 2: an SPRT, sprt.h). On two CPU cores the stages alternate; with
+// concurrentTraining (for a GPU) self-play runs on without pause while this thread trains and
+// hot-swaps each new generation into the inference server. The ratio holds either way.
 //
 // Files (modelDir, default "<db dir>/models/<run>"): gen-NNNN.xqm for each accepted
 // generation, train-SSSSSSSS.xqm / .opt for the training network and its optimizer state at
@@ -25,10 +26,12 @@
 // worker thread); control() and stage() may be used from any thread while it runs.
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/nn/trainer_backend.h"
 #include "core/store/records.h"
@@ -40,6 +43,8 @@ class InferenceServer;
 }
 
 namespace xq::train {
+
+struct SelfPlayGame;  // selfplay.h
 
 enum class Stage : uint8_t { Idle, SelfPlay, Training, Evaluating, Paused, Stopping, Finished, Failed };
 const char* stageName(Stage s);  // "idle", "selfplay", ...
@@ -147,6 +152,10 @@ private:
     bool selfPlayPhase(State& st);
     bool trainPhase(State& st);
     bool evaluatePhase(State& st);
+    void concurrentLoop(State& st);  // SelfPlay and Train at once (config concurrentTraining)
+    void trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending);
+    void storeSelfPlayGame(State& st, const SelfPlayGame& g,
+                           std::chrono::steady_clock::time_point phaseStart);
     void checkpoint(State& st, const char* why);
     PipelineOptions options_;
     PipelineCallbacks callbacks_;

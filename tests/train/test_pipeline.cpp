@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <mutex>
 #include <random>
 
 #include "core/nn/encoder.h"
@@ -462,6 +463,68 @@ private slots:
         const auto run = st.findRun("ratio");
         QCOMPARE(int(st.listModels(run->id).size()), 4);
         QVERIFY(st.metrics(run->id, "elo").empty());  // no gate, no self-Elo chain
+    }
+
+    // Concurrent training: self-play goes on while the trainer trains; each generation is
+    // published into the running inference server, and the games that finish afterwards carry
+    // its number. The trainer never runs ahead of the ratio.
+    void concurrentTrainingPublishesToRunningSelfPlay() {
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.trainRatio = 2;
+        o.config.gate = 0;
+        o.config.concurrentTraining = true;
+        o.config.validationFraction = 0;
+        o.config.gamesPerIteration = 4;
+        o.config.gamesInFlight = 2;
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "conc";
+        o.iterations = 3;
+        std::mutex m;  // callbacks come from the self-play and the trainer threads
+        int64_t generated = 0, trained = 0;
+        int published = 0, maxGameGeneration = 0;
+        bool aheadOfRatio = false;
+        PipelineCallbacks cb;
+        cb.gameFinished = [&](const GameFinished& g) {
+            std::lock_guard lk(m);
+            generated += std::max(0, g.plies - o.config.randomOpeningPlies);
+            maxGameGeneration = std::max(maxGameGeneration, g.generation);
+        };
+        cb.trainStep = [&](const TrainStep&) {
+            std::lock_guard lk(m);
+            trained += o.config.batchSize;
+            aheadOfRatio = aheadOfRatio || trained > 2 * generated;
+        };
+        cb.generation = [&](const GenerationResult& g) {
+            std::lock_guard lk(m);
+            QVERIFY(g.accepted);
+            published = g.candidateGeneration;
+        };
+        Pipeline p(o, cb);
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+        QVERIFY(!aheadOfRatio);
+        QCOMPARE(published, 3);  // one generation per iteration
+        const auto ck = readCheckpoint((dir.path() + "/models/conc").toStdString());
+        QVERIFY(ck.has_value());
+        QCOMPARE(ck->generation, published);
+        QVERIFY(ck->samplesTrained <= 2 * ck->samplesGenerated);
+        store::Store st(o.dbPath);
+        const auto run = st.findRun("conc");
+        // Games finished after a publication were (at least partly) played by the new weights.
+        store::GameFilter f;
+        f.run = run->id;
+        int labelled = 0;
+        for (const auto& g : st.listGames(f)) labelled = std::max(labelled, g.generation.value_or(0));
+        QVERIFY2(labelled >= 1, qPrintable(QString::number(labelled)));
+        QCOMPARE(labelled, maxGameGeneration);
+        // A gate cannot be combined with it.
+        PipelineOptions bad = o;
+        bad.runName = "conc2";
+        bad.config.gate = 1;
+        Pipeline p2(bad, {});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, p2.run());
     }
 
     void tinyIterationWritesEverything() {

@@ -109,6 +109,19 @@ int ladder(const Opts& o) {
     xq::engine::LadderConfig cfg;
     cfg.player = o.player;
     if (!o.rungs.empty()) cfg.rungs = o.rungs;
+    // Rung mistakes are usage errors, found before the database is touched.
+    for (const std::string& text : cfg.rungs) {
+        try {
+            const xq::engine::Rung r = xq::engine::parseRung(text);
+            if (!xq::engine::calibratedRating(r.name))
+                throw std::invalid_argument("rung '" + r.name +
+                                            "' has no calibrated rating; measure it with "
+                                            "xqzero ladder --calibrate --rungs ...");
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "xqzero ladder: " << e.what() << "\n";
+            return xqcli::kExitUsage;
+        }
+    }
     cfg.gamesPerRung = o.games > 0 ? o.games : 10;
     cfg.threads = o.threads;
     cfg.lengthCap = o.cap;

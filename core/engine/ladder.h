@@ -13,8 +13,10 @@
 // other, fitted with core/train/rating_fit.h anchored at alphabeta:1 = 0) and written in the
 // table in ladder.cpp. The player's rating is then a one-parameter maximum-likelihood fit over
 // all its games with every rung held at its constant (rating_fit.h: one virtual draw against
-// the anchor is the prior, so a perfect score stays finite). Its 95% interval counts the
-// player's games only, not the calibration's own uncertainty. A rung missing from the table
+// the anchor is the prior, so a perfect score stays finite). That virtual draw pulls the
+// rating toward 0 by about what half a game would: `xqzero ladder random --games 4` (28 games)
+// gave random -599 against its calibrated -747; with 10 games a rung the pull is smaller. Its
+// 95% interval counts the player's games only, not the calibration's own uncertainty. A rung missing from the table
 // cannot be used for a rating (runLadder() throws); runCalibration() measures new ones.
 //
 // Games: each rung is a runMatch() (match.h) with the player as A: colours alternate, pairs of

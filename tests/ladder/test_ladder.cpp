@@ -220,6 +220,30 @@ private slots:
         QCOMPARE(rows[0].rating, 123.0);
     }
 
+    // Calibration: rungs with a missing engine are skipped with a note, the rest are played
+    // against each other and fitted with the anchor at 0.
+    void calibrationSkipsMissingEngines() {
+        CalibrationConfig cc;
+        cc.rungs = {"random", "alphabeta:1", "uci:/nonexistent/engine#5"};
+        cc.gamesPerPair = 2;
+        cc.lengthCap = 100;
+        int pairsDone = 0, planned = 0;
+        const CalibrationResult r = runCalibration(cc, [&](const CalibrationPair&, int, int n) {
+            ++pairsDone;
+            planned = n;
+        });
+        QCOMPARE(pairsDone, 1);
+        QCOMPARE(planned, 1);
+        QCOMPARE(int(r.notes.size()), 1);
+        QVERIFY(QString::fromStdString(r.notes[0]).contains("/nonexistent/engine"));
+        QCOMPARE(int(r.pairs.size()), 1);
+        QCOMPARE(r.pairs[0].wins + r.pairs[0].draws + r.pairs[0].losses, 2);
+        QCOMPARE(r.fit.find(kLadderAnchor)->rating, 0.0);
+        const train::PlayerRating* rnd = r.fit.find("random");
+        QVERIFY(rnd && rnd->games == 2);
+        QVERIFY(!r.fit.find("uci:/nonexistent/engine#5"));
+    }
+
     // Stopping after the first game: the rest is not played, the result says so.
     void stopFlag() {
         LadderConfig cfg = tinyLadder("random");

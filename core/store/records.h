@@ -91,6 +91,27 @@ struct MetricPoint {
     int64_t time = 0;  // 0 on insert: now
 };
 
+// One Elo ladder result (core/engine/ladder.h): a player's rating against the fixed rungs,
+// anchored at alphabeta:1 = 0, with its 95% interval. `detail` is the ladder's JSON (per rung
+// W/D/L and the constants it was fitted against), so a result can be re-read or re-fitted.
+struct LadderRecord {
+    int64_t id = 0;
+    std::optional<int64_t> run;     // the training run the player came from (best:RUN), if any
+    std::optional<int64_t> model;   // the model that played, if known
+    std::string player;             // the player spec, e.g. "best:q60h@200"
+    double rating = 0;
+    double lo = 0, hi = 0;
+    int games = 0;
+    int64_t created = 0;            // 0 on insert: now
+    std::string detail = "{}";      // JSON text
+};
+
+struct LadderFilter {
+    std::optional<int64_t> run;
+    std::optional<std::string> player;
+    int limit = 100;                // <= 0: no limit
+};
+
 struct StoreCounts {
     int64_t runs = 0, models = 0, games = 0, moves = 0, metrics = 0;
 };

@@ -80,6 +80,27 @@ CREATE TABLE metrics(
 ) WITHOUT ROWID;
 )sql";
 
+// Version 2: Elo ladder results (core/engine/ladder.h). A result outlives neither its run nor
+// (as a reference) its model: deleting a run deletes its results, deleting a model keeps the
+// result and forgets which model it was. `detail` is the ladder's JSON (per-rung W/D/L).
+const char* const kSchemaV2 = R"sql(
+CREATE TABLE ladder(
+  id       INTEGER PRIMARY KEY,
+  run      INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+  model_id INTEGER REFERENCES models(id) ON DELETE SET NULL,
+  player   TEXT NOT NULL,
+  rating   REAL NOT NULL,
+  lo       REAL NOT NULL,
+  hi       REAL NOT NULL,
+  games    INTEGER NOT NULL CHECK (games >= 0),
+  created  INTEGER NOT NULL,
+  detail   TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX ladder_run_created ON ladder(run, created);
+CREATE INDEX ladder_player_created ON ladder(player, created);
+CREATE INDEX ladder_model ON ladder(model_id);
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -143,6 +164,7 @@ int checkOurs(sql::Database& db, const std::string& path) {
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, "initial schema: meta, runs, models, games, moves, metrics", kSchemaV1},
+        {2, "ladder results", kSchemaV2},
     };
     return steps;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Store: the SQLite database of runs, models, games (with moves and visit distributions) and
-// training metrics. Plain structs in and out (records.h); no Qt, no SQLite types leak.
+// Store: the SQLite database of runs, models, games (with moves and visit distributions),
+// training metrics and Elo ladder results. Plain structs in and out (records.h); no Qt, no
+// SQLite types leak.
 //
 // Opening: the file is inspected read-only first (schema.h). A foreign SQLite database, a file
 // that is not SQLite, a damaged one, or one with a newer schema throws StoreError and is never
@@ -80,6 +81,13 @@ public:
     void addMetrics(std::span<const MetricPoint> points);
     std::vector<MetricPoint> metrics(int64_t run, const std::string& name, int64_t sinceStep = 0);
     std::vector<std::string> metricNames(int64_t run);
+
+    // --- ladder results ---------------------------------------------------------------------
+    // Throws NotFound for a run/model id that does not exist, InvalidArgument for an empty
+    // player, bad JSON or a non-finite rating. Returns the new id.
+    int64_t addLadderResult(const LadderRecord& record);
+    // Newest first (created, then id); the filter's fields combine with AND.
+    std::vector<LadderRecord> listLadderResults(const LadderFilter& filter = {});
 
     // --- maintenance ------------------------------------------------------------------------
     StoreCounts counts();

@@ -446,6 +446,101 @@ private slots:
         QCOMPARE(dirEntries(dir), filesBefore);
     }
 
+    // A file written by a version-1 build (before ladder results) is upgraded in place on a
+    // read-write open, keeping its data; a read-only open refuses it instead.
+    void migratesVersion1() {
+        QCOMPARE(schema::currentVersion(), 2);
+        const std::string path = file("v1.db");
+        {
+            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
+            db.exec(schema::migrations()[0].sql, "writing schema version 1");
+            db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
+                        "; PRAGMA user_version = 1",
+                    "marking version 1");
+            db.exec("INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)", "a run");
+        }
+        QCOMPARE(std::stoi(pragmaText(path, "user_version")), 1);
+        QVERIFY(!refusal(path, StoreErrorCode::OlderSchema, true).isEmpty());
+        Store s(path);
+        QCOMPARE(s.schemaVersion(), 2);
+        const auto run = s.findRun("old");
+        QVERIFY(run);
+        LadderRecord r;
+        r.run = run->id;
+        r.player = "best:old@100";
+        r.rating = 250;
+        r.lo = 180;
+        r.hi = 320;
+        r.games = 70;
+        QVERIFY(s.addLadderResult(r) > 0);
+        QCOMPARE(s.listLadderResults().size(), size_t(1));
+    }
+
+    void ladderResults() {
+        Store s(file("ladder.db"));
+        const RunInfo run = s.createRun("lr");
+        ModelInfo m;
+        m.run = run.id;
+        m.file = "gen1.pt";
+        const int64_t model = s.addModel(m);
+        auto rec = [&](const std::string& player, double rating, int64_t created,
+                       std::optional<int64_t> r, std::optional<int64_t> mo) {
+            LadderRecord x;
+            x.run = r;
+            x.model = mo;
+            x.player = player;
+            x.rating = rating;
+            x.lo = rating - 50;
+            x.hi = rating + 50;
+            x.games = 40;
+            x.created = created;
+            x.detail = R"({"rungs":[{"rung":"random","wins":10,"draws":0,"losses":0}]})";
+            return x;
+        };
+        const int64_t a = s.addLadderResult(rec("best:lr@200", 100, 1000, run.id, model));
+        const int64_t b = s.addLadderResult(rec("best:lr@200", 180, 2000, run.id, model));
+        const int64_t c = s.addLadderResult(rec("alphabeta:4", 300, 1500, std::nullopt, std::nullopt));
+        // Newest first; filters by run and by player.
+        auto all = s.listLadderResults();
+        QCOMPARE(all.size(), size_t(3));
+        QCOMPARE(all[0].id, b);
+        QCOMPARE(all[1].id, c);
+        QCOMPARE(all[2].id, a);
+        LadderFilter byRun;
+        byRun.run = run.id;
+        auto mine = s.listLadderResults(byRun);
+        QCOMPARE(mine.size(), size_t(2));
+        QCOMPARE(mine[0].rating, 180.0);
+        QCOMPARE(mine[0].model.value_or(0), model);
+        QCOMPARE(mine[0].detail, rec("", 0, 0, {}, {}).detail);
+        LadderFilter byPlayer;
+        byPlayer.player = "alphabeta:4";
+        auto ab = s.listLadderResults(byPlayer);
+        QCOMPARE(ab.size(), size_t(1));
+        QVERIFY(!ab[0].run && !ab[0].model);
+        QCOMPARE(ab[0].lo, 250.0);
+        LadderFilter one;
+        one.limit = 1;
+        QCOMPARE(s.listLadderResults(one).size(), size_t(1));
+        // Bad records are refused with a reason and leave nothing behind.
+        auto code = [&](const LadderRecord& x) {
+            try {
+                s.addLadderResult(x);
+            } catch (const StoreError& e) {
+                return e.code();
+            }
+            return StoreErrorCode::Sqlite;  // not thrown: fails the comparisons below
+        };
+        QCOMPARE(code(rec("", 1, 1, {}, {})), StoreErrorCode::InvalidArgument);
+        QCOMPARE(code(rec("p", NAN, 1, {}, {})), StoreErrorCode::InvalidArgument);
+        QCOMPARE(code(rec("p", 1, 1, int64_t(999), {})), StoreErrorCode::NotFound);
+        QCOMPARE(code(rec("p", 1, 1, {}, int64_t(999))), StoreErrorCode::NotFound);
+        LadderRecord badJson = rec("p", 1, 1, {}, {});
+        badJson.detail = "{not json";
+        QCOMPARE(code(badJson), StoreErrorCode::InvalidArgument);
+        QCOMPARE(s.listLadderResults().size(), size_t(3));
+    }
+
     void integrity() {
         const std::string path = file("integrity.db");
         {

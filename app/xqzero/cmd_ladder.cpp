@@ -1,0 +1,229 @@
+// xqzero ladder PLAYER [--games N] [--rungs LIST] [--threads T] [--db PATH] [--json] [--seed S]
+// xqzero ladder --calibrate [--games N] [--rungs LIST] [--span K]
+// The Elo ladder of core/engine/ladder.h: the player against fixed rungs (random, alpha-beta,
+// Fairy-Stockfish at node limits), one rating anchored at alphabeta:1 = 0, stored in the
+// database. --calibrate plays the rungs against each other and prints the constants that
+// ladder.cpp holds.
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/xqzero/command.h"
+#include "core/engine/ladder.h"
+#include "core/engine/player_spec.h"
+#include "core/store/paths.h"
+#include "core/store/store.h"
+#include "core/xiangqi/rules.h"
+
+namespace {
+
+std::atomic<bool> gStop{false};
+extern "C" void onLadderSigint(int) { gStop.store(true); }
+
+// Restores the previous SIGINT handler when the command ends, however it ends.
+struct SigintScope {
+    void (*old)(int);
+    SigintScope() : old(std::signal(SIGINT, onLadderSigint)) {}
+    ~SigintScope() { std::signal(SIGINT, old); }
+};
+
+struct Opts {
+    std::string player;
+    int games = 0;  // 0: 10 per rung, or 20 per pair with --calibrate
+    std::vector<std::string> rungs;
+    int threads = 1;
+    int cap = 300;
+    int opening = 2;
+    uint64_t seed = 1;
+    std::string db;
+    bool json = false;
+    bool noStore = false;
+    bool progress = false;
+    bool calibrate = false;
+    int span = 2;
+};
+
+int calibrate(const Opts& o) {
+    xq::engine::CalibrationConfig cfg;
+    if (!o.rungs.empty()) cfg.rungs = o.rungs;
+    cfg.gamesPerPair = o.games > 0 ? o.games : 20;
+    cfg.span = o.span;
+    cfg.threads = o.threads;
+    cfg.lengthCap = o.cap;
+    cfg.openingPlies = o.opening;
+    cfg.seed = o.seed;
+    SigintScope sigint;
+    const auto r = xq::engine::runCalibration(
+        cfg,
+        [&](const xq::engine::CalibrationPair& p, int k, int n) {
+            if (o.json) return;
+            std::printf("pair %2d/%d  %-12s vs %-12s  +%d =%d -%d%s\n", k + 1, n, p.a.c_str(),
+                        p.b.c_str(), p.wins, p.draws, p.losses,
+                        p.forfeits ? ("  forfeits " + std::to_string(p.forfeits)).c_str() : "");
+            std::fflush(stdout);
+        },
+        &gStop);
+    if (o.json) {
+        nlohmann::json pairs = nlohmann::json::array(), players = nlohmann::json::array();
+        for (const auto& p : r.pairs)
+            pairs.push_back({{"a", p.a}, {"b", p.b}, {"wins", p.wins}, {"draws", p.draws},
+                             {"losses", p.losses}, {"forfeits", p.forfeits}});
+        for (const auto& p : r.fit.players)
+            players.push_back({{"rung", p.name}, {"rating", p.rating}, {"lo", p.lo}, {"hi", p.hi},
+                               {"games", p.games}, {"score", p.score}});
+        std::cout << nlohmann::json{{"anchor", xq::engine::kLadderAnchor}, {"pairs", pairs},
+                                    {"ratings", players}, {"notes", r.notes},
+                                    {"games_per_pair", cfg.gamesPerPair}, {"span", cfg.span},
+                                    {"seed", cfg.seed}, {"stopped", r.stopped}}
+                         .dump()
+                  << std::endl;
+        return xqcli::kExitOk;
+    }
+    for (const auto& n : r.notes) std::printf("note: %s\n", n.c_str());
+    std::printf("\nratings (anchored at %s = 0, %d games per pair, span %d, seed %llu)%s:\n",
+                xq::engine::kLadderAnchor, cfg.gamesPerPair, cfg.span,
+                (unsigned long long)cfg.seed, r.stopped ? " STOPPED EARLY" : "");
+    for (const auto& p : r.fit.players)
+        std::printf("  %-12s %+7.0f [%+5.0f, %+5.0f]  %4d games  score %.3f\n", p.name.c_str(),
+                    p.rating, p.lo, p.hi, p.games, p.score);
+    std::printf("\nrows for kCalibrated in core/engine/ladder.cpp:\n");
+    for (const auto& p : r.fit.players)
+        std::printf("    {\"%s\", %.0f, %.0f, %.0f, %d, %.3f},\n", p.name.c_str(), p.rating, p.lo,
+                    p.hi, p.games, p.score);
+    return xqcli::kExitOk;
+}
+
+int ladder(const Opts& o) {
+    if (o.player.empty()) {
+        std::cerr << "xqzero ladder: a PLAYER is needed (or --calibrate)\n";
+        return xqcli::kExitUsage;
+    }
+    if (const std::string err = xq::engine::checkPlayerSpec(o.player); !err.empty()) {
+        std::cerr << "xqzero ladder: " << err << "\n";
+        return xqcli::kExitUsage;
+    }
+    xq::engine::LadderConfig cfg;
+    cfg.player = o.player;
+    if (!o.rungs.empty()) cfg.rungs = o.rungs;
+    // Rung mistakes are usage errors, found before the database is touched.
+    for (const std::string& text : cfg.rungs) {
+        try {
+            const xq::engine::Rung r = xq::engine::parseRung(text);
+            if (!xq::engine::calibratedRating(r.name))
+                throw std::invalid_argument("rung '" + r.name +
+                                            "' has no calibrated rating; measure it with "
+                                            "xqzero ladder --calibrate --rungs ...");
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "xqzero ladder: " << e.what() << "\n";
+            return xqcli::kExitUsage;
+        }
+    }
+    cfg.gamesPerRung = o.games > 0 ? o.games : 10;
+    cfg.threads = o.threads;
+    cfg.lengthCap = o.cap;
+    cfg.openingPlies = o.opening;
+    cfg.seed = o.seed;
+    const std::string dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
+    cfg.context.dbPath = dbPath;
+
+    // Open the database before the games: a bad --db fails at once, and best:RUN's run and
+    // model are the ones that actually play.
+    std::unique_ptr<xq::store::Store> db;
+    xq::engine::LadderOwner owner;
+    if (!o.noStore) {
+        xq::store::ensureParentDirectory(dbPath);
+        db = std::make_unique<xq::store::Store>(dbPath);
+        owner = xq::engine::ladderOwner(*db, o.player);
+    }
+
+    SigintScope sigint;
+    const auto r = xq::engine::runLadder(
+        cfg,
+        [&](const xq::engine::LadderEvent& e) {
+            if (o.json) return;
+            using K = xq::engine::LadderEvent::Kind;
+            const auto& g = *e.rung;
+            if (e.kind == K::RungSkipped) {
+                std::printf("%-12s  %s\n", g.rung.c_str(), g.note.c_str());
+            } else if (e.kind == K::RungDone) {
+                std::printf("%-12s (%+5.0f)  +%d =%d -%d  score %.3f%s\n", g.rung.c_str(),
+                            g.rungRating, g.wins, g.draws, g.losses,
+                            g.games ? (g.wins + 0.5 * g.draws) / g.games : 0.5,
+                            g.forfeits ? ("  forfeits " + std::to_string(g.forfeits)).c_str() : "");
+            } else if (o.progress) {
+                std::printf("  game %3d/%d  vs %-12s %-7s %-16s %3d plies%s%s\n", e.gamesDone,
+                            e.gamesTotal, g.rung.c_str(), xq::resultName(e.game->result),
+                            xq::reasonName(e.game->reason), e.game->plies,
+                            e.game->error.empty() ? "" : "  forfeit: ", e.game->error.c_str());
+            }
+            std::fflush(stdout);
+        },
+        &gStop);
+
+    int64_t id = 0;
+    if (db && !r.stopped) id = xq::engine::storeLadderResult(*db, r, owner);
+    if (o.json) {
+        nlohmann::json j = nlohmann::json::parse(xq::engine::ladderJson(r));
+        if (id) j["id"] = id;
+        if (db) j["db"] = dbPath;
+        std::cout << j.dump() << std::endl;
+        return xqcli::kExitOk;
+    }
+    std::printf("%s: rating %+.0f [%+.0f, %+.0f]  (%d games, score %.3f; %s = 0, 95%% interval)%s\n",
+                r.player.c_str(), r.rating, r.lo, r.hi, r.games, r.score,
+                xq::engine::kLadderAnchor, r.stopped ? "  STOPPED EARLY" : "");
+    if (id)
+        std::printf("stored as ladder result %lld in %s\n", (long long)id, dbPath.c_str());
+    else if (db && r.stopped)
+        std::printf("not stored: the ladder was stopped before its last game\n");
+    return xqcli::kExitOk;
+}
+
+std::function<int()> setup(CLI::App& sub) {
+    auto o = std::make_shared<Opts>();
+    sub.add_option("player", o->player,
+                   "Player spec to rate (net:PATH@SIMS, best:RUN@SIMS, alphabeta:4, ...)");
+    sub.add_option("--games", o->games,
+                   "Games per rung (default 10); with --calibrate, per pair (default 20)")
+        ->check(CLI::Range(1, 100000));
+    sub.add_option("--rungs", o->rungs,
+                   "Comma-separated rungs, weakest first: SPEC, SPEC#NODES or fairy:NODES "
+                   "(default random,alphabeta:1,alphabeta:2,alphabeta:3,fairy:...)")
+        ->delimiter(',');
+    sub.add_option("--threads", o->threads, "Games played at once")->check(CLI::Range(1, 64));
+    sub.add_option("--cap", o->cap, "Length cap in plies (a capped game is a draw)")
+        ->check(CLI::Range(10, 2000));
+    sub.add_option("--opening-plies", o->opening, "Random plies shared by each pair of games")
+        ->check(CLI::Range(0, 20));
+    sub.add_option("--seed", o->seed, "Seed for openings and noisy players");
+    sub.add_option("--db", o->db,
+                   "Database to store the result in, and for best:RUN (default: " +
+                       xq::store::defaultDatabasePath() + ")");
+    sub.add_flag("--no-store", o->noStore, "Do not store the result");
+    sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
+    sub.add_flag("--progress", o->progress, "Print a line per game");
+    sub.add_flag("--calibrate", o->calibrate,
+                 "Play the rungs against each other and fit their ratings (alphabeta:1 = 0)");
+    sub.add_option("--span", o->span,
+                   "With --calibrate: play each rung against the next SPAN rungs in the list")
+        ->check(CLI::Range(1, 20));
+    return [o] {
+        gStop = false;
+        if (o->calibrate) {
+            if (!o->player.empty()) {
+                std::cerr << "xqzero ladder: --calibrate rates the rungs; it takes no PLAYER\n";
+                return xqcli::kExitUsage;
+            }
+            return calibrate(*o);
+        }
+        return ladder(*o);
+    };
+}
+
+XQ_COMMAND("ladder", "Rate a player against fixed opponents (Elo, alphabeta:1 = 0)", setup);
+
+}  // namespace

@@ -13,7 +13,9 @@
 
 #include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
+#include "core/engine/background_ladder.h"
 #include "core/store/paths.h"
+#include "core/store/store.h"
 #include "core/train/config.h"
 #include "core/train/pipeline.h"
 
@@ -112,6 +114,41 @@ std::function<int()> setup(CLI::App& sub) {
             lineOpen = false;
             std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "", m.c_str());
         };
+        // The background ladder (config ladder-minutes): ratings of the newest generation while
+        // the run goes on. It needs the run's id, known once the pipeline has opened the run,
+        // so it starts with the first published generation.
+        std::unique_ptr<xq::engine::BackgroundLadder> ladder;
+        const auto sessionStart = std::chrono::steady_clock::now();
+        auto logLine = cb.log;
+        cb.published = [&](const xq::train::GenerationPublished& g) {
+            // The session's own settings (a resumed run trains with its stored configuration).
+            const xq::train::TrainConfig& rc = po.config;
+            if (rc.ladderMinutes <= 0) return;
+            if (!ladder) {
+                xq::store::Store st(po.dbPath, {.readOnly = true});
+                const auto run = st.findRun(po.runName);
+                if (!run) return;
+                xq::engine::BackgroundLadderOptions lo;
+                lo.dbPath = po.dbPath;
+                lo.run = run->id;
+                lo.minutes = rc.ladderMinutes;
+                lo.gamesPerRung = rc.ladderGames;
+                lo.simulations = rc.ladderSimulations;
+                lo.seed = uint64_t(rc.seed);
+                ladder = std::make_unique<xq::engine::BackgroundLadder>(
+                    lo,
+                    [logLine](const xq::engine::LadderRated& r) {
+                        char msg[200];
+                        std::snprintf(msg, sizeof msg,
+                                      "ladder: generation %d rated %+.0f [%+.0f, %+.0f] (alphabeta:1 = 0, %d games, %lld positions, %.1f min)",
+                                      r.model.generation, r.rating, r.lo, r.hi, r.games,
+                                      (long long)r.model.positions, r.model.minutes);
+                        logLine(xq::train::LogLevel::Info, msg);
+                    },
+                    [logLine](const std::string& e) { logLine(xq::train::LogLevel::Warning, e); });
+            }
+            ladder->offer({g.generation, g.file, g.modelId, g.samplesGenerated, g.sessionMinutes});
+        };
         xq::train::Pipeline pipeline(po, cb);
 
         gInterrupts = 0;
@@ -138,6 +175,17 @@ std::function<int()> setup(CLI::App& sub) {
         done = true;
         watcher.join();
         std::signal(SIGINT, old);
+        if (ladder) {
+            // A session that lasted a ladder period rates its last generation before it ends;
+            // a shorter one (or an interrupted one) leaves the rating to the next session.
+            const double minutes =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() / 60.0;
+            if (gInterrupts.load() == 0 && minutes >= po.config.ladderMinutes) {
+                logLine(xq::train::LogLevel::Info, "ladder: rating the last generation");
+                ladder->finish();
+            }
+            ladder.reset();
+        }
         std::cerr << "\ndatabase: " << po.dbPath << "\n";
         return rc;
     };

@@ -64,6 +64,9 @@ const std::vector<ParamDecl> kParams = {
     {"sprt-alpha", "evaluation", "SPRT gate: chance of accepting a candidate no stronger than the best", ParamKind::Double, 0.001, 0.5, &C::sprtAlpha},
     {"sprt-beta", "evaluation", "SPRT gate: chance of rejecting a candidate sprt-elo1 stronger", ParamKind::Double, 0.001, 0.5, &C::sprtBeta},
 
+    {"ladder-minutes", "evaluation", "Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)", ParamKind::Double, 0, 100000, &C::ladderMinutes},
+    {"ladder-games", "evaluation", "Games per ladder rung in those ratings", ParamKind::Int, 1, 1000, &C::ladderGames},
+    {"ladder-simulations", "evaluation", "MCTS simulations per move of the rated network", ParamKind::Int, 1, 100000, &C::ladderSimulations},
     {"threads", "machine", "Self-play search threads", ParamKind::Int, 1, 256, &C::threads},
     {"inference-threads", "machine", "Intra-op threads of the network's inference thread", ParamKind::Int, 1, 64, &C::inferenceThreads},
     {"inference-workers", "machine", "Inference threads, each with its own copy of the network (one per core on a CPU)", ParamKind::Int, 1, 64, &C::inferenceWorkers},

@@ -91,6 +91,11 @@ struct TrainConfig {
     double sprtElo1 = 35;
     double sprtAlpha = 0.05;
     double sprtBeta = 0.05;
+    // Background Elo ladder (core/engine/background_ladder.h) of the newest generation every
+    // ladderMinutes minutes (0 = off), ladderGames games a rung, ladderSimulations per move.
+    double ladderMinutes = 15;
+    int ladderGames = 4;
+    int ladderSimulations = 80;
     // Machine
     int threads = 2;           // self-play search threads
     int inferenceThreads = 1;  // LibTorch intra-op threads of each inference worker

@@ -786,6 +786,19 @@ bool Pipeline::evaluatePhase(State& st) {
     }
     log(LogLevel::Info, msg);
     if (callbacks_.generation) callbacks_.generation(gr);
+    if (accepted && callbacks_.published) {
+        GenerationPublished pub;
+        pub.generation = candidateGen;
+        pub.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
+        pub.modelId = st.ckpt.bestModelId;
+        pub.step = st.ckpt.step;
+        {
+            std::lock_guard lk(st.dataMutex);
+            pub.samplesGenerated = st.ckpt.samplesGenerated;
+        }
+        pub.sessionMinutes = secondsSince(st.sessionStart) / 60.0;
+        callbacks_.published(pub);
+    }
     {
         std::lock_guard lk(st.progressMutex);
         st.progress.generation = st.ckpt.generation;

@@ -96,6 +96,16 @@ struct GenerationResult {
     int64_t step = 0;
 };
 
+// A generation that became the playing network (accepted by the gate, or published without one).
+struct GenerationPublished {
+    int generation = 0;
+    std::string file;              // its model file
+    int64_t modelId = 0;           // its row in the store's models table
+    int64_t step = 0;
+    int64_t samplesGenerated = 0;  // self-play samples of the run so far
+    double sessionMinutes = 0;     // minutes into this session
+};
+
 enum class LogLevel : uint8_t { Info, Warning, Error };
 
 struct PipelineCallbacks {
@@ -104,6 +114,7 @@ struct PipelineCallbacks {
     std::function<void(const HeldOutCheck&)> heldOut;
     std::function<void(const GameFinished&)> gameFinished;
     std::function<void(const GenerationResult&)> generation;
+    std::function<void(const GenerationPublished&)> published;  // e.g. for a background ladder
     std::function<void(LogLevel, const std::string&)> log;  // events: accepted, checkpoint, errors
 };
 

@@ -4,9 +4,13 @@
 #include <QtTest>
 
 #include <cmath>
+#include <chrono>
+#include <mutex>
+#include <condition_variable>
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/background_ladder.h"
 #include "core/engine/ladder.h"
 #include "core/store/store.h"
 
@@ -192,6 +196,90 @@ private slots:
         }
         f.player = "alphabeta:2";
         QVERIFY(st.listLadderResults(f).empty());
+    }
+
+    // The background ladder of a training run: a generation is rated once it is due (at once
+    // with minutes 0), stored as a ladder row of the run and its model and as the run's
+    // "ladder/..." metric points at step = generation; a generation already rated is not rated
+    // again; finish() rates the newest unrated generation even before its period is up.
+    void backgroundLadderRatesPublishedGenerations() {
+        const std::string path = file("background.db");
+        int64_t runId = 0, model1 = 0, model2 = 0;
+        {
+            store::Store st(path);
+            runId = st.createRun("bg").id;
+            store::ModelInfo mi;
+            mi.run = runId;
+            mi.generation = 1;
+            mi.accepted = true;
+            model1 = st.addModel(mi);
+            mi.generation = 2;
+            model2 = st.addModel(mi);
+        }
+        BackgroundLadderOptions o;
+        o.dbPath = path;
+        o.run = runId;
+        o.minutes = 0;
+        o.rungs = {"random", "alphabeta:1"};
+        o.gamesPerRung = 2;
+        o.playerFor = [](const PublishedModel&) { return std::string("random"); };  // no net needed
+        std::mutex m;
+        std::condition_variable cv;
+        std::vector<LadderRated> rated;
+        {
+            BackgroundLadder bl(o, [&](const LadderRated& r) {
+                std::lock_guard lk(m);
+                rated.push_back(r);
+                cv.notify_all();
+            });
+            bl.offer({1, "gen-0001.xqm", model1, 1234, 15.0});
+            {
+                std::unique_lock lk(m);
+                QVERIFY(cv.wait_for(lk, std::chrono::minutes(4), [&] { return rated.size() == 1; }));
+            }
+            bl.offer({1, "gen-0001.xqm", model1, 1234, 15.0});  // the same generation again
+            bl.offer({2, "gen-0002.xqm", model2, 5678, 30.0});
+            bl.finish();  // rates generation 2 if the loop has not yet, then ends
+        }
+        QCOMPARE(int(rated.size()), 2);
+        QCOMPARE(rated[0].model.generation, 1);
+        QCOMPARE(rated[1].model.generation, 2);
+        store::Store st(path);
+        store::LadderFilter f;
+        f.run = runId;
+        const auto rows = st.listLadderResults(f);
+        QCOMPARE(int(rows.size()), 2);
+        for (const auto& row : rows) {
+            QCOMPARE(row.games, 4);
+            QVERIFY(row.model == model1 || row.model == model2);
+        }
+        const auto ratings = st.metrics(runId, "ladder/rating");
+        QCOMPARE(int(ratings.size()), 2);
+        QCOMPARE(ratings[0].step, int64_t(1));
+        QCOMPARE(ratings[1].step, int64_t(2));
+        QCOMPARE(ratings[0].value, rated[0].rating);
+        const auto positions = st.metrics(runId, "ladder/positions");
+        QCOMPARE(positions[1].value, 5678.0);
+        QCOMPARE(st.metrics(runId, "ladder/lo")[0].value, rated[0].lo);
+        QCOMPARE(st.metrics(runId, "ladder/hi")[1].value, rated[1].hi);
+        QCOMPARE(st.metrics(runId, "ladder/minutes")[1].value, 30.0);
+
+        // A long period: nothing is due, so a stop rates nothing; finish() rates at once.
+        o.minutes = 600;
+        int count = 0;
+        {
+            BackgroundLadder bl(o, [&](const LadderRated&) { ++count; });
+            bl.offer({3, "gen-0003.xqm", 0, 9000, 45.0});
+            bl.stop();
+        }
+        QCOMPARE(count, 0);
+        {
+            BackgroundLadder bl(o, [&](const LadderRated&) { ++count; });
+            bl.offer({3, "gen-0003.xqm", 0, 9000, 45.0});
+            bl.finish();
+            QCOMPARE(bl.ratingsDone(), 1);
+        }
+        QCOMPARE(count, 1);
     }
 
     // best:RUN names its run (and best model) in the store; an unknown run is a clear error.

@@ -67,7 +67,7 @@ QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
             "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
             "--batch-size", "8", "--min-buffer", "1", "--train-ratio", "0", "--gate", "1",
             "--eval-games", "2", "--eval-simulations", "4",
-            "--max-plies", "40", "--resign-moves", "0"};
+            "--max-plies", "40", "--resign-moves", "0", "--ladder-minutes", "0"};
 }
 
 QString xqzeroPath() {

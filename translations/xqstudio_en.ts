@@ -928,311 +928,481 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Full-search share</source>
+            <translation>Full-search share</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</source>
+            <translation>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>Fast simulations</source>
+            <translation>Fast simulations</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>MCTS simulations of the moves that are not searched fully</source>
+            <translation>MCTS simulations of the moves that are not searched fully</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Resign threshold</source>
             <translation>Resign threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Resign when the root value stays below this</source>
             <translation>Resign when the root value stays below this</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign moves</source>
             <translation>Resign moves</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>Consecutive own moves below the threshold before resigning (0 = never)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Resign playout fraction</source>
             <translation>Resign playout fraction</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>Fraction of games played out despite resignation (measures false resignations)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Count reused visits</source>
             <translation>Count reused visits</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
             <translation>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Maximum plies</source>
             <translation>Maximum plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Length cap of a self-play game in plies</source>
             <translation>Length cap of a self-play game in plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Adjudicate at the cap</source>
             <translation>Adjudicate at the cap</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>At the length cap, award the game on material instead of a draw</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Mate search</source>
             <translation>Mate search</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>Leaf mate search</source>
+            <translation>Leaf mate search</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
+            <translation>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Material win value</source>
             <translation>Material win value</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>Value target of a game won on material at the cap (a mate counts 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Material target weight</source>
+            <translation>Material target weight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
+            <translation>Weight of the material balance some plies later in the value target (0 = the game result alone)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Material target plies</source>
+            <translation>Material target plies</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
+            <translation>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Minimum window</source>
+            <translation>Minimum window</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
+            <translation>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Window exponent</source>
+            <translation>Window exponent</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Power of the positions generated at which the training window grows past window-min</source>
+            <translation>Power of the positions generated at which the training window grows past window-min</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Window growth</source>
+            <translation>Window growth</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Growth rate of the training window past window-min</source>
+            <translation>Growth rate of the training window past window-min</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Training ratio</source>
+            <translation>Training ratio</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
+            <translation>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Concurrent training</source>
+            <translation>Concurrent training</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
+            <translation>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
-            <source>Training steps after each batch of self-play games</source>
-            <translation>Training steps after each batch of self-play games</translation>
+            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <source>Training steps after each self-play phase when train-ratio is 0</source>
+            <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
+            <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <source>Score the candidate needs to become the best (gate 1)</source>
+            <translation>Score the candidate needs to become the best (gate 1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <source>SPRT Elo gain</source>
+            <translation>SPRT Elo gain</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
+            <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <source>SPRT alpha</source>
+            <translation>SPRT alpha</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
+            <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <source>SPRT beta</source>
+            <translation>SPRT beta</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
+            <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <source>Ladder interval (minutes)</source>
+            <translation>Ladder interval (minutes)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
+            <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <source>Ladder games per rung</source>
+            <translation>Ladder games per rung</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <source>Games per ladder rung in those ratings</source>
+            <translation>Games per ladder rung in those ratings</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>Ladder simulations</source>
+            <translation>Ladder simulations</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>MCTS simulations per move of the rated network</source>
+            <translation>MCTS simulations per move of the rated network</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>Gate</source>
+            <translation>Gate</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
+            <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
-            <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
-            <translation>Gating games, candidate against the best (half as Red); 0 = accept every candidate</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
-            <source>Score the candidate needs to become the best</source>
-            <translation>Score the candidate needs to become the best</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -1596,72 +1766,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="29" />
+            <location filename="../ui/train/train_charts.cpp" line="44" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="61" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
+            <location filename="../ui/train/train_charts.cpp" line="77" />
+            <source>vs positions</source>
+            <translation>vs positions</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="78" />
+            <source>vs minutes</source>
+            <translation>vs minutes</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="79" />
+            <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
+            <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="269" />
+            <source>Ladder rating</source>
+            <translation>Ladder rating</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="270" />
+            <source>Elo (alpha-beta depth 1 = 0)</source>
+            <translation>Elo (alpha-beta depth 1 = 0)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="272" />
+            <source>self-play positions</source>
+            <translation>self-play positions</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="275" />
+            <source>training minutes</source>
+            <translation>training minutes</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="279" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
+            <location filename="../ui/train/train_charts.cpp" line="280" />
+            <source>self-Elo vs generation 0 (gated run)</source>
+            <translation>self-Elo vs generation 0 (gated run)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="281" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
-            <source>Elo vs generation 0</source>
-            <translation>Elo vs generation 0</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -1669,203 +1874,208 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="73" />
             <location filename="../ui/pages/train_page.cpp" line="74" />
+            <location filename="../ui/pages/train_page.cpp" line="75" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="99" />
+            <location filename="../ui/pages/train_page.cpp" line="100" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="105" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="105" />
+            <location filename="../ui/pages/train_page.cpp" line="106" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="110" />
+            <location filename="../ui/pages/train_page.cpp" line="111" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="113" />
+            <location filename="../ui/pages/train_page.cpp" line="114" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="115" />
+            <location filename="../ui/pages/train_page.cpp" line="116" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="130" />
+            <location filename="../ui/pages/train_page.cpp" line="131" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="132" />
+            <location filename="../ui/pages/train_page.cpp" line="133" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="134" />
+            <location filename="../ui/pages/train_page.cpp" line="135" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="143" />
+            <location filename="../ui/pages/train_page.cpp" line="144" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="165" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="167" />
+            <location filename="../ui/pages/train_page.cpp" line="168" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="169" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="170" />
+            <location filename="../ui/pages/train_page.cpp" line="171" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="172" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="173" />
+            <location filename="../ui/pages/train_page.cpp" line="174" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="175" />
+            <location filename="../ui/pages/train_page.cpp" line="176" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="178" />
+            <location filename="../ui/pages/train_page.cpp" line="179" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="179" />
+            <location filename="../ui/pages/train_page.cpp" line="180" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="197" />
+            <location filename="../ui/pages/train_page.cpp" line="198" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="254" />
+            <location filename="../ui/pages/train_page.cpp" line="255" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="442" />
+            <location filename="../ui/pages/train_page.cpp" line="449" />
+            <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
+            <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="454" />
+            <location filename="../ui/pages/train_page.cpp" line="472" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="491" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="474" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1874,7 +2084,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="482" />
+            <location filename="../ui/pages/train_page.cpp" line="500" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -1975,32 +2185,37 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="225" />
+            <location filename="../ui/facade/training_session.cpp" line="266" />
+            <source>Ladder: rating the last generation…</source>
+            <translation>Ladder: rating the last generation…</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="332" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="226" />
+            <location filename="../ui/facade/training_session.cpp" line="333" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="227" />
+            <location filename="../ui/facade/training_session.cpp" line="334" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="228" />
+            <location filename="../ui/facade/training_session.cpp" line="335" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="229" />
+            <location filename="../ui/facade/training_session.cpp" line="336" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="230" />
+            <location filename="../ui/facade/training_session.cpp" line="337" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

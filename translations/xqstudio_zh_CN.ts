@@ -928,311 +928,481 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Full-search share</source>
+            <translation>完整搜索比例</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <source>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</source>
+            <translation>完整搜索（带噪声）并作为策略目标保留的着法比例；其余着法只用快速模拟次数搜索，不参与训练（模拟次数上限随机化；1 = 关闭）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>Fast simulations</source>
+            <translation>快速模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <source>MCTS simulations of the moves that are not searched fully</source>
+            <translation>非完整搜索着法的 MCTS 模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Resign threshold</source>
             <translation>认输阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Resign when the root value stays below this</source>
             <translation>根节点价值持续低于此值时认输</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign moves</source>
             <translation>认输步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>认输前己方连续低于阈值的步数（0 = 从不认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Resign playout fraction</source>
             <translation>认输后续弈比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>即使应认输也下完的对局比例（用于衡量误认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Count reused visits</source>
             <translation>计入复用的访问</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
             <translation>上一步搜索树保留下来的访问次数计入模拟次数（至少四分之一为新模拟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Maximum plies</source>
             <translation>最大步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Length cap of a self-play game in plies</source>
             <translation>自我对弈对局的步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Adjudicate at the cap</source>
             <translation>达到上限时裁决</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Mate search</source>
             <translation>连将杀搜索</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>在每个根节点（自我对弈与评估）搜索连将杀的步数（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>Leaf mate search</source>
+            <translation>叶节点连将杀搜索</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
+            <translation>在每个叶节点调用网络之前搜索连将杀的步数（1 = 仅一步杀）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Material win value</source>
             <translation>子力判胜价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>达到上限时按子力判胜的对局的价值目标（将死计为 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Material target weight</source>
+            <translation>子力目标权重</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
+            <translation>价值目标中若干步之后子力差的权重（0 = 仅用对局结果）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Material target plies</source>
+            <translation>子力目标步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
+            <translation>价值目标取多少步之后的子力差（不超过对局结束）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Minimum window</source>
+            <translation>最小训练窗口</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
+            <translation>训练窗口：局面数不超过此值时全部使用，之后按次线性增长（window-exponent）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Window exponent</source>
+            <translation>窗口指数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <source>Power of the positions generated at which the training window grows past window-min</source>
+            <translation>超过 window-min 后训练窗口随已生成局面数增长的幂次</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Window growth</source>
+            <translation>窗口增长率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <source>Growth rate of the training window past window-min</source>
+            <translation>超过 window-min 后训练窗口的增长率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Training ratio</source>
+            <translation>训练比例</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
+            <translation>每生成一个自我对弈样本所训练的样本数（0 = 每个自我对弈阶段后训练 steps-per-iteration 步）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Concurrent training</source>
+            <translation>并行训练</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
+            <translation>在自我对弈进行的同时训练，每 games-per-iteration 局发布一次（适用于 GPU；需要 gate 为 0）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
-            <source>Training steps after each batch of self-play games</source>
-            <translation>每批自我对弈之后的训练步数</translation>
+            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <source>Training steps after each self-play phase when train-ratio is 0</source>
+            <translation>train-ratio 为 0 时每个自我对弈阶段后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
+            <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <source>Score the candidate needs to become the best (gate 1)</source>
+            <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <source>SPRT Elo gain</source>
+            <translation>SPRT Elo 增益</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
+            <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <source>SPRT alpha</source>
+            <translation>SPRT alpha</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
+            <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <source>SPRT beta</source>
+            <translation>SPRT beta</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
+            <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <source>Ladder interval (minutes)</source>
+            <translation>天梯评定间隔（分钟）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
+            <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <source>Ladder games per rung</source>
+            <translation>天梯每级对局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <source>Games per ladder rung in those ratings</source>
+            <translation>每次评定中天梯每一级的对局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>Ladder simulations</source>
+            <translation>天梯模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>MCTS simulations per move of the rated network</source>
+            <translation>被评定网络每步的 MCTS 模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>Gate</source>
+            <translation>门控</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
+            <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
-            <source>Gating games, candidate against the best (half as Red); 0 = accept every candidate</source>
-            <translation>候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
-            <source>Score the candidate needs to become the best</source>
-            <translation>候选模型成为最佳模型所需的得分</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -1595,72 +1765,107 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="26" />
+            <location filename="../ui/train/train_charts.cpp" line="41" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="29" />
+            <location filename="../ui/train/train_charts.cpp" line="44" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="30" />
+            <location filename="../ui/train/train_charts.cpp" line="45" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="46" />
+            <location filename="../ui/train/train_charts.cpp" line="61" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
+            <location filename="../ui/train/train_charts.cpp" line="77" />
+            <source>vs positions</source>
+            <translation>按局面数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="78" />
+            <source>vs minutes</source>
+            <translation>按分钟数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="79" />
+            <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
+            <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="269" />
+            <source>Ladder rating</source>
+            <translation>天梯等级分</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="270" />
+            <source>Elo (alpha-beta depth 1 = 0)</source>
+            <translation>Elo（alpha-beta 深度 1 = 0）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="272" />
+            <source>self-play positions</source>
+            <translation>自我对弈局面数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="275" />
+            <source>training minutes</source>
+            <translation>训练分钟数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="279" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
+            <location filename="../ui/train/train_charts.cpp" line="280" />
+            <source>self-Elo vs generation 0 (gated run)</source>
+            <translation>相对第 0 代的自评 Elo（门控运行）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="281" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="50" />
-            <source>Elo vs generation 0</source>
-            <translation>相对第 0 代的 Elo</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="59" />
+            <location filename="../ui/train/train_charts.cpp" line="90" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -1668,203 +1873,208 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="73" />
             <location filename="../ui/pages/train_page.cpp" line="74" />
+            <location filename="../ui/pages/train_page.cpp" line="75" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="99" />
+            <location filename="../ui/pages/train_page.cpp" line="100" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="105" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="105" />
+            <location filename="../ui/pages/train_page.cpp" line="106" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="110" />
+            <location filename="../ui/pages/train_page.cpp" line="111" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="113" />
+            <location filename="../ui/pages/train_page.cpp" line="114" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="115" />
+            <location filename="../ui/pages/train_page.cpp" line="116" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="119" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="130" />
+            <location filename="../ui/pages/train_page.cpp" line="131" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="132" />
+            <location filename="../ui/pages/train_page.cpp" line="133" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="134" />
+            <location filename="../ui/pages/train_page.cpp" line="135" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="143" />
+            <location filename="../ui/pages/train_page.cpp" line="144" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="165" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="167" />
+            <location filename="../ui/pages/train_page.cpp" line="168" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="169" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="170" />
+            <location filename="../ui/pages/train_page.cpp" line="171" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="172" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="173" />
+            <location filename="../ui/pages/train_page.cpp" line="174" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="175" />
+            <location filename="../ui/pages/train_page.cpp" line="176" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="178" />
+            <location filename="../ui/pages/train_page.cpp" line="179" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="179" />
+            <location filename="../ui/pages/train_page.cpp" line="180" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="197" />
+            <location filename="../ui/pages/train_page.cpp" line="198" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="254" />
+            <location filename="../ui/pages/train_page.cpp" line="255" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="442" />
+            <location filename="../ui/pages/train_page.cpp" line="449" />
+            <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
+            <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="454" />
+            <location filename="../ui/pages/train_page.cpp" line="472" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="491" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="474" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -1873,7 +2083,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="482" />
+            <location filename="../ui/pages/train_page.cpp" line="500" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -1974,32 +2184,37 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="225" />
+            <location filename="../ui/facade/training_session.cpp" line="266" />
+            <source>Ladder: rating the last generation…</source>
+            <translation>天梯：正在评定最后一代…</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="332" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="226" />
+            <location filename="../ui/facade/training_session.cpp" line="333" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="227" />
+            <location filename="../ui/facade/training_session.cpp" line="334" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="228" />
+            <location filename="../ui/facade/training_session.cpp" line="335" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="229" />
+            <location filename="../ui/facade/training_session.cpp" line="336" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="230" />
+            <location filename="../ui/facade/training_session.cpp" line="337" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

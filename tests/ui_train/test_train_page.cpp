@@ -3,8 +3,11 @@
 // Stop move through the states with only the valid buttons enabled and put points on the loss
 // chart, an existing run name is refused with a message, and an earlier run shows its whole
 // stored history when selected, then continues from where it stopped; closing the main
-// window while training asks, stops at a checkpoint and then closes.
+// window while training asks, stops at a checkpoint and then closes. The Elo chart shows a
+// run's background-ladder ratings (stored "ladder/*" metrics, and live ones from a run with
+// the ladder on) against positions or minutes, and a gated run's older self-Elo otherwise.
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMessageBox>
@@ -58,6 +61,23 @@ int64_t metricCount(const QString& db, const QString& run, const char* name) {
     xq::store::Store s(db.toStdString());
     auto r = s.findRun(run.toStdString());
     return r ? int64_t(s.metrics(r->id, name).size()) : -1;
+}
+
+// A stored ladder rating as background_ladder.cpp writes it (step = generation).
+void addLadderRow(xq::store::Store& s, int64_t run, int gen, double rating, double lo, double hi,
+                  double positions, double minutes) {
+    const std::vector<xq::store::MetricPoint> pts{{run, gen, "ladder/rating", rating, 0},
+                                                  {run, gen, "ladder/lo", lo, 0},
+                                                  {run, gen, "ladder/hi", hi, 0},
+                                                  {run, gen, "ladder/positions", positions, 0},
+                                                  {run, gen, "ladder/minutes", minutes, 0}};
+    s.addMetrics(pts);
+}
+
+QCPErrorBars* eloBars(TrainCharts* c) {
+    for (int i = 0; i < c->eloPlot()->plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPErrorBars*>(c->eloPlot()->plottable(i))) return b;
+    return nullptr;
 }
 
 }  // namespace
@@ -211,8 +231,11 @@ private slots:
         QCOMPARE(int64_t(page_->charts()->heldOutPointCount()), metricCount(db(), QStringLiteral("alpha"), "heldout/value"));
         QVERIFY(page_->charts()->heldOutPointCount() >= 3);
         QCOMPARE(int64_t(page_->charts()->lossPointCount()), stored);
-        // Every accepted generation, plus generation 0 (Elo 0 by definition, no metric row).
-        QCOMPARE(int64_t(page_->charts()->eloPointCount()), metricCount(db(), QStringLiteral("alpha"), "elo") + 1);
+        // The tiny run publishes without a gate and its ladder (every 15 minutes) never rated:
+        // no self-Elo chain, no ladder points, an empty ladder chart.
+        QCOMPARE(metricCount(db(), QStringLiteral("alpha"), "elo"), int64_t(0));
+        QCOMPARE(page_->charts()->eloPointCount(), 0);
+        QVERIFY(page_->charts()->eloShowsLadder());
         QCOMPARE(int64_t(page_->charts()->speedPointCount()),
                  metricCount(db(), QStringLiteral("alpha"), "games_per_hour"));
 
@@ -235,6 +258,126 @@ private slots:
         page_->stopButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("resumed run 'alpha'")));
+    }
+
+    void storedLadderRatingsLoadIntoTheEloChart() {
+        const QString file = dir_.filePath(QStringLiteral("ladder.db"));
+        {
+            xq::store::Store s(file.toStdString());
+            const auto run = s.createRun("rated");
+            addLadderRow(s, run.id, 2, -420, -610, -230, 1200, 10);
+            addLadderRow(s, run.id, 5, -150, -300, 20, 5400, 25);
+            // A resumed session: its minutes start again from 0.
+            addLadderRow(s, run.id, 9, 80, -60, 220, 9800, 5);
+            // A torn rating (only two of its five rows): left out.
+            const std::vector<xq::store::MetricPoint> torn{{run.id, 11, "ladder/rating", 300, 0},
+                                                           {run.id, 11, "ladder/lo", 200, 0}};
+            s.addMetrics(torn);
+        }
+        page_->setDatabase(file);
+        QVERIFY(page_->showRun(QStringLiteral("rated"), true));
+        TrainCharts* c = page_->charts();
+        QVERIFY(c->eloShowsLadder());
+        QCOMPARE(c->eloPointCount(), 3);
+        QCOMPARE(c->eloAxis(), TrainCharts::EloAxis::Positions);
+        QVERIFY(c->eloAxisChooser()->isVisibleTo(c));
+        auto data = c->eloPlot()->graph(0)->data();
+        const double positions[3] = {1200, 5400, 9800}, ratings[3] = {-420, -150, 80};
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(data->at(i)->key, positions[i]);
+            QCOMPARE(data->at(i)->value, ratings[i]);
+        }
+        QCPErrorBars* bars = eloBars(c);
+        QVERIFY(bars);
+        QCOMPARE(bars->dataCount(), 3);
+        QCOMPARE(bars->data()->at(1).errorMinus, 150.0);  // -150 - -300
+        QCOMPARE(bars->data()->at(1).errorPlus, 170.0);   // 20 - -150
+        QCOMPARE(c->eloPlot()->xAxis->label(), TrainCharts::tr("self-play positions"));
+
+        // The box in the chart's corner switches x to training minutes, added up across sessions.
+        c->eloAxisChooser()->setCurrentIndex(1);
+        QCOMPARE(c->eloAxis(), TrainCharts::EloAxis::Minutes);
+        QCOMPARE(c->eloPlot()->xAxis->label(), TrainCharts::tr("training minutes"));
+        data = c->eloPlot()->graph(0)->data();
+        QCOMPARE(data->size(), 3);
+        const double minutes[3] = {10, 25, 30};
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(data->at(i)->key, minutes[i]);
+            QCOMPARE(data->at(i)->value, ratings[i]);
+        }
+        c->setEloAxis(TrainCharts::EloAxis::Positions);
+        QCOMPARE(c->eloAxisChooser()->currentIndex(), 0);
+        QCOMPARE(c->eloPlot()->graph(0)->data()->at(2)->key, 9800.0);
+        c->flush();
+        QVERIFY(c->eloPlot()->xAxis->range().contains(9800) && c->eloPlot()->yAxis->range().contains(-610));
+        page_->setDatabase(db());
+    }
+
+    void gatedRunWithoutLadderShowsItsSelfElo() {
+        const QString file = dir_.filePath(QStringLiteral("gated.db"));
+        {
+            xq::store::Store s(file.toStdString());
+            const auto run = s.createRun("gated");
+            const std::vector<xq::store::MetricPoint> pts{
+                {run.id, 1, "elo", 40, 0}, {run.id, 1, "elo_lo", 0, 0}, {run.id, 1, "elo_hi", 80, 0},
+                {run.id, 3, "elo", 95, 0}, {run.id, 3, "elo_lo", 40, 0}, {run.id, 3, "elo_hi", 150, 0}};
+            s.addMetrics(pts);
+        }
+        page_->setDatabase(file);
+        QVERIFY(page_->showRun(QStringLiteral("gated"), true));
+        TrainCharts* c = page_->charts();
+        QVERIFY(!c->eloShowsLadder());
+        QCOMPARE(c->eloPointCount(), 3);  // generation 0 (Elo 0 by definition), 1 and 3
+        QCOMPARE(c->eloPlot()->graph(0)->data()->at(2)->key, 3.0);
+        QCOMPARE(c->eloPlot()->xAxis->label(), TrainCharts::tr("generation"));
+        QVERIFY(c->eloPlot()->yAxis->label().contains(TrainCharts::tr("self-Elo vs generation 0 (gated run)")));
+        QVERIFY(!c->eloAxisChooser()->isVisibleTo(c));
+        // A ladder rating arriving for it (a resumed gated run with the ladder on) takes over.
+        c->addLadder({4, 120, 10, 230, 4000, 3});
+        QVERIFY(c->eloShowsLadder());
+        QCOMPARE(c->eloPointCount(), 1);
+        QVERIFY(c->eloAxisChooser()->isVisibleTo(c));
+        page_->setDatabase(db());
+    }
+
+    void liveLadderRatingAddsAPoint() {
+        // A run with the ladder rating every ~half second, a game per rung and a tiny search:
+        // the session starts the core ladder on the first publication, its rating comes back
+        // as a signal and lands on the chart (and in the store).
+        TrainConfig c = tinyConfig();
+        c.ladderMinutes = 0.01;
+        c.ladderGames = 1;
+        c.ladderSimulations = 4;
+        page_->form()->setConfig(c);
+        QCOMPARE(page_->form()->config().ladderMinutes, 0.01);
+        page_->setRunName(QStringLiteral("laddered"));
+        QSignalSpy rated(session_, &TrainingSession::ladderRated);
+        QSignalSpy finished(session_, &TrainingSession::finished);
+        page_->startNew();
+        QVERIFY(session_->running());
+        QVERIFY(page_->charts()->eloShowsLadder());
+        QCOMPARE(page_->charts()->eloPointCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(rated.count() >= 1, 240000);
+        const auto r = rated.at(0).at(0).value<LadderRating>();
+        QVERIFY(r.generation >= 1);
+        QVERIFY(r.lo <= r.rating && r.rating <= r.hi);
+        QVERIFY(r.positions > 0);
+        QTRY_VERIFY(page_->charts()->eloPointCount() >= 1);
+        auto data = page_->charts()->eloPlot()->graph(0)->data();
+        QCOMPARE(data->at(0)->key, double(r.positions));
+        QCOMPARE(data->at(0)->value, r.rating);
+        QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("generation %1 rated").arg(r.generation)));
+        QVERIFY(metricCount(db(), QStringLiteral("laddered"), "ladder/rating") >= 1);
+
+        // Stop: the ladder (maybe in the middle of a rating) is aborted on the worker thread;
+        // the GUI thread keeps running and the session ends.
+        QElapsedTimer t;
+        t.start();
+        page_->stopButton()->click();
+        QVERIFY(t.elapsed() < 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(!session_->running());
+        page_->form()->setConfig(tinyConfig());
     }
 
     void closingTheWindowWhileTrainingAsksThenStops() {

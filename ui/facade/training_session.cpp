@@ -1,5 +1,6 @@
 #include "ui/facade/training_session.h"
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 
@@ -11,6 +12,9 @@
 #endif
 
 #include <QTimer>
+
+#include "core/engine/background_ladder.h"
+#include "core/store/store.h"
 
 namespace xqui {
 
@@ -75,6 +79,7 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<QVector<xq::train::TrainStep>>();
     qRegisterMetaType<QVector<xq::train::HeldOutCheck>>();
     qRegisterMetaType<xqui::TrainingSession::State>();
+    qRegisterMetaType<xqui::LadderRating>();
     drainTimer_ = new QTimer(this);
     drainTimer_->setObjectName(QStringLiteral("trainingSessionDrain"));
     drainTimer_->setInterval(kDrainIntervalMs);
@@ -83,6 +88,7 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
 
 TrainingSession::~TrainingSession() {
     if (pipeline_) pipeline_->control().requestStop();
+    abortLadder();
     if (worker_.joinable()) worker_.join();
 }
 
@@ -97,6 +103,12 @@ bool TrainingSession::start(const PipelineOptions& options) {
     last_ = Progress{};
     pauseRequested_ = false;
     stopRequested_ = false;
+    stopAsked_.store(false);
+    {
+        std::lock_guard lk(ladderMutex_);
+        ladderOff_ = false;
+        ladderMinutes_ = 0;
+    }
 
     PipelineCallbacks cb;
     // Each callback runs on a pipeline thread: touch the inbox only.
@@ -124,11 +136,13 @@ bool TrainingSession::start(const PipelineOptions& options) {
         std::lock_guard lk(inboxMutex_);
         inbox_.logs.emplace_back(int(level), text);
     };
+    cb.published = [this, options](const GenerationPublished& g) { offerToLadder(options, g); };
     pipeline_ = std::make_unique<Pipeline>(options, std::move(cb));
     Pipeline* p = pipeline_.get();
     shortenThisThreadsSlice();  // this is the GUI thread
     worker_ = std::thread([this, p] {
         lowerThisThreadsPriority();
+        const auto sessionStart = std::chrono::steady_clock::now();
         std::optional<std::string> error;
         try {
             p->run();
@@ -137,6 +151,9 @@ bool TrainingSession::start(const PipelineOptions& options) {
         } catch (...) {
             error = "unknown error";
         }
+        // A failed run rates nothing more: its last generation may not even be stored.
+        if (error) abortLadder();
+        endLadder(std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() / 60.0);
         std::lock_guard lk(inboxMutex_);
         inbox_.error = std::move(error);
         inbox_.done = true;
@@ -166,7 +183,96 @@ void TrainingSession::stop() {
     if (!running() || stopRequested_) return;
     stopRequested_ = true;
     pipeline_->control().requestStop();  // also releases a pause
+    abortLadder();
     setState(State::Stopping);
+}
+
+void TrainingSession::offerToLadder(const PipelineOptions& options, const GenerationPublished& g) {
+    std::lock_guard lk(ladderMutex_);
+    if (ladderOff_ || stopAsked_.load()) return;
+    if (!ladder_) {
+        // The run's id and configuration as the pipeline uses them: on a resume the stored
+        // configuration wins over the one offered (pipeline.cpp openRun). The run exists by
+        // now (it published a generation).
+        xq::engine::BackgroundLadderOptions lo;
+        TrainConfig config = options.config;
+        try {
+            xq::store::OpenOptions ro;
+            ro.readOnly = true;
+            ro.busyTimeoutMs = 2000;
+            xq::store::Store st(options.dbPath, ro);
+            const auto run = st.findRun(options.runName);
+            if (!run) return;  // cannot happen; try again at the next publication
+            config = fromJson(run->config, options.config);
+            lo.run = run->id;
+        } catch (const std::exception& e) {
+            std::lock_guard ilk(inboxMutex_);
+            inbox_.logs.emplace_back(int(LogLevel::Warning), std::string("ladder: ") + e.what());
+            return;
+        }
+        if (config.ladderMinutes <= 0) {
+            ladderOff_ = true;
+            return;
+        }
+        lo.dbPath = options.dbPath;
+        lo.minutes = config.ladderMinutes;
+        lo.gamesPerRung = config.ladderGames;
+        lo.simulations = config.ladderSimulations;
+        lo.seed = uint64_t(config.seed);
+        ladderMinutes_ = config.ladderMinutes;
+        // Both run on the ladder's thread: the inbox only, as the pipeline's callbacks do.
+        auto rated = [this](const xq::engine::LadderRated& r) {
+            LadderRating out;
+            out.generation = r.model.generation;
+            out.rating = r.rating;
+            out.lo = r.lo;
+            out.hi = r.hi;
+            out.positions = r.model.positions;
+            out.minutes = r.model.minutes;
+            std::lock_guard ilk(inboxMutex_);
+            inbox_.ratings.push_back(out);
+        };
+        auto failed = [this](const std::string& text) {
+            std::lock_guard ilk(inboxMutex_);
+            inbox_.logs.emplace_back(int(LogLevel::Warning), text);
+        };
+        // The ladder's thread is created here, on a pipeline thread, so it inherits the
+        // worker's low priority (see kWorkerNice).
+        ladder_ = std::make_unique<xq::engine::BackgroundLadder>(lo, rated, failed);
+    }
+    ladder_->offer({g.generation, g.file, g.modelId, g.samplesGenerated, g.sessionMinutes});
+}
+
+void TrainingSession::abortLadder() {
+    stopAsked_.store(true);
+    std::lock_guard lk(ladderMutex_);
+    if (ladder_) ladder_->stop();  // sets its flags; returns at once
+}
+
+void TrainingSession::endLadder(double sessionMinutes) {
+    xq::engine::BackgroundLadder* ladder = nullptr;
+    double period = 0;
+    {
+        std::lock_guard lk(ladderMutex_);
+        ladder = ladder_.get();
+        period = ladderMinutes_;
+    }
+    if (!ladder) return;
+    // Only this thread destroys the ladder, so it may be used without the lock, which stays
+    // free for abortLadder() to interrupt finish() from the GUI thread.
+    if (!stopAsked_.load() && sessionMinutes >= period) {
+        {
+            std::lock_guard ilk(inboxMutex_);
+            inbox_.logs.emplace_back(int(LogLevel::Info), tr("Ladder: rating the last generation…").toStdString());
+        }
+        ladder->finish();
+    }
+    std::unique_ptr<xq::engine::BackgroundLadder> gone;
+    {
+        std::lock_guard lk(ladderMutex_);
+        gone = std::move(ladder_);
+    }
+    gone.reset();  // stops (aborting a rating in progress) and joins: within a move
 }
 
 TrainingSession::State TrainingSession::stateFromStage(Stage s) const {
@@ -203,6 +309,7 @@ void TrainingSession::drain() {
         emit heldOutChecks(QVector<HeldOutCheck>(in.heldOut.begin(), in.heldOut.end()));
     for (const auto& g : in.games) emit gameFinished(g);
     for (const auto& r : in.generations) emit generationFinished(r);
+    for (const auto& r : in.ratings) emit ladderRated(r);
     if (in.progress) {
         last_ = *in.progress;
         emit progress(last_);

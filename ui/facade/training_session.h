@@ -18,9 +18,19 @@
 // short scheduler slice for the calling (GUI) thread, so that on EEVDF kernels it preempts a
 // training thread when it wakes instead of waiting for that thread's slice to end.
 //
+// Background Elo ladder: when the run's configuration (the stored one on a resume, as the
+// pipeline uses) has ladder-minutes > 0, the first published generation starts a
+// core BackgroundLadder that rates the newest generation every ladder-minutes minutes on a
+// thread of its own (as `xqzero train` does); each rating arrives as ladderRated(). The ladder
+// ends on the worker thread, after the pipeline: a session that ended by itself (an iteration
+// or time limit) and lasted a ladder period rates its last generation first; stop() and the
+// destructor abort it at once (a ladder in progress gives up within a move and is not
+// stored), so stopping never waits for ladder games and the GUI thread never joins one.
+//
 // Thread-safety: construct, call and destroy on the GUI thread. The destructor requests a
 // stop and joins the worker (the pipeline writes its checkpoint first). No widget is touched
-// here; the worker only touches the inbox (guarded by inboxMutex_).
+// here; the worker, the pipeline's threads and the ladder's thread only touch the inbox
+// (guarded by inboxMutex_) and the ladder pointer (guarded by ladderMutex_).
 
 #include <atomic>
 #include <memory>
@@ -35,8 +45,13 @@
 #include <QVector>
 
 #include "core/train/pipeline.h"
+#include "ui/facade/facade_types.h"
 
 class QTimer;
+
+namespace xq::engine {
+class BackgroundLadder;
+}
 
 namespace xqui {
 
@@ -79,6 +94,8 @@ signals:
     void heldOutChecks(const QVector<xq::train::HeldOutCheck>& checks);
     void gameFinished(const xq::train::GameFinished& g);
     void generationFinished(const xq::train::GenerationResult& r);
+    // A generation of the run was rated on the background ladder (stored already).
+    void ladderRated(const xqui::LadderRating& rating);
     // level: 0 info, 1 warning, 2 error. Text from the core is English (codes and numbers).
     void logLine(int level, const QString& text);
     // The run ended with an error (before the loop started, or inside it).
@@ -93,6 +110,7 @@ private:
         std::vector<xq::train::HeldOutCheck> heldOut;
         std::vector<xq::train::GameFinished> games;
         std::vector<xq::train::GenerationResult> generations;
+        std::vector<LadderRating> ratings;
         std::vector<std::pair<int, std::string>> logs;
         std::optional<std::string> error;
         bool done = false;
@@ -100,11 +118,22 @@ private:
     void drain();
     void setState(State s);
     State stateFromStage(xq::train::Stage s) const;
+    // On a pipeline thread: starts the ladder on the first publication, offers the generation.
+    void offerToLadder(const xq::train::PipelineOptions& options, const xq::train::GenerationPublished& g);
+    // On the worker thread once run() has returned: rates the last generation or aborts, then
+    // destroys the ladder.
+    void endLadder(double sessionMinutes);
+    void abortLadder();
 
     std::unique_ptr<xq::train::Pipeline> pipeline_;  // created on start(), deleted after join
     std::thread worker_;
     std::mutex inboxMutex_;
     Inbox inbox_;  // guarded by inboxMutex_
+    std::mutex ladderMutex_;
+    std::unique_ptr<xq::engine::BackgroundLadder> ladder_;  // guarded by ladderMutex_
+    bool ladderOff_ = false;        // guarded by ladderMutex_: this run has no ladder
+    double ladderMinutes_ = 0;      // guarded by ladderMutex_: its period
+    std::atomic<bool> stopAsked_{false};  // stop() or the destructor: no final rating
     QTimer* drainTimer_ = nullptr;
     State state_ = State::Idle;
     bool pauseRequested_ = false;

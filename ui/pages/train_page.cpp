@@ -68,6 +68,7 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent
     connect(session_, &TrainingSession::trainSteps, this, &TrainPage::onSteps);
     connect(session_, &TrainingSession::heldOutChecks, this, &TrainPage::onHeldOut);
     connect(session_, &TrainingSession::generationFinished, this, &TrainPage::onGeneration);
+    connect(session_, &TrainingSession::ladderRated, this, &TrainPage::onLadder);
     connect(session_, &TrainingSession::logLine, this, &TrainPage::appendLog);
     connect(session_, &TrainingSession::failed, this, [this](const QString& m) {
         appendLog(2, tr("Training failed: %1").arg(m));
@@ -311,6 +312,9 @@ void TrainPage::applyHistory(const RunHistory& h) {
     const double lastGen = h.eloGen.isEmpty() ? -1 : h.eloGen.last();
     for (const LiveElo& e : liveElo_)
         if (e.gen > lastGen) charts_->addElo(e.gen, e.elo, e.lo, e.hi);
+    const double lastRated = h.ladderGen.isEmpty() ? -1 : h.ladderGen.last();
+    for (const LadderRating& r : liveLadder_)
+        if (r.generation > lastRated) charts_->addLadder(r);
     const double lastTime = h.speedTime.isEmpty() ? -1 : h.speedTime.last();
     for (const LiveSpeed& s : liveSpeed_)
         if (s.time > lastTime) charts_->addGamesPerHour(s.time, s.value);
@@ -318,6 +322,7 @@ void TrainPage::applyHistory(const RunHistory& h) {
     liveElo_.clear();
     liveSpeed_.clear();
     liveHeldOut_.clear();
+    liveLadder_.clear();
 }
 
 bool TrainPage::chartShowsActiveRun() const {
@@ -362,6 +367,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
     liveElo_.clear();
     liveSpeed_.clear();
     liveHeldOut_.clear();
+    liveLadder_.clear();
     lastSpeedPointMs_ = 0;
     status_->clear();
     if (!session_->start(o)) return;
@@ -375,7 +381,6 @@ void TrainPage::startRun(bool resume, const QString& name) {
         ++historyRequest_;  // an older load must not overwrite the new run's charts
         historyLoading_ = false;
         charts_->clear();
-        charts_->addElo(0, 0, 0, 0);  // generation 0, the reference of every Elo
     }
     updateButtons();
 }
@@ -432,10 +437,23 @@ void TrainPage::onHeldOut(const QVector<HeldOutCheck>& checks) {
 }
 
 void TrainPage::onGeneration(const GenerationResult& r) {
-    if (!r.accepted || !chartShowsActiveRun()) return;
+    // Without a gate match (gate 0: every generation is published) the Elo chain does not
+    // move; the ladder rates those generations instead (onLadder).
+    if (!r.accepted || r.wins + r.draws + r.losses == 0 || !chartShowsActiveRun()) return;
     const LiveElo e{double(r.candidateGeneration), r.elo, r.eloLo, r.eloHi};
     if (historyLoading_) liveElo_.push_back(e);
     charts_->addElo(e.gen, e.elo, e.lo, e.hi);
+}
+
+void TrainPage::onLadder(const LadderRating& r) {
+    appendLog(0, tr("Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).")
+                     .arg(r.generation)
+                     .arg(r.rating, 0, 'f', 0)
+                     .arg(r.lo, 0, 'f', 0)
+                     .arg(r.hi, 0, 'f', 0));
+    if (!chartShowsActiveRun()) return;
+    if (historyLoading_) liveLadder_.push_back(r);
+    charts_->addLadder(r);
 }
 
 void TrainPage::onFinished() {

@@ -6,8 +6,9 @@
 // reacts to its signals.
 //
 // Charts show one run at a time: its stored history (read from the metrics table off the
-// GUI thread) plus live points when it is the run being trained. Live points that arrive
-// while the history is still loading are kept and re-applied after it, so none is lost.
+// GUI thread) plus live points when it is the run being trained (losses, held-out checks,
+// the gate's Elo, the background ladder's ratings, speed). Live points that arrive while the
+// history is still loading are kept and re-applied after it, so none is lost.
 //
 // Thread-safety: a QWidget; GUI thread only.
 
@@ -99,6 +100,7 @@ private:
     void onSteps(const QVector<xq::train::TrainStep>& steps);
     void onHeldOut(const QVector<xq::train::HeldOutCheck>& checks);
     void onGeneration(const xq::train::GenerationResult& r);
+    void onLadder(const LadderRating& r);
     void onFinished();
     void appendLog(int level, const QString& text);
     void applyHistory(const RunHistory& h);
@@ -132,6 +134,7 @@ private:
     QVector<LiveElo> liveElo_;
     QVector<LiveSpeed> liveSpeed_;
     QVector<LiveHeldOut> liveHeldOut_;
+    QVector<LadderRating> liveLadder_;
     qint64 lastSpeedPointMs_ = 0;
     bool closeWhenStopped_ = false;
     QList<QPointer<QThread>> loaders_;

@@ -1,7 +1,11 @@
 #include "ui/train/run_history.h"
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,6 +31,26 @@ void fill(xq::store::Store& s, int64_t run, const char* name, QVector<double>& x
     for (const auto& p : pts) {
         x.push_back(double(p.step));
         y.push_back(p.value);
+    }
+}
+
+// The ladder's five series are written in one call per rating, but a reader may still see a
+// rating whose rows are not all there (or an older database with some missing): join on the
+// step and keep the generations that have all five.
+void loadLadder(xq::store::Store& s, int64_t run, RunHistory& h) {
+    const char* names[5] = {"ladder/rating", "ladder/lo", "ladder/hi", "ladder/positions", "ladder/minutes"};
+    std::map<int64_t, std::array<std::optional<double>, 5>> byGen;
+    for (int i = 0; i < 5; ++i)
+        for (const auto& p : s.metrics(run, names[i])) byGen[p.step][size_t(i)] = p.value;
+    for (const auto& [gen, v] : byGen) {
+        if (!std::all_of(v.begin(), v.end(), [](const std::optional<double>& x) { return x.has_value(); }))
+            continue;
+        h.ladderGen.push_back(double(gen));
+        h.ladderRating.push_back(*v[0]);
+        h.ladderLo.push_back(*v[1]);
+        h.ladderHi.push_back(*v[2]);
+        h.ladderPositions.push_back(*v[3]);
+        h.ladderMinutes.push_back(*v[4]);
     }
 }
 
@@ -82,12 +106,13 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
         h.eloLo.resize(n);
         h.eloHi.resize(n);
         // Generation 0 (the random network) is Elo 0 by definition and has no metric row.
-        if (h.eloGen.isEmpty() || h.eloGen.first() > 0) {
+        if (!h.eloGen.isEmpty() && h.eloGen.first() > 0) {
             h.eloGen.prepend(0);
             h.elo.prepend(0);
             h.eloLo.prepend(0);
             h.eloHi.prepend(0);
         }
+        loadLadder(s, runId, h);
         for (const auto& p : s.metrics(runId, "games_per_hour")) {
             h.speedTime.push_back(double(p.time) / 1000.0);
             h.gamesPerHour.push_back(p.value);

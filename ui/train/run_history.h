@@ -1,7 +1,8 @@
 #pragma once
 // Reading a database's runs and a run's metrics for the Train page: the list of earlier runs
-// and the whole history of one run (losses by step, Elo by generation, games/hour by time),
-// so a resumed or finished run shows everything it did, not only what this session saw.
+// and the whole history of one run (losses by step, ladder ratings and the gate's self-Elo by
+// generation, games/hour by time), so a resumed or finished run shows everything it did, not
+// only what this session saw.
 //
 // Each call opens its own read-only Store: SQLite's WAL mode lets it read while a training
 // run (in this process or another) writes. loadRunHistoryAsync() does the reading on a
@@ -40,7 +41,15 @@ struct RunHistory {
     QVector<double> policyStep, lossPolicy; // "loss/policy"
     QVector<double> valueStep, lossValue;   // "loss/value"
     QVector<double> heldOutStep, heldOutValue;  // "heldout/value" (early_stop.h)
-    QVector<double> eloGen, elo, eloLo, eloHi;  // by generation (accepted ones)
+    // The gate's Elo chain relative to generation 0 ("elo", "elo_lo", "elo_hi"), by accepted
+    // generation; written only by gated runs. Empty when the run has none, otherwise it starts
+    // with generation 0 (Elo 0 by definition, no metric row).
+    QVector<double> eloGen, elo, eloLo, eloHi;
+    // Background ladder ratings ("ladder/*", background_ladder.h), by generation, the five
+    // series joined on the step (= generation); a generation missing any of them is left out.
+    QVector<double> ladderGen, ladderRating, ladderLo, ladderHi;
+    QVector<double> ladderPositions;  // self-play samples when the generation was published
+    QVector<double> ladderMinutes;    // minutes into the session that published it
     QVector<double> speedTime, gamesPerHour;    // seconds since the epoch
 };
 

@@ -1,7 +1,11 @@
 #include "ui/train/train_charts.h"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
+#include <QComboBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QTimer>
 #include <qcustomplot.h>
@@ -13,6 +17,17 @@ namespace {
 constexpr int kReplotIntervalMs = 250;  // at most 4 replots a second
 const QColor kColors[3] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
 enum { Policy = 0, Value = 1, Total = 2 };
+
+// Self-play positions run into the millions: "250k", "1.2M" read better than 1.2·10⁶.
+class CompactTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar, int) override {
+        const double a = std::abs(tick);
+        if (a >= 1e6) return locale.toString(tick / 1e6, 'g', 4) + QLatin1Char('M');
+        if (a >= 1e3) return locale.toString(tick / 1e3, 'g', 4) + QLatin1Char('k');
+        return locale.toString(tick, 'g', 4);
+    }
+};
 
 }  // namespace
 
@@ -47,14 +62,28 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     loss_->legend->setVisible(true);
     loss_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
-    elo_ = makePlot(tr("Elo"), tr("generation"), tr("Elo vs generation 0"));
+    // Titles and labels are set by rebuildElo(), by what the chart shows.
+    elo_ = makePlot(QString(), QString(), QString());
     elo_->setObjectName(QStringLiteral("eloChart"));
+    eloTitle_ = qobject_cast<QCPTextElement*>(elo_->plotLayout()->element(0, 0));
     eloGraph_ = elo_->addGraph();
     eloGraph_->setPen(QPen(QColor(0xb3, 0x44, 0x1f), 2));
     eloGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
     eloBars_ = new QCPErrorBars(elo_->xAxis, elo_->yAxis);
     eloBars_->setDataPlottable(eloGraph_);
     eloBars_->setPen(QPen(QColor(0xb3, 0x44, 0x1f, 150), 1));
+    eloAxisBox_ = new QComboBox(elo_);
+    eloAxisBox_->setObjectName(QStringLiteral("eloAxisChooser"));
+    eloAxisBox_->addItem(tr("vs positions"), int(EloAxis::Positions));
+    eloAxisBox_->addItem(tr("vs minutes"), int(EloAxis::Minutes));
+    eloAxisBox_->setToolTip(tr("Plot the ladder ratings against the self-play positions generated, or against "
+                               "the minutes of training, when each generation was published."));
+    eloAxisBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    eloAxisBox_->adjustSize();
+    connect(eloAxisBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setEloAxis(EloAxis(eloAxisBox_->itemData(i).toInt())); });
+    elo_->installEventFilter(this);
+    rebuildElo();
 
     speed_ = makePlot(tr("Self-play speed"), tr("time"), tr("games per hour"));
     speed_->setObjectName(QStringLiteral("speedChart"));
@@ -65,6 +94,12 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     speedGraph_ = speed_->addGraph();
     speedGraph_->setPen(QPen(QColor(0x6a, 0x3d, 0x9a), 2));
     speedGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+
+    // The box sits in the Elo chart's title row: make the row tall enough to hold it, and the
+    // speed chart's beside it as tall, so that the two plots line up.
+    eloTitle_->setMinimumSize(0, eloAxisBox_->height() + 4);
+    if (auto* t = qobject_cast<QCPTextElement*>(speed_->plotLayout()->element(0, 0)))
+        t->setMinimumSize(0, eloAxisBox_->height() + 4);
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -115,8 +150,9 @@ void TrainCharts::clear() {
         smoother_[i] = {};
     }
     heldOut_->data()->clear();
-    eloGraph_->data()->clear();
-    eloBars_->data()->clear();
+    ladder_.clear();
+    selfElo_.clear();
+    rebuildElo();
     speedGraph_->data()->clear();
     resetZoom();
 }
@@ -132,13 +168,18 @@ void TrainCharts::setHistory(const RunHistory& h) {
         smooth_[i]->setData(*xs[i], sm, true);
     }
     heldOut_->setData(h.heldOutStep, h.heldOutValue, true);
-    eloGraph_->setData(h.eloGen, h.elo, true);
-    QVector<double> minus(h.elo.size()), plus(h.elo.size());
-    for (qsizetype k = 0; k < h.elo.size(); ++k) {
-        minus[k] = std::max(0.0, h.elo[k] - h.eloLo[k]);
-        plus[k] = std::max(0.0, h.eloHi[k] - h.elo[k]);
+    for (qsizetype k = 0; k < h.elo.size(); ++k) selfElo_.push_back({h.eloGen[k], h.elo[k], h.eloLo[k], h.eloHi[k]});
+    for (qsizetype k = 0; k < h.ladderGen.size(); ++k) {
+        LadderRating r;
+        r.generation = int(h.ladderGen[k]);
+        r.rating = h.ladderRating[k];
+        r.lo = h.ladderLo[k];
+        r.hi = h.ladderHi[k];
+        r.positions = qint64(h.ladderPositions[k]);
+        r.minutes = h.ladderMinutes[k];
+        ladder_.push_back(r);
     }
-    eloBars_->setData(minus, plus);
+    rebuildElo();
     speedGraph_->setData(h.speedTime, h.gamesPerHour, true);
     markDirty(AllPlots);
 }
@@ -158,11 +199,103 @@ void TrainCharts::addHeldOut(double step, double value) {
 }
 
 void TrainCharts::addElo(double generation, double elo, double lo, double hi) {
-    eloGraph_->addData(generation, elo);
-    // Error bars are matched to the graph's points by index; the graph keeps its data sorted
-    // by generation, and generations only grow, so appending keeps them aligned.
-    eloBars_->addData(std::max(0.0, elo - lo), std::max(0.0, hi - elo));
+    // Generation 0, the random network, is the chain's reference: Elo 0, no match of its own.
+    if (selfElo_.isEmpty() && generation > 0) selfElo_.push_back({0, 0, 0, 0});
+    auto at = std::find_if(selfElo_.begin(), selfElo_.end(), [&](const EloPoint& p) { return p.generation >= generation; });
+    if (at != selfElo_.end() && at->generation == generation)
+        *at = {generation, elo, lo, hi};
+    else
+        selfElo_.insert(at, {generation, elo, lo, hi});
+    rebuildElo();
+}
+
+void TrainCharts::addLadder(const LadderRating& r) {
+    auto at = std::find_if(ladder_.begin(), ladder_.end(),
+                           [&](const LadderRating& p) { return p.generation >= r.generation; });
+    if (at != ladder_.end() && at->generation == r.generation)
+        *at = r;
+    else
+        ladder_.insert(at, r);
+    rebuildElo();
+}
+
+bool TrainCharts::eloShowsLadder() const { return !ladder_.isEmpty() || selfElo_.isEmpty(); }
+
+void TrainCharts::setEloAxis(EloAxis axis) {
+    {
+        QSignalBlocker block(eloAxisBox_);
+        eloAxisBox_->setCurrentIndex(eloAxisBox_->findData(int(axis)));
+    }
+    if (axis == eloAxis_) return;
+    eloAxis_ = axis;
+    userMoved_[1] = false;  // a zoom on positions means nothing on minutes
+    rebuildElo();
+    flush();
+}
+
+void TrainCharts::rebuildElo() {
+    const bool ladder = eloShowsLadder();
+    struct Row {
+        double x, y, minus, plus;
+    };
+    QVector<Row> rows;
+    if (ladder) {
+        // Minutes are per session: add them up across sessions (see the header).
+        double offset = 0, prevRaw = 0, prevSum = 0;
+        for (const LadderRating& r : ladder_) {
+            double x = double(r.positions);
+            if (eloAxis_ == EloAxis::Minutes) {
+                if (!rows.isEmpty() && r.minutes < prevRaw) offset = prevSum;
+                x = r.minutes + offset;
+                prevRaw = r.minutes;
+                prevSum = x;
+            }
+            rows.push_back({x, r.rating, std::max(0.0, r.rating - r.lo), std::max(0.0, r.hi - r.rating)});
+        }
+    } else {
+        for (const EloPoint& p : selfElo_)
+            rows.push_back({p.generation, p.elo, std::max(0.0, p.elo - p.lo), std::max(0.0, p.hi - p.elo)});
+    }
+    // The graph keeps its points sorted by x and the error bars are matched to them by index:
+    // hand both over in x order.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.x < b.x; });
+    QVector<double> x, y, minus, plus;
+    for (const Row& r : rows) {
+        x.push_back(r.x);
+        y.push_back(r.y);
+        minus.push_back(r.minus);
+        plus.push_back(r.plus);
+    }
+    eloGraph_->setData(x, y, true);
+    eloBars_->setData(minus, plus);
+
+    if (ladder) {
+        eloTitle_->setText(tr("Ladder rating"));
+        elo_->yAxis->setLabel(tr("Elo (alpha-beta depth 1 = 0)"));
+        if (eloAxis_ == EloAxis::Positions) {
+            elo_->xAxis->setLabel(tr("self-play positions"));
+            elo_->xAxis->setTicker(QSharedPointer<CompactTicker>::create());
+        } else {
+            elo_->xAxis->setLabel(tr("training minutes"));
+            elo_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        }
+    } else {
+        eloTitle_->setText(tr("Elo"));
+        elo_->yAxis->setLabel(tr("self-Elo vs generation 0 (gated run)"));
+        elo_->xAxis->setLabel(tr("generation"));
+        elo_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
+    eloAxisBox_->setVisible(ladder);
     markDirty(EloPlot);
+}
+
+bool TrainCharts::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == elo_ && event->type() == QEvent::Resize) placeEloAxisBox();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TrainCharts::placeEloAxisBox() {
+    eloAxisBox_->move(elo_->width() - eloAxisBox_->width() - 4, 2);
 }
 
 void TrainCharts::addGamesPerHour(double epochSeconds, double gamesPerHour) {

@@ -162,6 +162,7 @@ std::function<int()> setup(CLI::App& sub) {
         });
 
         auto* old = std::signal(SIGINT, onSigint);
+        auto* oldTerm = std::signal(SIGTERM, onSigint);  // a stop like Ctrl-C: games stay stored
         const bool tty = isatty(STDERR_FILENO);
         const auto t0 = std::chrono::steady_clock::now();
         auto lastPrint = t0;
@@ -191,6 +192,7 @@ std::function<int()> setup(CLI::App& sub) {
         }
         worker.join();
         std::signal(SIGINT, old);
+        std::signal(SIGTERM, oldTerm);
         server.stop();
         if (tty) std::cerr << "\n";
         if (error) std::rethrow_exception(error);

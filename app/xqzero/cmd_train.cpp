@@ -1,7 +1,7 @@
 // xqzero train --preset quick|standard|full [--db PATH] [--run NAME] [--resume] [--minutes M]
 //              [--iterations K] [--threads T] [--<parameter> VALUE ...] [--print-config]
 // Every run parameter is a flag, generated from the one declaration in core/train/config.h.
-// Ctrl-C stops cleanly at a checkpoint (a second Ctrl-C exits at once).
+// Ctrl-C or SIGTERM stops cleanly at a checkpoint (a second one exits at once).
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -152,7 +152,9 @@ std::function<int()> setup(CLI::App& sub) {
         xq::train::Pipeline pipeline(po, cb);
 
         gInterrupts = 0;
+        // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
         auto old = std::signal(SIGINT, onSigint);
+        auto oldTerm = std::signal(SIGTERM, onSigint);
         std::atomic<bool> done{false};
         std::thread watcher([&] {
             while (!done.load()) {
@@ -170,11 +172,13 @@ std::function<int()> setup(CLI::App& sub) {
             done = true;
             watcher.join();
             std::signal(SIGINT, old);
+            std::signal(SIGTERM, oldTerm);
             throw;
         }
         done = true;
         watcher.join();
         std::signal(SIGINT, old);
+        std::signal(SIGTERM, oldTerm);
         if (ladder) {
             // A session that lasted a ladder period rates its last generation before it ends;
             // a shorter one (or an interrupted one) leaves the rating to the next session.

@@ -31,6 +31,11 @@ struct MctsParams {
     bool addNoise = false;
     float dirichletAlpha = 0.3f;    // (0, 10]
     float dirichletEpsilon = 0.25f; // [0, 1]
+    // Forced playouts with policy target pruning (KataGo, Wu 2019), only in searches with root
+    // noise: a root child with prior P is searched at least sqrt(k * P * N) times (N the root's
+    // visits), so noise-boosted moves get looked at; SearchResult::targetVisits then takes back
+    // the visits a child got only because it was forced. 0 = off. Range [0, 10].
+    float forcedPlayoutK = 0.0f;
 
     // Temperature schedule: tau = `temperature` for the first `temperaturePlies` plies of the
     // game (Position::gamePly() of the root), then tau -> 0 (the most visited move). Used when

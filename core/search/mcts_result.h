@@ -19,6 +19,10 @@ struct SearchResult {
     // One entry per legal move of the root, in move generation order.
     std::vector<Move> moves;
     std::vector<int> visits;     // N per move (all visits, including reused ones)
+    // The visits as a training target: `visits` with forced playouts pruned (MctsParams::
+    // forcedPlayoutK; a child left with one visit or none drops out). Equal to `visits` when
+    // forced playouts are off.
+    std::vector<int> targetVisits;
     std::vector<float> priors;   // P per move (with root noise when it was applied)
     std::vector<float> q;        // Q per move, root mover's view (0 when unvisited)
     // What the rules or the search's solver proved of each move, root mover's view: +1 a win

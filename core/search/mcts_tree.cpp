@@ -207,11 +207,22 @@ Node* MctsTree::select(Node& n, bool isRoot) const {
     const float fpu = parentQ - (isRoot ? params_.fpuReductionRoot : params_.fpuReduction) *
                                    std::sqrt(visitedPolicy);
     const double vl = params_.virtualLoss;
+    const bool forced = isRoot && params_.addNoise && params_.forcedPlayoutK > 0;
     Node* best = nullptr;
     float bestScore = -1e30f;
     for (int i = 0; i < n.numChildren; ++i) {
         Node& c = n.children[i];
         const int cn = c.visits + c.virtualLoss;
+        // A forced playout: a child below sqrt(k P N) visits goes first (unless known lost).
+        if (forced && !provenLoss(c) && c.prior > 0 &&
+            float(cn) < std::sqrt(params_.forcedPlayoutK * c.prior * float(std::max(parentN, 1)))) {
+            const float s = 1e6f + c.prior;  // the largest prior among the forced ones
+            if (s > bestScore) {
+                bestScore = s;
+                best = &c;
+            }
+            continue;
+        }
         // A proven win is worth exactly +1, whatever its earlier estimates said.
         const float q = provenWin(c) ? 1.0f
                         : cn > 0     ? float((c.valueSum - vl * c.virtualLoss) / cn)
@@ -428,6 +439,28 @@ float MctsTree::temperatureNow() const {
     return rootPos_.gamePly() < params_.temperaturePlies ? params_.temperature : 0.0f;
 }
 
+void MctsTree::pruneForcedPlayouts(SearchResult& r, int bestIdx) const {
+    // A child other than the best keeps only the visits it would have got without being
+    // forced: the fewest with which its PUCT score would still not exceed the best child's,
+    // and at least its visits minus the forced ones.
+    const int n = root_->numChildren;
+    const Node& b = root_->children[bestIdx];
+    if (b.visits == 0) return;
+    const float sqrtN = std::sqrt(float(std::max(root_->visits, 1)));
+    const float bestScore = float(b.valueSum / b.visits) + params_.cPuct * b.prior * sqrtN / float(1 + b.visits);
+    for (int i = 0; i < n; ++i) {
+        const Node& c = root_->children[i];
+        if (i == bestIdx || c.visits == 0 || provenWin(c)) continue;
+        const float gap = bestScore - float(c.valueSum / c.visits);
+        if (gap <= 0) continue;  // it earned its visits on value alone
+        const int forcedVisits =
+            int(std::sqrt(params_.forcedPlayoutK * c.prior * float(std::max(root_->visits, 1))));
+        const int needed = int(std::ceil(params_.cPuct * c.prior * sqrtN / gap - 1.0f));
+        const int kept = std::max(needed, c.visits - forcedVisits);
+        if (kept < c.visits) r.targetVisits[size_t(i)] = kept <= 1 ? 0 : kept;
+    }
+}
+
 SearchResult MctsTree::result(bool sample) {
     SearchResult r;
     r.rootStatus = rootStatus_;
@@ -491,7 +524,9 @@ SearchResult MctsTree::result(bool sample) {
     // pi (and so the move played) leaves out moves known to lose, unless every move does.
     // Self-play stores the raw visit counts as its training target, so there such a move
     // keeps its one visit.
-    std::vector<int> counts(r.visits);
+    r.targetVisits = r.visits;
+    if (params_.addNoise && params_.forcedPlayoutK > 0) pruneForcedPlayouts(r, bestIdx);
+    std::vector<int> counts(r.targetVisits);
     if (!provenLoss(root_->children[bestIdx]))
         for (int i = 0; i < n; ++i)
             if (provenLoss(root_->children[i])) counts[size_t(i)] = 0;

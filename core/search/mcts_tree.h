@@ -100,6 +100,8 @@ private:
     // Once per root, when it is expanded: the forced-mate probe (params().mateSearchMoves).
     void probeRootMate();
     void applyNoise();
+    // Fills r.targetVisits' pruning of forced playouts (MctsParams::forcedPlayoutK).
+    void pruneForcedPlayouts(SearchResult& r, int bestIdx) const;
     Node* copySubtree(const Node& src, NodeArena& dst);
     void copyChildren(const Node& src, Node& dst, NodeArena& arena);
 

@@ -23,6 +23,7 @@ const std::vector<ParamDecl> kParams = {
     {"c-puct", "selfplay", "PUCT exploration constant", ParamKind::Double, 0.01, 10, &C::cPuct},
     {"dirichlet-alpha", "selfplay", "Root Dirichlet noise alpha", ParamKind::Double, 0.001, 10, &C::dirichletAlpha},
     {"dirichlet-epsilon", "selfplay", "Weight of the root noise", ParamKind::Double, 0, 1, &C::dirichletEpsilon},
+    {"forced-playouts", "selfplay", "Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)", ParamKind::Double, 0, 10, &C::forcedPlayouts},
     {"temperature-plies", "selfplay", "Plies played with temperature 1 before choosing greedily", ParamKind::Int, 0, 1000, &C::temperaturePlies},
     {"random-opening-plies", "selfplay", "Uniformly random plies at the start of each game", ParamKind::Int, 0, 40, &C::randomOpeningPlies},
     {"full-search-fraction", "selfplay", "Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)", ParamKind::Double, 0.01, 1, &C::fullSearchFraction},

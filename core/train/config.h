@@ -27,6 +27,7 @@ struct TrainConfig {
     double cPuct = 1.5;
     double dirichletAlpha = 0.3;
     double dirichletEpsilon = 0.25;
+    double forcedPlayouts = 0;  // search::MctsParams::forcedPlayoutK (0 = off)
     int temperaturePlies = 20;
     int randomOpeningPlies = 0;
     // Playout-cap randomization (KataGo, Wu 2019): a share of the moves get the full search

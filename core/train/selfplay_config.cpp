@@ -8,6 +8,7 @@ search::MctsParams mctsFrom(const TrainConfig& c) {
     p.cPuct = float(c.cPuct);
     p.dirichletAlpha = float(c.dirichletAlpha);
     p.dirichletEpsilon = float(c.dirichletEpsilon);
+    p.forcedPlayoutK = float(c.forcedPlayouts);
     p.temperaturePlies = c.temperaturePlies;
     p.temperature = 1.0f;
     p.batchSize = 1;  // MultiSearch gathers one leaf per game: no virtual loss needed

@@ -19,8 +19,9 @@ store::MoveRecord searchedMove(const search::SearchResult& r, Move played) {
     store::MoveRecord m;
     m.move = played;
     m.rootValue = r.rootValue;
+    const std::vector<int>& visits = r.targetVisits.size() == r.moves.size() ? r.targetVisits : r.visits;
     for (size_t i = 0; i < r.moves.size(); ++i)
-        if (r.visits[i] > 0) m.visits.push_back({r.moves[i], uint32_t(r.visits[i])});
+        if (visits[i] > 0) m.visits.push_back({r.moves[i], uint32_t(visits[i])});
     return m;
 }
 

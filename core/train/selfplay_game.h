@@ -23,7 +23,7 @@ GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate);
 
 // A searched move: the root value (side to move's view, as the search reports it) and the
 // visit counts of the moves that got any (sparse; reused visits included, as they are part of
-// the search's distribution).
+// the search's distribution), forced playouts pruned (SearchResult::targetVisits).
 store::MoveRecord searchedMove(const search::SearchResult& r, Move played);
 
 // A uniformly random legal move; a null Move when there is none.

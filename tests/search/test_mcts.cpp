@@ -460,6 +460,48 @@ private slots:
         }
     }
 
+    // Forced playouts (MctsParams::forcedPlayoutK, with root noise only): every root move with
+    // a prior gets at least floor(sqrt(k P N)) visits; the training target takes forced visits
+    // back from the moves other than the best, never from the best, never adds any, and a move
+    // left with one visit drops out. Off (k = 0) or without noise, the target is the visits.
+    void forcedPlayoutsAndTargetPruning() {
+        nn::RandomEvaluator ev(11);
+        auto search = [&](float k, bool noise) {
+            MctsParams p = quietParams();
+            p.addNoise = noise;
+            p.forcedPlayoutK = k;
+            MctsSearch s(ev, p);
+            return s.search({.simulations = 400});
+        };
+        const SearchResult off = search(0, true), forced = search(2, true), quiet = search(2, false);
+        QCOMPARE(off.targetVisits, off.visits);
+        QCOMPARE(quiet.targetVisits, quiet.visits);
+        const int n = int(forced.moves.size());
+        int bestIdx = 0, total = 0;
+        for (int i = 0; i < n; ++i) {
+            total += forced.visits[size_t(i)];
+            if (forced.moves[size_t(i)] == forced.bestMove) bestIdx = i;
+        }
+        int pruned = 0, minForcedShortfall = 0;
+        for (int i = 0; i < n; ++i) {
+            const int v = forced.visits[size_t(i)], t = forced.targetVisits[size_t(i)];
+            // Forced to at least sqrt(2 P N) minus the one visit of the last descent in flight.
+            const int floorVisits = int(std::sqrt(2.0 * forced.priors[size_t(i)] * total)) - 1;
+            minForcedShortfall = std::min(minForcedShortfall, v - floorVisits);
+            QVERIFY(t <= v);
+            QVERIFY(t != 1);
+            if (i == bestIdx) QCOMPARE(t, v);
+            pruned += v - t;
+        }
+        QVERIFY2(minForcedShortfall >= 0, qPrintable(QString::number(minForcedShortfall)));
+        QVERIFY2(pruned > 0, "nothing was pruned");
+        // Without forcing, low-prior moves get fewer visits: forcing spread them.
+        int zeroOff = 0, zeroForced = 0;
+        for (int v : off.visits) zeroOff += v == 0;
+        for (int v : forced.visits) zeroForced += v == 0;
+        QVERIFY2(zeroForced <= zeroOff, qPrintable(QString("%1 %2").arg(zeroForced).arg(zeroOff)));
+    }
+
     // policyTemperature T: the root's priors are the network's P^(1/T), renormalised.
     void policyTemperatureShapesPriors() {
         nn::RandomEvaluator ev(7);

@@ -664,6 +664,43 @@ private slots:
         QVERIFY(oa.value != ob.value || oa.priors != ob.priors);
     }
 
+    // SIGTERM (what timeout, systemd and container stops send) stops at a checkpoint, as
+    // Ctrl-C does: the process exits 0 after "stopped at", and the checkpoint it leaves holds
+    // at least the steps of the checkpoint seen before the signal.
+    void sigtermStopsAtACheckpoint() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/xq.db";
+        QStringList args{"train", "--preset", "quick", "--db", db, "--run", "t"};
+        args += tinyFlags("4", "20");
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(xqzeroPath(), args);
+        QVERIFY2(child.waitForStarted(), qPrintable(xqzeroPath()));
+        QElapsedTimer t;
+        t.start();
+        bool ready = false;
+        while (t.elapsed() < 120000 && child.state() == QProcess::Running) {
+            QTest::qWait(200);
+            if (QFileInfo::exists(dir.path() + "/models/t/checkpoint.json")) {
+                ready = true;
+                break;
+            }
+        }
+        QVERIFY2(ready, child.readAll().constData());
+        const int64_t stepBefore = readCheckpoint((dir.path() + "/models/t").toStdString())->step;
+        child.terminate();  // SIGTERM
+        QVERIFY(child.waitForFinished(120000));
+        const QByteArray out = child.readAll();
+        QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(child.exitCode() == 0, out.constData());
+        QVERIFY2(out.contains("stopped at generation"), out.constData());
+        const auto ck = readCheckpoint((dir.path() + "/models/t").toStdString());
+        QVERIFY(ck.has_value());
+        QVERIFY(ck->step >= stepBefore);
+        store::Store st(db.toStdString());
+        QVERIFY(st.integrityCheck().ok);
+    }
+
     void killAndResume() {
         QTemporaryDir dir;
         const QString db = dir.path() + "/xq.db";

@@ -17,246 +17,257 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="51" />
+            <location filename="../ui/pages/analyze_page.cpp" line="53" />
             <source>won</source>
             <translation>won</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="52" />
+            <location filename="../ui/pages/analyze_page.cpp" line="54" />
             <source>lost</source>
             <translation>lost</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="119" />
+            <location filename="../ui/pages/analyze_page.cpp" line="121" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="120" />
+            <location filename="../ui/pages/analyze_page.cpp" line="122" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="199" />
+            <location filename="../ui/pages/analyze_page.cpp" line="201" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="201" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="211" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="266" />
+            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <source>Network: %1 (%2)</source>
+            <translation>Network: %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>No network (uniform priors)</source>
+            <translation>No network (uniform priors)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <location filename="../ui/pages/analyze_page.cpp" line="314" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <location filename="../ui/pages/analyze_page.cpp" line="326" />
             <source>Cannot load the model %1: %2</source>
             <translation>Cannot load the model %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="297" />
+            <location filename="../ui/pages/analyze_page.cpp" line="333" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="310" />
+            <location filename="../ui/pages/analyze_page.cpp" line="347" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="310" />
+            <location filename="../ui/pages/analyze_page.cpp" line="347" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="340" />
+            <location filename="../ui/pages/analyze_page.cpp" line="377" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="365" />
+            <location filename="../ui/pages/analyze_page.cpp" line="402" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="376" />
+            <location filename="../ui/pages/analyze_page.cpp" line="414" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="394" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="455" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="455" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="457" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="420" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="421" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="422" />
+            <location filename="../ui/pages/analyze_page.cpp" line="460" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="427" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -607,161 +618,161 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="34" />
+            <location filename="../ui/main_window.cpp" line="35" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="73" />
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="84" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="83" />
-            <location filename="../ui/main_window.cpp" line="258" />
+            <location filename="../ui/main_window.cpp" line="94" />
+            <location filename="../ui/main_window.cpp" line="270" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="100" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="101" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="93" />
+            <location filename="../ui/main_window.cpp" line="104" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="95" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="113" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="103" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="108" />
+            <location filename="../ui/main_window.cpp" line="119" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="111" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="126" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="118" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="139" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="140" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
-            <location filename="../ui/main_window.cpp" line="149" />
             <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>%1
 
 File: %2</source>
@@ -770,45 +781,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="174" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="263" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ModelChoice</name>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="120" />
+            <source>Cannot use the model %1: %2</source>
+            <translation>Cannot use the model %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="138" />
+            <source>%1 · gen %2</source>
+            <translation>%1 · gen %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <source> (best)</source>
+            <translation> (best)</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <source> (not accepted)</source>
+            <translation> (not accepted)</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <source> · Elo %1</source>
+            <translation> · Elo %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ModelPicker</name>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="52" />
+            <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
+            <translation>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="65" />
+            <source>Open model file…</source>
+            <translation>Open model file…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <source>Open model</source>
+            <translation>Open model</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>Models (*.xqm);;All files (*)</translation>
         </message>
     </context>
     <context>
@@ -907,502 +969,502 @@ File: %2</translation>
             <translation>Weight of the root noise</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <location filename="../ui/train/param_texts.cpp" line="30" />
             <source>Temperature plies</source>
             <translation>Temperature plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <location filename="../ui/train/param_texts.cpp" line="30" />
             <source>Plies played with temperature 1 before choosing greedily</source>
             <translation>Plies played with temperature 1 before choosing greedily</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <location filename="../ui/train/param_texts.cpp" line="31" />
             <source>Random opening plies</source>
             <translation>Random opening plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <location filename="../ui/train/param_texts.cpp" line="31" />
             <source>Uniformly random plies at the start of each game</source>
             <translation>Uniformly random plies at the start of each game</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="32" />
             <source>Full-search share</source>
             <translation>Full-search share</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="32" />
             <source>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</source>
             <translation>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Fast simulations</source>
             <translation>Fast simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>MCTS simulations of the moves that are not searched fully</source>
             <translation>MCTS simulations of the moves that are not searched fully</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign threshold</source>
             <translation>Resign threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign when the root value stays below this</source>
             <translation>Resign when the root value stays below this</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Resign moves</source>
             <translation>Resign moves</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>Consecutive own moves below the threshold before resigning (0 = never)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Resign playout fraction</source>
             <translation>Resign playout fraction</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>Fraction of games played out despite resignation (measures false resignations)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Count reused visits</source>
             <translation>Count reused visits</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
             <translation>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Maximum plies</source>
             <translation>Maximum plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Length cap of a self-play game in plies</source>
             <translation>Length cap of a self-play game in plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Adjudicate at the cap</source>
             <translation>Adjudicate at the cap</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>At the length cap, award the game on material instead of a draw</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Mate search</source>
             <translation>Mate search</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Leaf mate search</source>
             <translation>Leaf mate search</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
             <translation>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Material win value</source>
             <translation>Material win value</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>Value target of a game won on material at the cap (a mate counts 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Material target weight</source>
             <translation>Material target weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
             <translation>Weight of the material balance some plies later in the value target (0 = the game result alone)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Material target plies</source>
             <translation>Material target plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
             <translation>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Minimum window</source>
             <translation>Minimum window</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Window exponent</source>
             <translation>Window exponent</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>Power of the positions generated at which the training window grows past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Window growth</source>
             <translation>Window growth</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Growth rate of the training window past window-min</source>
             <translation>Growth rate of the training window past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Training ratio</source>
             <translation>Training ratio</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Concurrent training</source>
             <translation>Concurrent training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>Score the candidate needs to become the best (gate 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -1410,125 +1472,160 @@ File: %2</translation>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="41" />
+            <location filename="../ui/pages/play_page.cpp" line="38" />
+            <source>The levels now play with %1.</source>
+            <translation>The levels now play with %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <source>No model: the levels play alpha-beta.</source>
+            <translation>No model: the levels play alpha-beta.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="49" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="51" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="44" />
-            <location filename="../ui/pages/play_page.cpp" line="103" />
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="123" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <source>No model (alpha-beta)</source>
+            <translation>No model (alpha-beta)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <source>The network the levels play with: a generation of a training run, or a model file</source>
+            <translation>The network the levels play with: a generation of a training run, or a model file</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="65" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="50" />
+            <location filename="../ui/pages/play_page.cpp" line="68" />
+            <source>Model:</source>
+            <translation>Model:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="66" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="72" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="53" />
+            <location filename="../ui/pages/play_page.cpp" line="73" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="54" />
+            <location filename="../ui/pages/play_page.cpp" line="74" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="55" />
+            <location filename="../ui/pages/play_page.cpp" line="75" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <location filename="../ui/pages/play_page.cpp" line="76" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <location filename="../ui/pages/play_page.cpp" line="77" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="58" />
+            <location filename="../ui/pages/play_page.cpp" line="78" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="75" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="76" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="115" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="116" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="97" />
+            <location filename="../ui/pages/play_page.cpp" line="117" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="99" />
+            <location filename="../ui/pages/play_page.cpp" line="119" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="103" />
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="123" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
+            <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
+            <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="173" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -1536,133 +1633,133 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="218" />
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
+            <location filename="../ui/pages/play_page.cpp" line="255" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="259" />
+            <location filename="../ui/pages/play_page.cpp" line="295" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="352" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="353" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="353" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="354" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="346" />
+            <location filename="../ui/pages/play_page.cpp" line="382" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="349" />
+            <location filename="../ui/pages/play_page.cpp" line="385" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="358" />
+            <location filename="../ui/pages/play_page.cpp" line="394" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="365" />
+            <location filename="../ui/pages/play_page.cpp" line="401" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="411" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="376" />
+            <location filename="../ui/pages/play_page.cpp" line="412" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="410" />
+            <location filename="../ui/pages/play_page.cpp" line="451" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="412" />
+            <location filename="../ui/pages/play_page.cpp" line="453" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="468" />
+            <location filename="../ui/pages/play_page.cpp" line="509" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="510" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="470" />
+            <location filename="../ui/pages/play_page.cpp" line="511" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="471" />
+            <location filename="../ui/pages/play_page.cpp" line="512" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="472" />
+            <location filename="../ui/pages/play_page.cpp" line="513" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="473" />
+            <location filename="../ui/pages/play_page.cpp" line="514" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="515" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="475" />
+            <location filename="../ui/pages/play_page.cpp" line="516" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="476" />
+            <location filename="../ui/pages/play_page.cpp" line="517" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
@@ -1743,22 +1840,53 @@ File: %2</translation>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="186" />
+            <location filename="../ui/facade/studio_facade.cpp" line="196" />
+            <source>random legal moves</source>
+            <translation>random legal moves</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <source>one network call, a sample of its policy</source>
+            <translation>one network call, a sample of its policy</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <source>alpha-beta, depth 1, with noise</source>
+            <translation>alpha-beta, depth 1, with noise</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <source>MCTS, %1 simulations</source>
+            <translation>MCTS, %1 simulations</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <source>alpha-beta, depth 3, with a little noise</source>
+            <translation>alpha-beta, depth 3, with a little noise</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <source>alpha-beta, depth 5</source>
+            <translation>alpha-beta, depth 5</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="187" />
+            <location filename="../ui/facade/studio_facade.cpp" line="210" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="188" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="189" />
+            <location filename="../ui/facade/studio_facade.cpp" line="212" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
@@ -1821,52 +1949,52 @@ File: %2</translation>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="269" />
+            <location filename="../ui/train/train_charts.cpp" line="273" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="270" />
+            <location filename="../ui/train/train_charts.cpp" line="274" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="272" />
+            <location filename="../ui/train/train_charts.cpp" line="276" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="275" />
+            <location filename="../ui/train/train_charts.cpp" line="279" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="279" />
+            <location filename="../ui/train/train_charts.cpp" line="283" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="280" />
+            <location filename="../ui/train/train_charts.cpp" line="284" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="281" />
+            <location filename="../ui/train/train_charts.cpp" line="285" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -2005,77 +2133,77 @@ File: %2</translation>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="255" />
+            <location filename="../ui/pages/train_page.cpp" line="256" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="339" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="392" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="393" />
+            <location filename="../ui/pages/train_page.cpp" line="394" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="449" />
+            <location filename="../ui/pages/train_page.cpp" line="450" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page.cpp" line="461" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="472" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="491" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2084,7 +2212,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="500" />
+            <location filename="../ui/pages/train_page.cpp" line="501" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

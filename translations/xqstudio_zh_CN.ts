@@ -17,246 +17,257 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="51" />
+            <location filename="../ui/pages/analyze_page.cpp" line="53" />
             <source>won</source>
             <translation>必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="52" />
+            <location filename="../ui/pages/analyze_page.cpp" line="54" />
             <source>lost</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="119" />
+            <location filename="../ui/pages/analyze_page.cpp" line="121" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="120" />
+            <location filename="../ui/pages/analyze_page.cpp" line="122" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <location filename="../ui/pages/analyze_page.cpp" line="183" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="199" />
+            <location filename="../ui/pages/analyze_page.cpp" line="201" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="200" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="201" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="205" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="211" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="266" />
+            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <source>Network: %1 (%2)</source>
+            <translation>网络：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>No network (uniform priors)</source>
+            <translation>无网络（均匀先验）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <location filename="../ui/pages/analyze_page.cpp" line="314" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <location filename="../ui/pages/analyze_page.cpp" line="326" />
             <source>Cannot load the model %1: %2</source>
             <translation>无法加载模型 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="297" />
+            <location filename="../ui/pages/analyze_page.cpp" line="333" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="310" />
+            <location filename="../ui/pages/analyze_page.cpp" line="347" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="310" />
+            <location filename="../ui/pages/analyze_page.cpp" line="347" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="340" />
+            <location filename="../ui/pages/analyze_page.cpp" line="377" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="365" />
+            <location filename="../ui/pages/analyze_page.cpp" line="402" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="376" />
+            <location filename="../ui/pages/analyze_page.cpp" line="414" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="394" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="455" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="455" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="457" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="420" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="421" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="422" />
+            <location filename="../ui/pages/analyze_page.cpp" line="460" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="427" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -607,161 +618,161 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="34" />
+            <location filename="../ui/main_window.cpp" line="35" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="40" />
+            <location filename="../ui/main_window.cpp" line="41" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="73" />
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="84" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="79" />
+            <location filename="../ui/main_window.cpp" line="90" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="83" />
-            <location filename="../ui/main_window.cpp" line="258" />
+            <location filename="../ui/main_window.cpp" line="94" />
+            <location filename="../ui/main_window.cpp" line="270" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="89" />
+            <location filename="../ui/main_window.cpp" line="100" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="101" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="93" />
+            <location filename="../ui/main_window.cpp" line="104" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="95" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="113" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="103" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="108" />
+            <location filename="../ui/main_window.cpp" line="119" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="111" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="126" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="118" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="123" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="139" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="140" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="143" />
-            <location filename="../ui/main_window.cpp" line="149" />
             <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>%1
 
 File: %2</source>
@@ -770,45 +781,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="174" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="263" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ModelChoice</name>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="120" />
+            <source>Cannot use the model %1: %2</source>
+            <translation>无法使用模型 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="138" />
+            <source>%1 · gen %2</source>
+            <translation>%1 · 第 %2 代</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <source> (best)</source>
+            <translation>（最佳）</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <source> (not accepted)</source>
+            <translation>（未通过）</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <source> · Elo %1</source>
+            <translation> · Elo %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ModelPicker</name>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="52" />
+            <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
+            <translation>Elo：最新的天梯评分（alpha-beta 深度 1 = 0）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="65" />
+            <source>Open model file…</source>
+            <translation>打开模型文件…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <source>Open model</source>
+            <translation>打开模型</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
     </context>
     <context>
@@ -907,502 +969,502 @@ File: %2</source>
             <translation>根节点噪声的权重</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <location filename="../ui/train/param_texts.cpp" line="30" />
             <source>Temperature plies</source>
             <translation>温度步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <location filename="../ui/train/param_texts.cpp" line="30" />
             <source>Plies played with temperature 1 before choosing greedily</source>
             <translation>在贪心选择之前以温度 1 走的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <location filename="../ui/train/param_texts.cpp" line="31" />
             <source>Random opening plies</source>
             <translation>随机开局步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="30" />
+            <location filename="../ui/train/param_texts.cpp" line="31" />
             <source>Uniformly random plies at the start of each game</source>
             <translation>每局开始时均匀随机走的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="32" />
             <source>Full-search share</source>
             <translation>完整搜索比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="31" />
+            <location filename="../ui/train/param_texts.cpp" line="32" />
             <source>Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)</source>
             <translation>完整搜索（带噪声）并作为策略目标保留的着法比例；其余着法只用快速模拟次数搜索，不参与训练（模拟次数上限随机化；1 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>Fast simulations</source>
             <translation>快速模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="32" />
+            <location filename="../ui/train/param_texts.cpp" line="33" />
             <source>MCTS simulations of the moves that are not searched fully</source>
             <translation>非完整搜索着法的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign threshold</source>
             <translation>认输阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="33" />
+            <location filename="../ui/train/param_texts.cpp" line="34" />
             <source>Resign when the root value stays below this</source>
             <translation>根节点价值持续低于此值时认输</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Resign moves</source>
             <translation>认输步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="34" />
+            <location filename="../ui/train/param_texts.cpp" line="35" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>认输前己方连续低于阈值的步数（0 = 从不认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Resign playout fraction</source>
             <translation>认输后续弈比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="35" />
+            <location filename="../ui/train/param_texts.cpp" line="36" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>即使应认输也下完的对局比例（用于衡量误认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Count reused visits</source>
             <translation>计入复用的访问</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="36" />
+            <location filename="../ui/train/param_texts.cpp" line="37" />
             <source>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</source>
             <translation>上一步搜索树保留下来的访问次数计入模拟次数（至少四分之一为新模拟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Maximum plies</source>
             <translation>最大步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="37" />
+            <location filename="../ui/train/param_texts.cpp" line="38" />
             <source>Length cap of a self-play game in plies</source>
             <translation>自我对弈对局的步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>Adjudicate at the cap</source>
             <translation>达到上限时裁决</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="38" />
+            <location filename="../ui/train/param_texts.cpp" line="39" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Mate search</source>
             <translation>连将杀搜索</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="39" />
+            <location filename="../ui/train/param_texts.cpp" line="40" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>在每个根节点（自我对弈与评估）搜索连将杀的步数（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Leaf mate search</source>
             <translation>叶节点连将杀搜索</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="40" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
             <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
             <translation>在每个叶节点调用网络之前搜索连将杀的步数（1 = 仅一步杀）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Material win value</source>
             <translation>子力判胜价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="42" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>达到上限时按子力判胜的对局的价值目标（将死计为 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Material target weight</source>
             <translation>子力目标权重</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
             <translation>价值目标中若干步之后子力差的权重（0 = 仅用对局结果）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Material target plies</source>
             <translation>子力目标步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
             <translation>价值目标取多少步之后的子力差（不超过对局结束）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Minimum window</source>
             <translation>最小训练窗口</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>训练窗口：局面数不超过此值时全部使用，之后按次线性增长（window-exponent）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Window exponent</source>
             <translation>窗口指数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>超过 window-min 后训练窗口随已生成局面数增长的幂次</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Window growth</source>
             <translation>窗口增长率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Growth rate of the training window past window-min</source>
             <translation>超过 window-min 后训练窗口的增长率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Training ratio</source>
             <translation>训练比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>每生成一个自我对弈样本所训练的样本数（0 = 每个自我对弈阶段后训练 steps-per-iteration 步）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Concurrent training</source>
             <translation>并行训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>在自我对弈进行的同时训练，每 games-per-iteration 局发布一次（适用于 GPU；需要 gate 为 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>train-ratio 为 0 时每个自我对弈阶段后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo 增益</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Ladder interval (minutes)</source>
             <translation>天梯评定间隔（分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Ladder games per rung</source>
             <translation>天梯每级对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Games per ladder rung in those ratings</source>
             <translation>每次评定中天梯每一级的对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Ladder simulations</source>
             <translation>天梯模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>被评定网络每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Gate</source>
             <translation>门控</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -1410,258 +1472,293 @@ File: %2</source>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="41" />
+            <location filename="../ui/pages/play_page.cpp" line="38" />
+            <source>The levels now play with %1.</source>
+            <translation>各级别现在使用 %1 对弈。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <source>No model: the levels play alpha-beta.</source>
+            <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="49" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="51" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="44" />
-            <location filename="../ui/pages/play_page.cpp" line="103" />
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="123" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <source>No model (alpha-beta)</source>
+            <translation>无模型（alpha-beta）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <source>The network the levels play with: a generation of a training run, or a model file</source>
+            <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="65" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="50" />
+            <location filename="../ui/pages/play_page.cpp" line="68" />
+            <source>Model:</source>
+            <translation>模型：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="66" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
+            <location filename="../ui/pages/play_page.cpp" line="72" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="53" />
+            <location filename="../ui/pages/play_page.cpp" line="73" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="54" />
+            <location filename="../ui/pages/play_page.cpp" line="74" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="55" />
+            <location filename="../ui/pages/play_page.cpp" line="75" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <location filename="../ui/pages/play_page.cpp" line="76" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <location filename="../ui/pages/play_page.cpp" line="77" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="58" />
+            <location filename="../ui/pages/play_page.cpp" line="78" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="75" />
+            <location filename="../ui/pages/play_page.cpp" line="95" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="76" />
+            <location filename="../ui/pages/play_page.cpp" line="96" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="115" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="116" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="97" />
+            <location filename="../ui/pages/play_page.cpp" line="117" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="99" />
+            <location filename="../ui/pages/play_page.cpp" line="119" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="103" />
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="123" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="166" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
+            <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
+            <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="173" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="218" />
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
+            <location filename="../ui/pages/play_page.cpp" line="255" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="259" />
+            <location filename="../ui/pages/play_page.cpp" line="295" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="316" />
+            <location filename="../ui/pages/play_page.cpp" line="352" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="353" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="353" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="354" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/pages/play_page.cpp" line="375" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="346" />
+            <location filename="../ui/pages/play_page.cpp" line="382" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="349" />
+            <location filename="../ui/pages/play_page.cpp" line="385" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="358" />
+            <location filename="../ui/pages/play_page.cpp" line="394" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="365" />
+            <location filename="../ui/pages/play_page.cpp" line="401" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="411" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="376" />
+            <location filename="../ui/pages/play_page.cpp" line="412" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="410" />
+            <location filename="../ui/pages/play_page.cpp" line="451" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="412" />
+            <location filename="../ui/pages/play_page.cpp" line="453" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="468" />
+            <location filename="../ui/pages/play_page.cpp" line="509" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="510" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="470" />
+            <location filename="../ui/pages/play_page.cpp" line="511" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="471" />
+            <location filename="../ui/pages/play_page.cpp" line="512" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="472" />
+            <location filename="../ui/pages/play_page.cpp" line="513" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="473" />
+            <location filename="../ui/pages/play_page.cpp" line="514" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="515" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="475" />
+            <location filename="../ui/pages/play_page.cpp" line="516" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="476" />
+            <location filename="../ui/pages/play_page.cpp" line="517" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
@@ -1742,22 +1839,53 @@ File: %2</source>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="186" />
+            <location filename="../ui/facade/studio_facade.cpp" line="196" />
+            <source>random legal moves</source>
+            <translation>随机合法着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <source>one network call, a sample of its policy</source>
+            <translation>调用一次网络，按其策略抽样</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <source>alpha-beta, depth 1, with noise</source>
+            <translation>alpha-beta，深度 1，带噪声</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <source>MCTS, %1 simulations</source>
+            <translation>MCTS，%1 次模拟</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <source>alpha-beta, depth 3, with a little noise</source>
+            <translation>alpha-beta，深度 3，带少量噪声</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <source>alpha-beta, depth 5</source>
+            <translation>alpha-beta，深度 5</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="187" />
+            <location filename="../ui/facade/studio_facade.cpp" line="210" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="188" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="189" />
+            <location filename="../ui/facade/studio_facade.cpp" line="212" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
@@ -1820,52 +1948,52 @@ File: %2</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="269" />
+            <location filename="../ui/train/train_charts.cpp" line="273" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="270" />
+            <location filename="../ui/train/train_charts.cpp" line="274" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="272" />
+            <location filename="../ui/train/train_charts.cpp" line="276" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="275" />
+            <location filename="../ui/train/train_charts.cpp" line="279" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="279" />
+            <location filename="../ui/train/train_charts.cpp" line="283" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="280" />
+            <location filename="../ui/train/train_charts.cpp" line="284" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="281" />
+            <location filename="../ui/train/train_charts.cpp" line="285" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="90" />
+            <location filename="../ui/train/train_charts.cpp" line="88" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -2004,77 +2132,77 @@ File: %2</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="255" />
+            <location filename="../ui/pages/train_page.cpp" line="256" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="339" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="392" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="393" />
+            <location filename="../ui/pages/train_page.cpp" line="394" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="449" />
+            <location filename="../ui/pages/train_page.cpp" line="450" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page.cpp" line="461" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="472" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="491" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2083,7 +2211,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="500" />
+            <location filename="../ui/pages/train_page.cpp" line="501" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

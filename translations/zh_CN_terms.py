@@ -218,4 +218,22 @@ ZH = {
    '训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）',
  'Ladder games per rung': '天梯每级对局数', 'Games per ladder rung in those ratings': '每次评定中天梯每一级的对局数',
  'Ladder simulations': '天梯模拟次数', 'MCTS simulations per move of the rated network': '被评定网络每步的 MCTS 模拟次数',
+ # Model choice (ModelChoice, ModelPicker, Play and Analyze pages)
+ 'Network: %1 (%2)': '网络：%1（%2）', 'No network (uniform priors)': '无网络（均匀先验）',
+ 'Cannot use the model %1: %2': '无法使用模型 %1：%2', '%1 · gen %2': '%1 · 第 %2 代',
+ ' (best)': '（最佳）', ' (not accepted)': '（未通过）', ' · Elo %1': ' · Elo %1',
+ 'Open model file…': '打开模型文件…', 'The levels now play with %1.': '各级别现在使用 %1 对弈。',
+ 'No model: the levels play alpha-beta.': '无模型：各级别使用 alpha-beta 搜索对弈。',
+ 'No model (alpha-beta)': '无模型（alpha-beta）',
+ 'The network the levels play with: a generation of a training run, or a model file':
+   '各级别对弈所用的网络：某次训练的一代模型，或一个模型文件',
+ 'Model:': '模型：',
+ 'The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.':
+   '各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。',
+ 'Elo: the newest ladder rating (alpha-beta depth 1 = 0)': 'Elo：最新的天梯评分（alpha-beta 深度 1 = 0）',
+ 'No model: the levels play alpha-beta. Train one on the Train page, or open a model file.':
+   '无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。',
+ 'random legal moves': '随机合法着法', 'one network call, a sample of its policy': '调用一次网络，按其策略抽样',
+ 'alpha-beta, depth 1, with noise': 'alpha-beta，深度 1，带噪声', 'MCTS, %1 simulations': 'MCTS，%1 次模拟',
+ 'alpha-beta, depth 3, with a little noise': 'alpha-beta，深度 3，带少量噪声', 'alpha-beta, depth 5': 'alpha-beta，深度 5',
 }

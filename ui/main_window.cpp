@@ -19,6 +19,7 @@
 #include <QStatusBar>
 
 #include "ui/board/board_widget.h"
+#include "ui/facade/model_choice.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/facade/training_session.h"
 #include "ui/pages/analyze_page.h"
@@ -60,6 +61,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_->addWidget(train_);
     library_ = new LibraryPage(stack_);
     stack_->addWidget(library_);
+
+    // One model for Play and Analyze, listed from the training database: by default the best
+    // of the newest run, moving on as training publishes generations and ladder ratings.
+    ModelChoice* models = facade_->models();
+    models->setDatabase(train_->database());
+    connect(train_, &TrainPage::databaseChanged, models, &ModelChoice::setDatabase);
+    connect(training_, &TrainingSession::generationFinished, models, &ModelChoice::reload);
+    connect(training_, &TrainingSession::ladderRated, models, &ModelChoice::reload);
+    connect(training_, &TrainingSession::finished, models, &ModelChoice::reload);
+    analyze->setModelChoice(models);
 
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
@@ -246,8 +257,9 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
             "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
     }
     if (pageIndex == AnalyzePageIndex) {
-        // A mate-in-one puzzle after a short synchronous search with uniform priors: the
-        // mating move stands out in the heatmap, the arrows and the table.
+        // A mate-in-one puzzle after a short synchronous search with the chosen model (uniform
+        // priors without one): the mating move stands out in the heatmap, the arrows and the
+        // table.
         if (auto* analyze = qobject_cast<AnalyzePage*>(stack_->widget(AnalyzePageIndex))) {
             analyze->setFen(QStringLiteral("4ka3/R8/1R7/9/9/9/6p2/9/9/3K5 w - - 0 1"));
             analyze->analyzeSynchronously(400);

@@ -26,6 +26,7 @@ struct EngineRequest {
     std::vector<xq::Move> moves;
     PlayLevel level = PlayLevel::Beginner;
     bool hint = false;               // a suggestion for the user, not a move to play
+    std::string modelPath;           // the net the level plays with; empty = alpha-beta
 };
 
 // A player's answer.

@@ -8,9 +8,9 @@ namespace xqui {
 
 static_assert(kPlayLevelCount == xq::engine::kLevelCount, "Play levels mirror core/engine/levels.h");
 
-xq::engine::PlayerPtr makeLevelPlayer(PlayLevel level) {
+xq::engine::PlayerPtr makeLevelPlayer(PlayLevel level, const std::string& modelPath) {
     // A fresh seed per player so two games at the same level do not repeat each other.
-    return xq::engine::makeLevelPlayer(xq::engine::Level(int(level)), {}, std::random_device{}());
+    return xq::engine::makeLevelPlayer(xq::engine::Level(int(level)), modelPath, std::random_device{}());
 }
 
 xq::engine::SearchLimits levelLimits(PlayLevel, bool hint) {

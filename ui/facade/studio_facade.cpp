@@ -10,6 +10,7 @@
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/facade/level_players.h"
+#include "ui/facade/model_choice.h"
 
 namespace xqui {
 
@@ -29,11 +30,16 @@ public:
             if (newGamePending.exchange(false))
                 for (auto& p : players_)
                     if (p) p->newGame();
+            if (req.modelPath != playersModel_) {
+                // Another model: every level is built again with it on its next move.
+                for (auto& p : players_) p.reset();
+                playersModel_ = req.modelPath;
+            }
             xq::Position pos;
             if (!req.startFen.empty()) pos = xq::positionFromFen(req.startFen);
             for (xq::Move m : req.moves) pos.makeMove(m);
             auto& player = players_[int(req.level)];
-            if (!player) player = makeLevelPlayer(req.level);
+            if (!player) player = makeLevelPlayer(req.level, req.modelPath);
             reply.playerName = QString::fromStdString(player->name());
             const quint64 id = req.id;
             player->setInfoCallback([this, id](const xq::engine::SearchInfo& info) {
@@ -64,6 +70,7 @@ signals:
 
 private:
     xq::engine::PlayerPtr players_[kPlayLevelCount];
+    std::string playersModel_;  // the model players_ were built with
 };
 
 // Runs on the facade's store thread. Opens the database for each game and closes it again:
@@ -92,6 +99,7 @@ signals:
 };
 
 StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
+    models_ = new ModelChoice(this);
     qRegisterMetaType<xqui::EngineRequest>();
     qRegisterMetaType<xqui::EngineReply>();
     qRegisterMetaType<xqui::EngineProgress>();
@@ -144,6 +152,7 @@ quint64 StudioFacade::storeGame(const xq::store::GameRecord& game) {
 quint64 StudioFacade::requestMove(EngineRequest req) {
     if (stop_) stop_->store(true);  // an older search still running gives up at once
     req.id = nextId_++;
+    req.modelPath = models_->currentFile().toStdString();
     auto stop = std::make_shared<std::atomic<bool>>(false);
     stop_ = stop;
     const bool wasThinking = thinking();
@@ -179,6 +188,20 @@ void StudioFacade::onWorkerFinished(const EngineReply& reply) {
 
 void StudioFacade::onWorkerProgress(const EngineProgress& progress) {
     if (progress.id == current_) emit engineProgress(progress);
+}
+
+QString StudioFacade::levelDescription(PlayLevel level) const {
+    const auto& m = models_->current();
+    switch (level) {
+        case PlayLevel::Random: return tr("random legal moves");
+        case PlayLevel::Beginner:
+            return m ? tr("one network call, a sample of its policy") : tr("alpha-beta, depth 1, with noise");
+        case PlayLevel::Amateur:
+            return m ? tr("MCTS, %1 simulations").arg(64) : tr("alpha-beta, depth 3, with a little noise");
+        case PlayLevel::Advanced:
+            return m ? tr("MCTS, %1 simulations").arg(400) : tr("alpha-beta, depth 5");
+    }
+    return {};
 }
 
 QString StudioFacade::levelName(PlayLevel level) {

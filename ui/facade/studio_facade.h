@@ -1,8 +1,8 @@
 #pragma once
 // StudioFacade: the one object through which the widgets reach the core.
 //
-// It owns the core objects (the players behind the Play levels, later the analysis and
-// training pipeline), runs their long work on its worker thread and re-emits the results as
+// It owns the core objects (the players behind the Play levels, the one model choice shared
+// by the Play and Analyze pages), runs their long work on its worker thread and re-emits the results as
 // queued signals carrying plain structs (facade_types.h). Finished Play games are written to
 // the database on a second worker thread (a write waits neither for a search nor the GUI). Widgets never call core code that
 // can take long, and no core thread ever touches a widget.
@@ -25,6 +25,7 @@
 namespace xqui {
 
 class EngineWorker;
+class ModelChoice;
 class StoreWorker;
 
 class StudioFacade : public QObject {
@@ -33,8 +34,16 @@ public:
     explicit StudioFacade(QObject* parent = nullptr);
     ~StudioFacade() override;
 
+    // The model the levels play with and the Analyze page analyses with (models(): one shared
+    // choice). Empty: alpha-beta levels.
+    ModelChoice* models() const { return models_; }
+    // What a level plays with the current model, translated: "alpha-beta, depth 3",
+    // "MCTS, 64 simulations with gen 5 of q60h" ...
+    QString levelDescription(PlayLevel level) const;
+
     // Starts thinking about `req` (its id is assigned here and returned). A request still
-    // running is cancelled first: only the newest request is ever answered.
+    // running is cancelled first: only the newest request is ever answered. The request plays
+    // with the current model (req.modelPath is set here).
     quint64 requestMove(EngineRequest req);
     // The running search returns its best move so far (the reply still arrives).
     void moveNow();
@@ -73,6 +82,7 @@ private:
     EngineWorker* worker_ = nullptr;  // lives on thread_
     QThread storeThread_;
     StoreWorker* storeWorker_ = nullptr;  // lives on storeThread_
+    ModelChoice* models_ = nullptr;       // child of this
     QString databaseOverride_;
     quint64 nextStoreId_ = 1;
     quint64 nextId_ = 1;

@@ -27,6 +27,8 @@
 #include "core/xiangqi/fen.h"
 #include "ui/analyze/analysis_overlay.h"
 #include "ui/board/board_widget.h"
+#include "ui/facade/model_choice.h"
+#include "ui/pages/model_picker.h"
 #ifdef XQ_WITH_TORCH
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
@@ -139,7 +141,7 @@ void AnalyzePage::buildUi() {
     tree_->setAlternatingRowColors(true);
     treeLabel_ = new QLabel(this);
 
-    auto* controls = new QGridLayout;
+    auto* controls = controls_ = new QGridLayout;
     controls->addWidget(start_, 0, 0);
     controls->addWidget(stop_, 0, 1);
     controls->addWidget(simsLabel_, 0, 2);
@@ -205,8 +207,11 @@ void AnalyzePage::retranslate() {
     tree_->setHeaderLabels({tr("Move"), tr("N"), tr("P"), tr("Q")});
     if (modelPath_.isEmpty())
         evalNote_->setText(tr("No network: uniform priors (every legal move equally likely, value 0)."));
-    else
+    else if (modelTitle_.isEmpty())
         evalNote_->setText(tr("Network: %1").arg(QFileInfo(modelPath_).fileName()));
+    else
+        evalNote_->setText(tr("Network: %1 (%2)").arg(modelTitle_, QFileInfo(modelPath_).fileName()));
+    if (picker_) picker_->setNoneText(tr("No network (uniform priors)"));
     updateButtons();
     refresh();
 }
@@ -273,7 +278,37 @@ bool AnalyzePage::setFen(const QString& fen, QString* error) {
     return true;
 }
 
-bool AnalyzePage::loadModelFile(const QString& path, QString* error) {
+void AnalyzePage::setModelChoice(ModelChoice* choice) {
+    choice_ = choice;
+    picker_ = new ModelPicker(choice, tr("No network (uniform priors)"), this);
+    connect(picker_, &ModelPicker::errorOccurred, this, [this](const QString& msg) {
+        error_->setText(msg);
+        error_->show();
+    });
+    // The picker (with its "Open model file…" and "no network" items) replaces the two buttons.
+    openModel_->hide();
+    uniform_->hide();
+    controls_->addWidget(picker_, 1, 0, 1, 2);
+    connect(choice, &ModelChoice::currentChanged, this, &AnalyzePage::followChoice);
+    followChoice();
+}
+
+void AnalyzePage::followChoice() {
+    if (!choice_) return;
+    if (isRunning()) {
+        choicePending_ = true;  // finishIfEnded() loads it
+        search_->stop();
+        if (!timer_->isActive()) timer_->start();
+        return;
+    }
+    choicePending_ = false;
+    const auto& m = choice_->current();
+    QString err;
+    if (!loadModelFile(m ? m->file : QString(), &err, m ? ModelChoice::describe(*m) : QString()))
+        emit statusMessage(err);
+}
+
+bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QString& title) {
     if (isRunning()) {
         if (error) *error = tr("Stop the analysis first.");
         return false;
@@ -304,6 +339,7 @@ bool AnalyzePage::loadModelFile(const QString& path, QString* error) {
     search_.reset();  // it refers to the old evaluator
     evaluator_ = std::move(eval);
     modelPath_ = path;
+    modelTitle_ = title;
     makeSearch();
     error_->hide();
     retranslate();
@@ -366,6 +402,7 @@ void AnalyzePage::finishIfEnded() {
         error_->show();
     }
     updateButtons();
+    if (choicePending_) followChoice();
     if (pendingPosition_) {
         const xq::Position p = *pendingPosition_;
         pendingPosition_.reset();

@@ -9,9 +9,12 @@
 // GUI thread calls wait() once running() is false, so it never blocks on the network. A
 // position or model change while searching is applied when the search has ended.
 //
-// Evaluator: a model file chosen with "Open model…" (TorchEvaluator, one search thread since
-// it is not thread-safe, batches of 16 leaves) or, without one, the uniform fake, announced
-// on the page as "no network: uniform priors".
+// Evaluator: a model file (TorchEvaluator, one search thread since it is not thread-safe,
+// batches of 16 leaves) or, without one, the uniform fake, announced on the page as "no
+// network: uniform priors". In the studio the page follows the facade's ModelChoice
+// (setModelChoice: a model picker replaces the Open model / No network buttons, and the
+// Play page shares the choice); a choice made while searching is loaded when the search ends.
+// Unbound (tests), "Open model…" and loadModelFile() choose the file for this page alone.
 //
 // Thread-safety: a QWidget; GUI thread only.
 
@@ -27,6 +30,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +43,8 @@ class QTreeWidgetItem;
 namespace xqui {
 
 class BoardWidget;
+class ModelChoice;
+class ModelPicker;
 
 class AnalyzePage : public QWidget {
     Q_OBJECT
@@ -58,7 +64,12 @@ public:
     // A FEN from the user; false (with the reason shown on the page) when it does not parse.
     bool setFen(const QString& fen, QString* error = nullptr);
     // Loads a model file as the evaluator; false with a message when it cannot be read.
-    bool loadModelFile(const QString& path, QString* error = nullptr);
+    // `title` names it on the page (default: the file name).
+    bool loadModelFile(const QString& path, QString* error = nullptr, const QString& title = {});
+    // Follows the studio's shared model choice from now on (loads its current model).
+    void setModelChoice(ModelChoice* choice);
+    ModelPicker* modelPicker() const { return picker_; }
+    QString modelPath() const { return modelPath_; }
     void setNotation(xq::Notation n);
     void setShowPriors(bool on);
     void setSimulationLimit(int sims);  // 0 = until Stop
@@ -94,11 +105,17 @@ private:
     QString moveText(const xq::Position& pos, xq::Move m) const;
     QString pvText(const xq::Position& pos, const std::vector<xq::Move>& pv) const;
     void makeSearch();
+    void followChoice();  // loads the choice's model, or marks it pending while searching
 
     xq::Position pos_;
     std::optional<xq::Position> pendingPosition_;  // applied when the running search ends
     std::shared_ptr<xq::nn::Evaluator> evaluator_;
     QString modelPath_;  // empty: uniform priors
+    QString modelTitle_;  // how the page names the model ("" = its file name)
+    ModelChoice* choice_ = nullptr;
+    bool choicePending_ = false;  // the choice changed during a search
+    ModelPicker* picker_ = nullptr;
+    QGridLayout* controls_ = nullptr;
     std::unique_ptr<xq::search::MctsSearch> search_;
     bool searched_ = false;  // the current search_ has statistics for pos_
     xq::Notation notation_ = xq::Notation::Chinese;

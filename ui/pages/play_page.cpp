@@ -19,7 +19,9 @@
 #include "core/store/records.h"
 #include "core/xiangqi/pgn.h"
 #include "ui/board/board_widget.h"
+#include "ui/facade/model_choice.h"
 #include "ui/facade/studio_facade.h"
+#include "ui/pages/model_picker.h"
 
 namespace xqui {
 
@@ -30,6 +32,12 @@ PlayPage::PlayPage(StudioFacade* facade, QWidget* parent) : QWidget(parent), fac
     connect(facade_, &StudioFacade::thinkingChanged, this, &PlayPage::onThinkingChanged);
     connect(facade_, &StudioFacade::gameStored, this, &PlayPage::onGameStored);
     connect(board_, &BoardWidget::moveRequested, this, &PlayPage::onBoardMove);
+    connect(facade_->models(), &ModelChoice::currentChanged, this, [this] {
+        refreshModel();
+        const auto& m = facade_->models()->current();
+        emit statusMessage(m ? tr("The levels now play with %1.").arg(ModelChoice::describe(*m))
+                             : tr("No model: the levels play alpha-beta."));
+    });
     game_.reset();
     startGameClock();
     afterChange();
@@ -45,9 +53,21 @@ void PlayPage::buildUi() {
     levelBox_ = new QComboBox(gameBox);
     for (int i = 0; i < kPlayLevelCount; ++i) levelBox_->addItem(StudioFacade::levelName(PlayLevel(i)));
     levelBox_->setCurrentIndex(int(level_));
+    modelPicker_ = new ModelPicker(facade_->models(), tr("No model (alpha-beta)"), gameBox);
+    modelPicker_->setToolTip(tr("The network the levels play with: a generation of a training run, or a model file"));
+    modelPicker_->comboBox()->setMinimumContentsLength(30);  // room for "run · gen N (best) · Elo E"
+    connect(modelPicker_, &ModelPicker::errorOccurred, this, &PlayPage::showError);
+    modelNote_ = new QLabel(gameBox);
+    modelNote_->setObjectName(QStringLiteral("modelNote"));
+    modelNote_->setWordWrap(true);
+    modelNote_->setStyleSheet(QStringLiteral("QLabel{color:#5a4632;}"));
     auto* form = new QFormLayout;
     form->addRow(tr("Play as:"), side_);
     form->addRow(tr("Level:"), levelBox_);
+    // The model's name is long (run · generation · rating): the picker gets the full width.
+    form->addRow(new QLabel(tr("Model:"), gameBox));
+    form->addRow(modelPicker_);
+    form->addRow(modelNote_);
 
     newGameBtn_ = new QPushButton(tr("New game"), gameBox);
     undoBtn_ = new QPushButton(tr("Undo"), gameBox);
@@ -117,7 +137,7 @@ void PlayPage::buildUi() {
     side->addWidget(moves_, 1);
     auto* sideWidget = new QWidget(this);
     sideWidget->setLayout(side);
-    sideWidget->setMaximumWidth(340);
+    sideWidget->setMaximumWidth(380);
 
     auto* main = new QHBoxLayout(this);
     main->addWidget(board_, 1);
@@ -139,6 +159,22 @@ void PlayPage::buildUi() {
             if (ply.isValid()) showPly(ply.toInt());
         }
     });
+    refreshModel();
+}
+
+QString PlayPage::modelText() const {
+    const auto& m = facade_->models()->current();
+    return m ? ModelChoice::describe(*m) + QLatin1Char('\n') + modelNote_->text() : modelNote_->text();
+}
+
+void PlayPage::refreshModel() {
+    const auto& m = facade_->models()->current();
+    modelNote_->setText(m ? tr("The levels play with this network: Beginner samples its policy, Amateur and "
+                               "Advanced search with MCTS.")
+                          : tr("No model: the levels play alpha-beta. Train one on the Train page, or open a "
+                               "model file."));
+    for (int i = 0; i < kPlayLevelCount; ++i)
+        levelBox_->setItemData(i, facade_->levelDescription(PlayLevel(i)), Qt::ToolTipRole);
 }
 
 bool PlayPage::aiThinking() const { return aiRequest_ != 0; }
@@ -388,7 +424,12 @@ void PlayPage::storeFinishedGame() {
     const xq::GameStatus st = game_.status();
     xq::store::GameRecord rec;
     rec.kind = xq::store::GameKind::Play;
-    const std::string ai = std::string("level:") + xq::engine::levelName(xq::engine::Level(int(level_)));
+    // The player spec of levels.h: level:NAME[@MODEL].
+    std::string ai = std::string("level:") + xq::engine::levelName(xq::engine::Level(int(level_)));
+    if (const QString model = facade_->models()->currentFile(); !model.isEmpty()) {
+        ai += '@';
+        ai += model.toStdString();
+    }
     rec.red = human_ == xq::Red ? "human" : ai;
     rec.black = human_ == xq::Black ? "human" : ai;
     rec.result = st.result;

@@ -1,6 +1,10 @@
 #pragma once
 // The Play page: a game against one of the four levels.
 //
+// The levels play with the studio's chosen model (the facade's ModelChoice, picked here or on
+// the Analyze page: one shared choice): Beginner samples the net's policy, Amateur and
+// Advanced search with MCTS; without a model they are alpha-beta, and the page says so.
+//
 // The page keeps the game (GameRecord), shows it on a BoardWidget, asks the facade for the
 // AI's moves (the search runs on the facade's worker thread; the page only reacts to its
 // queued signals) and announces the result with its reason. A game played to its end on the
@@ -25,6 +29,7 @@ class QTableWidget;
 namespace xqui {
 
 class BoardWidget;
+class ModelPicker;
 class StudioFacade;
 
 class PlayPage : public QWidget {
@@ -42,6 +47,9 @@ public:
     QString errorText() const;   // the message banner ("" when none)
     QString resultText() const;  // the result banner ("" while the game runs)
     QTableWidget* moveTable() const { return moves_; }
+    ModelPicker* modelPicker() const { return modelPicker_; }
+    // What the levels play with: the chosen model's name, and the note under the picker.
+    QString modelText() const;
 
     // FEN of the position on the board.
     QString currentFen() const;
@@ -85,6 +93,7 @@ private:
     void refreshMoves();
     void refreshBoard();
     void refreshControls();
+    void refreshModel();     // the note and the level tool tips follow the chosen model
     void requestAiMove();
     void showError(const QString& text);
     void startGameClock();
@@ -109,6 +118,8 @@ private:
     BoardWidget* board_ = nullptr;
     QComboBox* side_ = nullptr;
     QComboBox* levelBox_ = nullptr;
+    ModelPicker* modelPicker_ = nullptr;
+    QLabel* modelNote_ = nullptr;
     QComboBox* notationBox_ = nullptr;
     QPushButton* newGameBtn_ = nullptr;
     QPushButton* undoBtn_ = nullptr;

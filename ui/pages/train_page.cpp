@@ -210,6 +210,7 @@ void TrainPage::setDatabase(const QString& path) {
     chartRun_.clear();
     charts_->clear();
     refreshRuns();
+    emit databaseChanged(path);
 }
 
 QString TrainPage::database() const { return QDir::fromNativeSeparators(db_->text()); }

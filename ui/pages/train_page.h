@@ -77,6 +77,8 @@ public slots:
 
 signals:
     void statusMessage(const QString& text);
+    // setDatabase() was called (the studio's model choice lists this database's runs).
+    void databaseChanged(const QString& path);
 
 private:
     struct LiveLoss {

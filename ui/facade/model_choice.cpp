@@ -1,0 +1,145 @@
+#include "ui/facade/model_choice.h"
+
+#include <algorithm>
+#include <map>
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "core/nn/model_file.h"
+#include "core/store/store.h"
+
+namespace xqui {
+
+namespace {
+// The trainer stores the path it wrote; a relative one is read against the working directory
+// first (as the CLI does), then against the database's directory (models/<run> sits next to it).
+QString resolveModelFile(const QString& stored, const QString& dbPath) {
+    if (stored.isEmpty()) return {};
+    const QFileInfo direct(stored);
+    if (direct.isAbsolute()) return direct.exists() ? direct.absoluteFilePath() : QString();
+    if (direct.exists()) return direct.absoluteFilePath();
+    const QFileInfo beside(QFileInfo(dbPath).absoluteDir(), stored);
+    return beside.exists() ? beside.absoluteFilePath() : QString();
+}
+}  // namespace
+
+ModelChoice::ModelChoice(QObject* parent) : QObject(parent) {}
+
+void ModelChoice::setDatabase(const QString& path) {
+    dbPath_ = path;
+    reload();
+}
+
+void ModelChoice::reload() {
+    QList<ModelEntry> list;
+    listError_.clear();
+    if (!dbPath_.isEmpty() && QFileInfo::exists(dbPath_)) {
+        try {
+            xq::store::OpenOptions o;
+            o.readOnly = true;
+            o.busyTimeoutMs = 1000;
+            xq::store::Store db(dbPath_.toStdString(), o);
+            // The newest ladder rating of each model (the listing is newest first).
+            std::map<int64_t, double> ladder;
+            xq::store::LadderFilter lf;
+            lf.limit = 0;
+            for (const auto& r : db.listLadderResults(lf))
+                if (r.model && !ladder.count(*r.model)) ladder[*r.model] = r.rating;
+            auto runs = db.listRuns();
+            std::reverse(runs.begin(), runs.end());  // newest first
+            for (const auto& run : runs) {
+                auto models = db.listModels(run.id);
+                std::reverse(models.begin(), models.end());  // newest generation first
+                bool bestSeen = false;
+                for (const auto& m : models) {
+                    const QString file = resolveModelFile(QString::fromStdString(m.file), dbPath_);
+                    if (file.isEmpty()) continue;  // no file on disk: nothing to play with
+                    ModelEntry e;
+                    e.modelId = m.id;
+                    e.runId = run.id;
+                    e.runName = QString::fromStdString(run.name);
+                    e.generation = m.generation;
+                    e.file = file;
+                    e.accepted = m.accepted || m.generation == 0;
+                    e.best = e.accepted && !bestSeen;
+                    bestSeen = bestSeen || e.best;
+                    if (auto it = ladder.find(m.id); it != ladder.end()) e.ladderElo = it->second;
+                    e.created = m.created;
+                    list.append(e);
+                }
+            }
+        } catch (const std::exception& e) {
+            listError_ = QString::fromUtf8(e.what());
+        }
+    }
+    models_ = list;
+    emit modelsChanged();
+    if (automatic_) {
+        setCurrent(defaultOf(models_));
+    } else if (current_ && current_->modelId != 0) {
+        // A listed model keeps its place; refresh its rating (a new ladder result).
+        for (const auto& e : models_)
+            if (e.modelId == current_->modelId && e.file == current_->file) {
+                current_ = e;
+                break;
+            }
+    }
+}
+
+std::optional<ModelEntry> ModelChoice::defaultOf(const QList<ModelEntry>& models) {
+    // Runs come newest first and each run's best entry is marked: the first best is it.
+    for (const auto& e : models)
+        if (e.best) return e;
+    return std::nullopt;
+}
+
+void ModelChoice::chooseDefault() {
+    automatic_ = true;
+    setCurrent(defaultOf(models_));
+}
+
+bool ModelChoice::chooseFile(const QString& path, QString* error) {
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    for (const auto& e : models_)
+        if (e.file == abs) {
+            automatic_ = false;
+            setCurrent(e);
+            return true;
+        }
+    try {
+        const xq::nn::ModelInfo info = xq::nn::readModelInfo(abs.toStdString());
+        ModelEntry e;
+        e.file = abs;
+        e.generation = int(info.meta.generation);
+        e.accepted = true;
+        automatic_ = false;
+        setCurrent(e);
+        return true;
+    } catch (const std::exception& ex) {
+        if (error) *error = tr("Cannot use the model %1: %2").arg(QDir::toNativeSeparators(path), QString::fromUtf8(ex.what()));
+        return false;
+    }
+}
+
+void ModelChoice::chooseNone() {
+    automatic_ = false;
+    setCurrent(std::nullopt);
+}
+
+void ModelChoice::setCurrent(const std::optional<ModelEntry>& e) {
+    const QString before = currentFile();
+    current_ = e;
+    if (currentFile() != before) emit currentChanged();
+}
+
+QString ModelChoice::describe(const ModelEntry& e) {
+    if (e.runName.isEmpty()) return QFileInfo(e.file).fileName();
+    QString text = tr("%1 · gen %2").arg(e.runName).arg(e.generation);
+    if (e.best) text += tr(" (best)");
+    else if (!e.accepted) text += tr(" (not accepted)");
+    if (e.ladderElo) text += tr(" · Elo %1").arg(qRound(*e.ladderElo));
+    return text;
+}
+
+}  // namespace xqui

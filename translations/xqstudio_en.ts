@@ -180,94 +180,94 @@
         </message>
         <message>
             <location filename="../ui/pages/analyze_page.cpp" line="214" />
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <location filename="../ui/pages/analyze_page.cpp" line="283" />
             <source>No network (uniform priors)</source>
             <translation>No network (uniform priors)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="314" />
+            <location filename="../ui/pages/analyze_page.cpp" line="313" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="326" />
+            <location filename="../ui/pages/analyze_page.cpp" line="325" />
             <source>Cannot load the model %1: %2</source>
             <translation>Cannot load the model %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="333" />
+            <location filename="../ui/pages/analyze_page.cpp" line="332" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="347" />
+            <location filename="../ui/pages/analyze_page.cpp" line="346" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="347" />
+            <location filename="../ui/pages/analyze_page.cpp" line="346" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="377" />
+            <location filename="../ui/pages/analyze_page.cpp" line="376" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="402" />
+            <location filename="../ui/pages/analyze_page.cpp" line="401" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="414" />
+            <location filename="../ui/pages/analyze_page.cpp" line="413" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="431" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
-            <location filename="../ui/pages/analyze_page.cpp" line="455" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="454" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
-            <location filename="../ui/pages/analyze_page.cpp" line="455" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="454" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="457" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="457" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="460" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="465" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -967,6 +967,16 @@ File: %2</translation>
             <location filename="../ui/train/param_texts.cpp" line="28" />
             <source>Weight of the root noise</source>
             <translation>Weight of the root noise</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Forced playouts</source>
+            <translation>Forced playouts</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)</source>
+            <translation>Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="30" />

@@ -180,94 +180,94 @@
         </message>
         <message>
             <location filename="../ui/pages/analyze_page.cpp" line="214" />
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <location filename="../ui/pages/analyze_page.cpp" line="283" />
             <source>No network (uniform priors)</source>
             <translation>无网络（均匀先验）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="314" />
+            <location filename="../ui/pages/analyze_page.cpp" line="313" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="326" />
+            <location filename="../ui/pages/analyze_page.cpp" line="325" />
             <source>Cannot load the model %1: %2</source>
             <translation>无法加载模型 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="333" />
+            <location filename="../ui/pages/analyze_page.cpp" line="332" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="347" />
+            <location filename="../ui/pages/analyze_page.cpp" line="346" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="347" />
+            <location filename="../ui/pages/analyze_page.cpp" line="346" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="377" />
+            <location filename="../ui/pages/analyze_page.cpp" line="376" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="402" />
+            <location filename="../ui/pages/analyze_page.cpp" line="401" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="414" />
+            <location filename="../ui/pages/analyze_page.cpp" line="413" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="431" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
-            <location filename="../ui/pages/analyze_page.cpp" line="455" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="454" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
-            <location filename="../ui/pages/analyze_page.cpp" line="455" />
+            <location filename="../ui/pages/analyze_page.cpp" line="432" />
+            <location filename="../ui/pages/analyze_page.cpp" line="454" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="457" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="457" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="460" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="465" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -967,6 +967,16 @@ File: %2</source>
             <location filename="../ui/train/param_texts.cpp" line="28" />
             <source>Weight of the root noise</source>
             <translation>根节点噪声的权重</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Forced playouts</source>
+            <translation>强制模拟</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="29" />
+            <source>Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)</source>
+            <translation>完整自我对弈搜索中的强制模拟系数 k（配合策略目标修剪）：根节点每个着法至少被搜索 sqrt(k × 先验 × 访问数) 次，这些强制访问会从策略目标中扣除（0 = 关闭）</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="30" />

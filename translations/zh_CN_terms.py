@@ -180,6 +180,9 @@ ZH = {
  'Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).': '天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。',
  'Ladder: rating the last generation…': '天梯：正在评定最后一代…',
  # Parameters added with the training ratio, playout caps, SPRT gating and the ladder
+ 'Forced playouts': '强制模拟',
+ 'Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)':
+   '完整自我对弈搜索中的强制模拟系数 k（配合策略目标修剪）：根节点每个着法至少被搜索 sqrt(k × 先验 × 访问数) 次，这些强制访问会从策略目标中扣除（0 = 关闭）',
  'Full-search share': '完整搜索比例',
  'Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)':
    '完整搜索（带噪声）并作为策略目标保留的着法比例；其余着法只用快速模拟次数搜索，不参与训练（模拟次数上限随机化；1 = 关闭）',

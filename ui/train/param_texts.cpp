@@ -26,6 +26,7 @@ const ParamText kTexts[] = {
     {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT exploration constant")},
     {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Root Dirichlet noise alpha")},
     {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the root noise")},
+    {"forced-playouts", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Forced playouts"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)")},
     {"temperature-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Temperature plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies played with temperature 1 before choosing greedily")},
     {"random-opening-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random opening plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Uniformly random plies at the start of each game")},
     {"full-search-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Full-search share"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)")},

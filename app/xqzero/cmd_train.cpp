@@ -96,10 +96,10 @@ std::function<int()> setup(CLI::App& sub) {
         cb.progress = [&](const xq::train::Progress& p) {
             char line[400];
             std::snprintf(line, sizeof line,
-                          "\r[%s] gen %d  iter %d  games %lld (%.0f/h, %.0f pos/s)  %s %d/%d  buffer %zu/%zu  "
+                          "\r[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s %d/%d  buffer %zu/%zu  "
                           "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s   ",
                           xq::train::stageName(p.stage), p.generation, p.iteration, (long long)p.games,
-                          p.gamesPerHour, p.positionsPerSecond,
+                          p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
                           p.stage == xq::train::Stage::Training ? "steps" : "games", p.stageDone,
                           p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step, p.lossTotal,
                           p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());

@@ -326,6 +326,38 @@ void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_p
     emitProgress(st, false);
 }
 
+// Publishes a SelfPlay for Pipeline::liveGame() for its scope (declare it after the SelfPlay).
+struct LiveSelfPlay {
+    Pipeline& p;
+    LiveSelfPlay(Pipeline& pipeline, const SelfPlay& sp) : p(pipeline) {
+        std::lock_guard lk(p.liveMutex_);
+        p.liveSelfPlay_ = &sp;
+    }
+    ~LiveSelfPlay() {
+        std::lock_guard lk(p.liveMutex_);
+        p.liveSelfPlay_ = nullptr;
+    }
+};
+
+int Pipeline::liveGameCount() const {
+    std::lock_guard lk(liveMutex_);
+    return liveSelfPlay_ ? liveSelfPlay_->liveGameCount() : 0;
+}
+
+std::optional<LiveGame> Pipeline::liveGame(int slot) const {
+    std::lock_guard lk(liveMutex_);
+    if (!liveSelfPlay_) return std::nullopt;
+    return liveSelfPlay_->liveGame(slot);
+}
+
+void Pipeline::noteSelfPlay(State& st, const SelfPlayStats& live, Clock::time_point t0) {
+    std::lock_guard lk(st.progressMutex);
+    const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
+    st.progress.positions = st.sessionPositions + int64_t(live.positions);
+    if (secs > 0) st.progress.positionsPerSecond = double(st.progress.positions) / secs;
+    st.progress.gamesInFlight = live.gamesInFlight;
+}
+
 // ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
 // Returns false when a stop (or the time limit) ended the phase.
 bool Pipeline::selfPlayPhase(State& st) {
@@ -344,6 +376,7 @@ bool Pipeline::selfPlayPhase(State& st) {
     so.generation = st.ckpt.generation;
     so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
     SelfPlay sp(*server, so);
+    LiveSelfPlay liveGames(*this, sp);
     const auto t0 = Clock::now();
     std::atomic<bool> minutesHit{false};
     // Games take minutes: a ticker keeps positions/s and the ETA live in between.
@@ -351,12 +384,7 @@ bool Pipeline::selfPlayPhase(State& st) {
     std::thread ticker([&] {
         while (!tickerDone.load()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(500));
-            const SelfPlayStats live = sp.stats();
-            {
-                std::lock_guard lk(st.progressMutex);
-                const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
-                if (secs > 0) st.progress.positionsPerSecond = (st.sessionPositions + live.positions) / secs;
-            }
+            noteSelfPlay(st, sp.stats(), t0);
             emitProgress(st, false);
             if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
         }
@@ -380,6 +408,11 @@ bool Pipeline::selfPlayPhase(State& st) {
     ticker.join();
     st.sessionSelfPlaySeconds += secondsSince(t0);
     st.sessionPositions += sps.positions;
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.positions = st.sessionPositions;
+        st.progress.gamesInFlight = 0;
+    }
     server->stop();
     {
         char msg[200];
@@ -558,6 +591,7 @@ void Pipeline::concurrentLoop(State& st) {
     so.generation = st.ckpt.generation;
     so.playerLabel = "selfplay@" + std::to_string(config.simulations);
     SelfPlay sp(*server, so);
+    LiveSelfPlay liveGames(*this, sp);
     const auto t0 = Clock::now();
     bool selfPlayDone = false;  // guarded by st.dataMutex
     std::exception_ptr selfPlayError;
@@ -584,10 +618,15 @@ void Pipeline::concurrentLoop(State& st) {
         const SelfPlayStats sps = sp.stats();
         st.sessionSelfPlaySeconds += secondsSince(t0);
         st.sessionPositions += sps.positions;
+        std::lock_guard lk(st.progressMutex);
+        st.progress.positions = st.sessionPositions;
+        st.progress.gamesInFlight = 0;
     };
     try {
         while (!control_.stopRequested() && !timeUp(st)) {
             if (!control_.waitWhilePaused()) break;
+            noteSelfPlay(st, sp.stats(), t0);  // live figures between games too
+            emitProgress(st, false);
             bool publish = false, train = false;
             {
                 std::unique_lock lk(st.dataMutex);

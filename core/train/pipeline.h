@@ -22,14 +22,21 @@
 // Control: RunControl (pause / resume / stop from any thread). Callbacks (plain structs) run
 // on the pipeline's threads; the UI facade re-emits them as queued signals.
 //
+// Live games: while self-play runs, liveGameCount() / liveGame(slot) read snapshots of its
+// games in flight (live_game.h, SelfPlay::liveGame); between self-play phases there are none.
+//
 // Thread-safety: run() blocks on the calling thread (the CLI's main thread or the studio's
-// worker thread); control() and stage() may be used from any thread while it runs.
+// worker thread); control(), stage(), liveGameCount() and liveGame() may be used from any
+// thread while it runs (the live ones hold liveMutex_ and the self-play's live mutex for a
+// copy, never a search or a network call).
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +44,7 @@
 #include "core/store/records.h"
 #include "core/train/config.h"
 #include "core/train/control.h"
+#include "core/train/live_game.h"
 
 namespace xq::nn {
 class InferenceServer;
@@ -45,6 +53,8 @@ class InferenceServer;
 namespace xq::train {
 
 struct SelfPlayGame;  // selfplay.h
+struct SelfPlayStats;
+class SelfPlay;
 
 enum class Stage : uint8_t { Idle, SelfPlay, Training, Evaluating, Paused, Stopping, Finished, Failed };
 const char* stageName(Stage s);  // "idle", "selfplay", ...
@@ -56,7 +66,10 @@ struct Progress {
     int64_t games = 0;             // self-play games stored in this run (all sessions)
     int stageDone = 0, stageTotal = 0;  // games or steps of the current stage
     double gamesPerHour = 0;       // self-play, this session
-    double positionsPerSecond = 0; // self-play moves per second, this session
+    double positionsPerSecond = 0; // self-play moves per second, this session (live: updated
+                                   // between games too, from the first move on)
+    int64_t positions = 0;         // self-play moves played, this session (live)
+    int gamesInFlight = 0;         // self-play games being played now
     size_t bufferSize = 0, bufferCapacity = 0;
     int64_t step = 0;              // training steps (all sessions)
     double samplesPerSecond = 0;   // training
@@ -149,7 +162,12 @@ public:
     Stage stage() const { return stage_.load(); }
     const PipelineOptions& options() const { return options_; }
 
+    // The running self-play's games in flight (0 / nullopt when none runs). Any thread.
+    int liveGameCount() const;
+    std::optional<LiveGame> liveGame(int slot) const;
+
 private:
+    friend struct LiveSelfPlay;  // pipeline.cpp: publishes a SelfPlay for liveGame()
     struct State;
     void setStage(Stage s);
     void log(LogLevel l, const std::string& m) const;
@@ -168,10 +186,14 @@ private:
     void storeSelfPlayGame(State& st, const SelfPlayGame& g,
                            std::chrono::steady_clock::time_point phaseStart);
     void checkpoint(State& st, const char* why);
+    // Self-play's live counters into the progress (positions, positions/s, games in flight).
+    void noteSelfPlay(State& st, const SelfPlayStats& live, std::chrono::steady_clock::time_point t0);
     PipelineOptions options_;
     PipelineCallbacks callbacks_;
     RunControl control_;
     std::atomic<Stage> stage_{Stage::Idle};
+    mutable std::mutex liveMutex_;
+    const SelfPlay* liveSelfPlay_ = nullptr;  // guarded by liveMutex_: the running self-play
 };
 
 // Learning rate at `step` under the config's schedule.

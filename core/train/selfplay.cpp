@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/search/mcts_multi.h"
+#include "core/search/mcts_snapshot.h"
 #include "core/train/material.h"
 #include "core/train/selfplay_game.h"
 
@@ -36,6 +37,9 @@ struct RunShared {
     SelfPlayStats& live;                  // guarded by statsMutex
     std::mutex errorMutex;
     std::exception_ptr error;             // guarded by errorMutex
+    std::mutex* liveMutex = nullptr;
+    std::vector<LiveGame>* liveSlots = nullptr;  // guarded by *liveMutex; its size is fixed
+    const std::atomic<int>* watched = nullptr;   // the slot whose search is snapshotted
 
     RunShared(const SelfPlayOptions& o, nn::Evaluator& e, RunControl& c,
               const SelfPlay::GameFn& f, std::mutex& sm, SelfPlayStats& l)
@@ -57,8 +61,9 @@ struct RunShared {
 // tree (reuse), and either start the next search or finish the game and begin another.
 class Worker {
 public:
-    explicit Worker(RunShared& shared)
-        : s_(shared), ms_(shared.evaluator, treeParams(shared.opt), 1) {
+    Worker(RunShared& shared, int thread)
+        : s_(shared), ms_(shared.evaluator, treeParams(shared.opt), 1),
+          liveBase_(thread * std::max(1, shared.opt.gamesInFlight)) {
         limits_.simulations = shared.opt.simulations;
         limits_.countReusedVisits = shared.opt.countReusedVisits;
         limits_.stopWhenDecided = false;  // pi must not be truncated
@@ -81,6 +86,7 @@ public:
             if (!s_.control.waitWhilePaused()) break;
             if (ms_.searchingCount() == 0) break;
             ms_.step(onDone);
+            snapshotWatched();
         }
     }
 
@@ -94,6 +100,63 @@ private:
         int lowStreak[2] = {0, 0};  // consecutive own moves below the resign threshold
         int wouldResign = -1;       // played-out games: the colour that would have resigned
     };
+
+    // ---- the live slots (selfplay.h "Live games"); all under *s_.liveMutex, briefly ----
+    LiveGame& liveSlot(int g) { return (*s_.liveSlots)[size_t(liveBase_ + g)]; }
+    bool isWatched(int g) const { return s_.watched->load(std::memory_order_relaxed) == liveBase_ + g; }
+
+    // A game began in slot g (after its random opening, its first search started).
+    void liveBegin(int g, uint64_t index) {
+        const Slot& sl = slots_[g];
+        std::lock_guard lk(*s_.liveMutex);
+        LiveGame& lg = liveSlot(g);
+        lg.active = true;
+        lg.gameNumber = index;
+        lg.generation = s_.opt.generation;
+        lg.moves.clear();
+        for (const auto& m : sl.rec.moves) lg.moves.push_back(m.move);
+        lg.search = {};
+        lg.fullSearch = sl.fullSearch;
+        ++lg.version;
+        if (isWatched(g)) lastSnapshot_ = {};  // its first search snapshot comes at once
+    }
+
+    // Move m was played in slot g and the next search started: the old search is stale.
+    void liveMove(int g, Move m) {
+        std::lock_guard lk(*s_.liveMutex);
+        LiveGame& lg = liveSlot(g);
+        lg.moves.push_back(m);
+        lg.search = {};
+        lg.fullSearch = slots_[g].fullSearch;
+        ++lg.version;
+        if (isWatched(g)) lastSnapshot_ = {};
+    }
+
+    void liveEnd(int g) {
+        std::lock_guard lk(*s_.liveMutex);
+        LiveGame& lg = liveSlot(g);
+        lg.active = false;
+        lg.search = {};
+        ++lg.version;
+    }
+
+    // Between two rounds (no leaf pending): the watched slot's search, if it is one of ours,
+    // at most every kLiveSnapshotMs. The tree is read on its own driving thread, so no lock
+    // is needed for it; the copy is published under the live mutex.
+    void snapshotWatched() {
+        const int g = s_.watched->load(std::memory_order_relaxed) - liveBase_;
+        if (g < 0 || g >= ms_.games() || !ms_.searching(g)) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (g == lastWatched_ && now - lastSnapshot_ < std::chrono::milliseconds(SelfPlay::kLiveSnapshotMs)) return;
+        lastWatched_ = g;
+        lastSnapshot_ = now;
+        search::SearchSnapshot snap = search::makeSnapshot(ms_.tree(g));
+        std::lock_guard lk(*s_.liveMutex);
+        LiveGame& lg = liveSlot(g);
+        if (!lg.active) return;
+        lg.search = std::move(snap);
+        ++lg.version;
+    }
 
     static search::MctsParams treeParams(const SelfPlayOptions& o) {
         search::MctsParams p = o.mcts;
@@ -109,6 +172,10 @@ private:
         for (;;) {
             uint64_t index = 0;
             if (!s_.claim(index)) return false;
+            {
+                std::lock_guard lk(s_.statsMutex);
+                ++s_.live.started;
+            }
             Slot& sl = slots_.at(g);
             sl = Slot();
             const uint64_t seed = detail::gameSeed(s_.opt.seed, index);
@@ -137,6 +204,7 @@ private:
             ms_.tree(g).reseed(seed ^ 0x5DEECE66Dull);
             ms_.setRoot(g, sl.pos);
             startSearch(g);
+            liveBegin(g, index);
             return true;
         }
     }
@@ -194,6 +262,7 @@ private:
             return;
         }
         startSearch(g);
+        liveMove(g, m);
     }
 
     // Playout-cap randomization: full or fast, drawn per move from the game's generator.
@@ -206,6 +275,7 @@ private:
     }
 
     void finish(int g, const GameStatus& st) {
+        liveEnd(g);
         report(g, st);
         beginGame(g);  // the slot stays idle when no game is left
     }
@@ -235,6 +305,9 @@ private:
     search::SearchLimits limits_, fastLimits_;
     search::MctsParams fullParams_, fastParams_;
     std::vector<Slot> slots_;
+    const int liveBase_;             // this worker's first live slot
+    int lastWatched_ = -1;           // game of the last search snapshot
+    std::chrono::steady_clock::time_point lastSnapshot_{};
 };
 
 }  // namespace
@@ -245,8 +318,23 @@ SelfPlay::SelfPlay(nn::Evaluator& evaluator, SelfPlayOptions options)
 SelfPlayStats SelfPlay::stats() const {
     std::lock_guard lk(statsMutex_);
     SelfPlayStats s = live_;
-    if (running_) s.seconds = steadySeconds() - startedAt_;
+    if (running_) {
+        s.seconds = steadySeconds() - startedAt_;
+        s.gamesInFlight = int(s.started - s.games);
+    }
     return s;
+}
+
+int SelfPlay::liveGameCount() const {
+    std::lock_guard lk(liveMutex_);
+    return int(liveSlots_.size());
+}
+
+std::optional<LiveGame> SelfPlay::liveGame(int slot) const {
+    watched_.store(slot, std::memory_order_relaxed);
+    std::lock_guard lk(liveMutex_);
+    if (slot < 0 || slot >= int(liveSlots_.size())) return std::nullopt;
+    return liveSlots_[size_t(slot)];
 }
 
 SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control) {
@@ -260,12 +348,24 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
     shared.target = games > 0 ? uint64_t(games) : 0;
 
     const int threads = std::max(1, options_.threads);
+    {
+        const int slots = threads * std::max(1, options_.gamesInFlight);
+        std::lock_guard lk(liveMutex_);
+        liveSlots_.assign(size_t(slots), LiveGame{});
+        for (int i = 0; i < slots; ++i) {
+            liveSlots_[size_t(i)].slot = i;
+            liveSlots_[size_t(i)].slotCount = slots;
+        }
+    }
+    shared.liveMutex = &liveMutex_;
+    shared.liveSlots = &liveSlots_;
+    shared.watched = &watched_;
     std::vector<std::thread> workers;
     workers.reserve(threads);
     for (int t = 0; t < threads; ++t) {
-        workers.emplace_back([&shared] {
+        workers.emplace_back([&shared, t] {
             try {
-                Worker w(shared);
+                Worker w(shared, t);
                 w.run();
             } catch (...) {
                 std::lock_guard lk(shared.errorMutex);
@@ -275,6 +375,16 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
         });
     }
     for (auto& w : workers) w.join();
+    {
+        // Games abandoned at a stop are no longer in flight.
+        std::lock_guard lk(liveMutex_);
+        for (auto& lg : liveSlots_)
+            if (lg.active) {
+                lg.active = false;
+                lg.search = {};
+                ++lg.version;
+            }
+    }
 
     SelfPlayStats result;
     {

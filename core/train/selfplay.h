@@ -14,15 +14,26 @@
 //
 // Thread-safety: a SelfPlay object is driven by one call to run() at a time; run() starts
 // `threads` worker threads and joins them before it returns. The callback is called on worker
-// threads, serialised by an internal mutex (never two at once).
+// threads, serialised by an internal mutex (never two at once). stats(), liveGameCount() and
+// liveGame() may be called from any thread at any time, also while run() runs.
+//
+// Live games (for the UI): each game in flight has a slot (thread t's game g is slot
+// t * gamesInFlight + g). A worker copies its moves into the slot after each move, and a
+// snapshot of the search in progress (search::makeSnapshot) for the one slot being watched
+// (the one liveGame() was last asked for) between two MultiSearch rounds, at most every
+// kLiveSnapshotMs: the hot path pays one mutex and one push_back per move and a clock read
+// per round, never anything per simulation. liveGame() copies a slot under that mutex.
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <vector>
 
 #include "core/nn/evaluator.h"
 #include "core/search/mcts_params.h"
+#include "core/train/live_game.h"
 #include "core/store/records.h"
 #include "core/train/control.h"
 
@@ -65,6 +76,8 @@ struct SelfPlayStats {
     uint64_t resignations = 0;
     uint64_t playedOutWouldResign = 0;
     uint64_t falseResignations = 0;
+    uint64_t started = 0;         // games begun (finished + in flight + abandoned at a stop)
+    int gamesInFlight = 0;        // games being played now (0 once run() returned)
     double seconds = 0;
 };
 
@@ -80,6 +93,15 @@ public:
     // benchmarks that stop a run before any game finishes. Any thread, any time.
     SelfPlayStats stats() const;
 
+    // Live games (see the header note). Any thread, any time. The slot count is
+    // threads * gamesInFlight (0 before the first run()). liveGame() returns the slot's newest
+    // copy (nullopt for a slot out of range) and makes it the watched slot, whose search
+    // snapshot is refreshed from then on; a slot just switched to gets its first search
+    // snapshot after the next round (its moves are there at once).
+    static constexpr int kLiveSnapshotMs = 40;
+    int liveGameCount() const;
+    std::optional<LiveGame> liveGame(int slot) const;
+
 private:
     nn::Evaluator& evaluator_;
     SelfPlayOptions options_;
@@ -87,6 +109,9 @@ private:
     SelfPlayStats live_;             // guarded by statsMutex_
     double startedAt_ = 0;           // steady-clock seconds; guarded by statsMutex_
     bool running_ = false;           // guarded by statsMutex_
+    mutable std::mutex liveMutex_;
+    std::vector<LiveGame> liveSlots_; // guarded by liveMutex_
+    mutable std::atomic<int> watched_{0};  // the slot whose search is snapshotted
 };
 
 // Material adjudication at the length cap (values in material.h): a lead of at least 3 points

@@ -299,6 +299,87 @@ private slots:
         }
     }
 
+    // The live slots (SelfPlay::liveGame) read from this thread while run() plays on two
+    // worker threads: every copy is one moment's (moves replay legally, the search belongs to
+    // the position they reach and its visited moves are legal there), the watched slot gets
+    // search snapshots with visits, other slots can be switched to, and after run() no game
+    // is in flight.
+    void liveGamesAreConsistentWhileRunning() {
+        nn::RandomEvaluator inner(5);
+        SlowEvaluator eval(inner);  // a few hundred rounds a second: many snapshots per game
+        SelfPlayOptions o = smallOptions();
+        o.threads = 2;
+        o.gamesInFlight = 3;
+        o.simulations = 24;
+        SelfPlay sp(eval, o);
+        RunControl control;
+        std::atomic<bool> returned{false};
+        std::thread t([&] {
+            sp.run(8, {}, control);
+            returned = true;
+        });
+        struct JoinAtExit {  // a failed check leaves early: stop and join the run first
+            RunControl& c;
+            std::thread& t;
+            ~JoinAtExit() {
+                c.requestStop();
+                if (t.joinable()) t.join();
+            }
+        } joinAtExit{control, t};
+        int withVisits = 0, slotsSeen = 0, checked = 0;
+        uint64_t seenMask = 0;
+        int slot = 0;
+        uint64_t lastVersion = 0;
+        while (!returned.load()) {
+            const std::optional<LiveGame> lg = sp.liveGame(slot);
+            if (!lg) {  // run() has not sized the slots yet
+                std::this_thread::yield();
+                continue;
+            }
+            QCOMPARE(lg->slotCount, o.threads * o.gamesInFlight);
+            QCOMPARE(lg->slot, slot);
+            QVERIFY(sp.stats().gamesInFlight <= lg->slotCount);
+            if (lg->version == lastVersion) {
+                std::this_thread::yield();
+                continue;
+            }
+            lastVersion = lg->version;
+            if (!lg->active) continue;
+            ++checked;
+            Position pos;
+            for (size_t i = 0; i < lg->moves.size(); ++i) {
+                QVERIFY2(pos.isLegal(lg->moves[i]), qPrintable(QString("slot %1 ply %2").arg(slot).arg(i)));
+                pos.makeMove(lg->moves[i]);
+            }
+            QVERIFY(int(lg->moves.size()) >= o.randomOpeningPlies);
+            if (lg->search.rootVisits > 0) {
+                QCOMPARE(lg->search.rootKey, pos.key());
+                QVERIFY(lg->search.rootValue >= -1.0f && lg->search.rootValue <= 1.0f);
+                int visited = 0;
+                for (const search::SnapshotNode& c : lg->search.children) {
+                    QVERIFY(pos.isLegal(c.move));
+                    visited += c.visits > 0;
+                }
+                if (visited > 0) ++withVisits;
+            }
+            seenMask |= uint64_t(1) << slot;
+            // Switch games now and then, as the UI's previous / next buttons do.
+            if (withVisits >= 3 * (slotsSeen + 1) && slotsSeen + 1 < lg->slotCount) {
+                ++slotsSeen;
+                slot = slotsSeen;
+                lastVersion = 0;
+            }
+        }
+        t.join();
+        QVERIFY2(withVisits >= 3, qPrintable(QString("%1 snapshots with visits of %2 checked").arg(withVisits).arg(checked)));
+        QVERIFY2(slotsSeen >= 1, "no other game was watched");
+        QVERIFY(seenMask & 2);
+        QCOMPARE(sp.stats().gamesInFlight, 0);
+        QCOMPARE(sp.stats().started, uint64_t(8));
+        QCOMPARE(sp.liveGameCount(), o.threads * o.gamesInFlight);
+        for (int i = 0; i < sp.liveGameCount(); ++i) QVERIFY(!sp.liveGame(i)->active);
+    }
+
     void pauseHoldsResumeContinuesStopEnds() {
         nn::RandomEvaluator inner(2);
         SlowEvaluator eval(inner);

@@ -616,6 +616,60 @@
         </message>
     </context>
     <context>
+        <name>xqui::LiveGameView</name>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="28" />
+            <source>Show the previous game in flight</source>
+            <translation>Show the previous game in flight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="31" />
+            <source>Show the next game in flight</source>
+            <translation>Show the next game in flight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="47" />
+            <source>A self-play game being played now; the colours show the share of the current search's visits per target square.</source>
+            <translation>A self-play game being played now; the colours show the share of the current search's visits per target square.</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="59" />
+            <source>Moves of the game appear here.</source>
+            <translation>Moves of the game appear here.</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="84" />
+            <location filename="../ui/train/live_game_view.cpp" line="102" />
+            <source>No self-play game in flight</source>
+            <translation>No self-play game in flight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="93" />
+            <source>Game %1 of %2</source>
+            <translation>Game %1 of %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="118" />
+            <source>Game %1 of %2 · no. %3</source>
+            <translation>Game %1 of %2 · no. %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="122" />
+            <source>Game %1 of %2 · idle</source>
+            <translation>Game %1 of %2 · idle</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="136" />
+            <source>Ply %1 · %2 visits · value for Red %3</source>
+            <translation>Ply %1 · %2 visits · value for Red %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="141" />
+            <source>Ply %1 · searching…</source>
+            <translation>Ply %1 · searching…</translation>
+        </message>
+    </context>
+    <context>
         <name>xqui::MainWindow</name>
         <message>
             <location filename="../ui/main_window.cpp" line="35" />
@@ -2012,208 +2066,213 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="74" />
-            <location filename="../ui/pages/train_page.cpp" line="75" />
+            <location filename="../ui/pages/train_page.cpp" line="76" />
+            <location filename="../ui/pages/train_page.cpp" line="77" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="100" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="105" />
+            <location filename="../ui/pages/train_page.cpp" line="109" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="106" />
+            <location filename="../ui/pages/train_page.cpp" line="110" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="111" />
+            <location filename="../ui/pages/train_page.cpp" line="115" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="114" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="116" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="131" />
+            <location filename="../ui/pages/train_page.cpp" line="135" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="133" />
+            <location filename="../ui/pages/train_page.cpp" line="137" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="135" />
+            <location filename="../ui/pages/train_page.cpp" line="139" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="144" />
+            <location filename="../ui/pages/train_page.cpp" line="159" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="183" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="185" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="186" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="188" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="172" />
+            <location filename="../ui/pages/train_page.cpp" line="189" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="174" />
+            <location filename="../ui/pages/train_page.cpp" line="191" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="176" />
+            <location filename="../ui/pages/train_page.cpp" line="193" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="179" />
+            <location filename="../ui/pages/train_page.cpp" line="196" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="180" />
+            <location filename="../ui/pages/train_page.cpp" line="197" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="198" />
+            <location filename="../ui/pages/train_page.cpp" line="215" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <source>Self-play now</source>
+            <translation>Self-play now</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="244" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="256" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="355" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="339" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="395" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="395" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="393" />
+            <location filename="../ui/pages/train_page.cpp" line="413" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="394" />
+            <location filename="../ui/pages/train_page.cpp" line="414" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="450" />
+            <location filename="../ui/pages/train_page.cpp" line="470" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="461" />
+            <location filename="../ui/pages/train_page.cpp" line="481" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="512" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="513" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2222,7 +2281,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="501" />
+            <location filename="../ui/pages/train_page.cpp" line="521" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2280,42 +2339,52 @@ Nothing is lost: the run can be continued later.</translation>
             <translation>empty</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="92" />
+            <location filename="../ui/train/train_status.cpp" line="87" />
+            <source>%1 (%2 in flight)</source>
+            <translation>%1 (%2 in flight)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="90" />
+            <source>%1 (%2 moves)</source>
+            <translation>%1 (%2 moves)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="95" />
             <source>%1 of %2 positions</source>
             <translation>%1 of %2 positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="95" />
+            <location filename="../ui/train/train_status.cpp" line="98" />
             <source>%1 / %2 self-play games</source>
             <translation>%1 / %2 self-play games</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="96" />
+            <location filename="../ui/train/train_status.cpp" line="99" />
             <source>%1 / %2 training steps</source>
             <translation>%1 / %2 training steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="97" />
+            <location filename="../ui/train/train_status.cpp" line="100" />
             <source>%1 / %2 evaluation games</source>
             <translation>%1 / %2 evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="98" />
+            <location filename="../ui/train/train_status.cpp" line="101" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="107" />
+            <location filename="../ui/train/train_status.cpp" line="110" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="109" />
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 min</source>
             <translation>%1 min</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="110" />
+            <location filename="../ui/train/train_status.cpp" line="113" />
             <source>%1 h %2 min</source>
             <translation>%1 h %2 min</translation>
         </message>
@@ -2323,37 +2392,37 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="266" />
+            <location filename="../ui/facade/training_session.cpp" line="327" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="332" />
+            <location filename="../ui/facade/training_session.cpp" line="402" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="333" />
+            <location filename="../ui/facade/training_session.cpp" line="403" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="334" />
+            <location filename="../ui/facade/training_session.cpp" line="404" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="335" />
+            <location filename="../ui/facade/training_session.cpp" line="405" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="336" />
+            <location filename="../ui/facade/training_session.cpp" line="406" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="337" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -616,6 +616,60 @@
         </message>
     </context>
     <context>
+        <name>xqui::LiveGameView</name>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="28" />
+            <source>Show the previous game in flight</source>
+            <translation>显示上一局进行中的对局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="31" />
+            <source>Show the next game in flight</source>
+            <translation>显示下一局进行中的对局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="47" />
+            <source>A self-play game being played now; the colours show the share of the current search's visits per target square.</source>
+            <translation>一局正在进行的自我对弈；颜色表示当前搜索的访问次数在各目标格上的占比。</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="59" />
+            <source>Moves of the game appear here.</source>
+            <translation>对局的着法显示在这里。</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="84" />
+            <location filename="../ui/train/live_game_view.cpp" line="102" />
+            <source>No self-play game in flight</source>
+            <translation>当前没有进行中的自我对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="93" />
+            <source>Game %1 of %2</source>
+            <translation>第 %1 / %2 局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="118" />
+            <source>Game %1 of %2 · no. %3</source>
+            <translation>第 %1 / %2 局 · 总第 %3 局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="122" />
+            <source>Game %1 of %2 · idle</source>
+            <translation>第 %1 / %2 局 · 空闲</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="136" />
+            <source>Ply %1 · %2 visits · value for Red %3</source>
+            <translation>第 %1 步 · %2 次访问 · 红方估值 %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="141" />
+            <source>Ply %1 · searching…</source>
+            <translation>第 %1 步 · 搜索中…</translation>
+        </message>
+    </context>
+    <context>
         <name>xqui::MainWindow</name>
         <message>
             <location filename="../ui/main_window.cpp" line="35" />
@@ -2011,208 +2065,213 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="74" />
-            <location filename="../ui/pages/train_page.cpp" line="75" />
+            <location filename="../ui/pages/train_page.cpp" line="76" />
+            <location filename="../ui/pages/train_page.cpp" line="77" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="100" />
+            <location filename="../ui/pages/train_page.cpp" line="104" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="105" />
+            <location filename="../ui/pages/train_page.cpp" line="109" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="106" />
+            <location filename="../ui/pages/train_page.cpp" line="110" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="111" />
+            <location filename="../ui/pages/train_page.cpp" line="115" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="114" />
+            <location filename="../ui/pages/train_page.cpp" line="118" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="116" />
+            <location filename="../ui/pages/train_page.cpp" line="120" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="124" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="131" />
+            <location filename="../ui/pages/train_page.cpp" line="135" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="133" />
+            <location filename="../ui/pages/train_page.cpp" line="137" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="135" />
+            <location filename="../ui/pages/train_page.cpp" line="139" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="144" />
+            <location filename="../ui/pages/train_page.cpp" line="159" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="183" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="168" />
+            <location filename="../ui/pages/train_page.cpp" line="185" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="169" />
+            <location filename="../ui/pages/train_page.cpp" line="186" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="171" />
+            <location filename="../ui/pages/train_page.cpp" line="188" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="172" />
+            <location filename="../ui/pages/train_page.cpp" line="189" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="174" />
+            <location filename="../ui/pages/train_page.cpp" line="191" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="176" />
+            <location filename="../ui/pages/train_page.cpp" line="193" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="179" />
+            <location filename="../ui/pages/train_page.cpp" line="196" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="180" />
+            <location filename="../ui/pages/train_page.cpp" line="197" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="198" />
+            <location filename="../ui/pages/train_page.cpp" line="215" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <source>Self-play now</source>
+            <translation>正在自我对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="244" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="256" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="355" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="339" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="395" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="395" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="393" />
+            <location filename="../ui/pages/train_page.cpp" line="413" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="394" />
+            <location filename="../ui/pages/train_page.cpp" line="414" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="450" />
+            <location filename="../ui/pages/train_page.cpp" line="470" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="461" />
+            <location filename="../ui/pages/train_page.cpp" line="481" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="512" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="513" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2221,7 +2280,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="501" />
+            <location filename="../ui/pages/train_page.cpp" line="521" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -2279,42 +2338,52 @@ Nothing is lost: the run can be continued later.</source>
             <translation>空</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="92" />
+            <location filename="../ui/train/train_status.cpp" line="87" />
+            <source>%1 (%2 in flight)</source>
+            <translation>%1（%2 局进行中）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="90" />
+            <source>%1 (%2 moves)</source>
+            <translation>%1（%2 步）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="95" />
             <source>%1 of %2 positions</source>
             <translation>%1 / %2 个局面</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="95" />
+            <location filename="../ui/train/train_status.cpp" line="98" />
             <source>%1 / %2 self-play games</source>
             <translation>自我对弈 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="96" />
+            <location filename="../ui/train/train_status.cpp" line="99" />
             <source>%1 / %2 training steps</source>
             <translation>训练 %1 / %2 步</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="97" />
+            <location filename="../ui/train/train_status.cpp" line="100" />
             <source>%1 / %2 evaluation games</source>
             <translation>评估 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="98" />
+            <location filename="../ui/train/train_status.cpp" line="101" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="107" />
+            <location filename="../ui/train/train_status.cpp" line="110" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="109" />
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="110" />
+            <location filename="../ui/train/train_status.cpp" line="113" />
             <source>%1 h %2 min</source>
             <translation>%1 小时 %2 分钟</translation>
         </message>
@@ -2322,37 +2391,37 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="266" />
+            <location filename="../ui/facade/training_session.cpp" line="327" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="332" />
+            <location filename="../ui/facade/training_session.cpp" line="402" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="333" />
+            <location filename="../ui/facade/training_session.cpp" line="403" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="334" />
+            <location filename="../ui/facade/training_session.cpp" line="404" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="335" />
+            <location filename="../ui/facade/training_session.cpp" line="405" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="336" />
+            <location filename="../ui/facade/training_session.cpp" line="406" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="337" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

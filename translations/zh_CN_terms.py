@@ -239,4 +239,14 @@ ZH = {
  'random legal moves': '随机合法着法', 'one network call, a sample of its policy': '调用一次网络，按其策略抽样',
  'alpha-beta, depth 1, with noise': 'alpha-beta，深度 1，带噪声', 'MCTS, %1 simulations': 'MCTS，%1 次模拟',
  'alpha-beta, depth 3, with a little noise': 'alpha-beta，深度 3，带少量噪声', 'alpha-beta, depth 5': 'alpha-beta，深度 5',
+ # Train page: the live self-play board, live counters
+ 'Self-play now': '正在自我对弈', 'Show the previous game in flight': '显示上一局进行中的对局',
+ 'Show the next game in flight': '显示下一局进行中的对局',
+ 'A self-play game being played now; the colours show the share of the current search\'s visits per target square.':
+   '一局正在进行的自我对弈；颜色表示当前搜索的访问次数在各目标格上的占比。',
+ 'Moves of the game appear here.': '对局的着法显示在这里。', 'No self-play game in flight': '当前没有进行中的自我对弈',
+ 'Game %1 of %2': '第 %1 / %2 局', 'Game %1 of %2 · no. %3': '第 %1 / %2 局 · 总第 %3 局',
+ 'Game %1 of %2 · idle': '第 %1 / %2 局 · 空闲',
+ 'Ply %1 · %2 visits · value for Red %3': '第 %1 步 · %2 次访问 · 红方估值 %3', 'Ply %1 · searching…': '第 %1 步 · 搜索中…',
+ '%1 (%2 in flight)': '%1（%2 局进行中）', '%1 (%2 moves)': '%1（%2 步）',
 }

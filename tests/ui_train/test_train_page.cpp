@@ -6,6 +6,8 @@
 // window while training asks, stops at a checkpoint and then closes. The Elo chart shows a
 // run's background-ladder ratings (stored "ladder/*" metrics, and live ones from a run with
 // the ladder on) against positions or minutes, and a gated run's older self-Elo otherwise.
+// The live board shows a game in flight of a real run (moves, the search's visit heatmap),
+// and previous / next follow other games.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,6 +19,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -29,7 +32,10 @@
 #include "ui/pages/train_page.h"
 #include "ui/train/param_form.h"
 #include "ui/train/param_texts.h"
+#include "ui/train/live_game_view.h"
 #include "ui/train/train_charts.h"
+#include "ui/board/board_widget.h"
+#include "core/xiangqi/position.h"
 
 using namespace xqui;
 using namespace xq::train;
@@ -192,6 +198,65 @@ private slots:
         QVERIFY(page_->continueButton()->isEnabled());
         QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("started run 'alpha'")));
         QVERIFY(metricCount(db(), QStringLiteral("alpha"), "loss/total") >= page_->charts()->lossPointCount() - 2);
+    }
+
+    void liveBoardFollowsGamesInFlight() {
+        TrainConfig c = tinyConfig();
+        c.gamesInFlight = 3;
+        c.gamesPerIteration = 6;
+        c.simulations = 16;
+        c.maxPlies = 60;
+        page_->form()->setConfig(c);
+        page_->setRunName(QStringLiteral("live"));
+        LiveGameView* live = page_->liveView();
+        QVERIFY(live);
+        QVERIFY(!live->nextButton()->isEnabled());
+        auto* liveTimer = session_->findChild<QTimer*>(QStringLiteral("trainingSessionLive"));
+        QVERIFY(liveTimer && liveTimer->interval() <= 100);  // at least 10 refreshes a second
+        QSignalSpy snapshots(session_, &TrainingSession::liveGame);
+        QSignalSpy finished(session_, &TrainingSession::finished);
+        QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+        QVERIFY(session_->running());
+
+        // What the board shows is the game's position, with the search's visits on it.
+        auto showsGameInSlot = [&](int slot) {
+            const LiveGame& g = live->game();
+            if (g.slot != slot || !g.active || g.moves.empty() || g.search.rootVisits <= 0) return false;
+            if (live->board()->heatmap().isEmpty()) return false;
+            xq::Position pos;
+            for (xq::Move m : g.moves) {
+                if (!pos.isLegal(m)) return false;
+                pos.makeMove(m);
+            }
+            return pos.key() == live->board()->position().key() && g.search.rootKey == pos.key();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(showsGameInSlot(0), 60000);
+        QCOMPARE(live->slot(), 0);
+        QCOMPARE(live->game().slotCount, 3);
+        QVERIFY(live->nextButton()->isEnabled() && live->previousButton()->isEnabled());
+        QVERIFY(!live->moveList()->toPlainText().isEmpty());
+        QVERIFY(live->valueLabel()->text().contains(QStringLiteral("value for Red")));
+        bool visited = false;
+        for (const HeatCell& h : live->board()->heatmap()) visited |= h.value > 0;
+        QVERIFY(visited);
+        QVERIFY(snapshots.count() >= 1);
+        // The progress counts the games being played and the moves made from the first move on.
+        QTRY_VERIFY_WITH_TIMEOUT(session_->lastProgress().positions > 0, 60000);
+
+        QTest::mouseClick(live->nextButton(), Qt::LeftButton);
+        QCOMPARE(live->slot(), 1);
+        QCOMPARE(session_->liveGameSlot(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(showsGameInSlot(1), 60000);
+        QTest::mouseClick(live->previousButton(), Qt::LeftButton);
+        QTest::mouseClick(live->previousButton(), Qt::LeftButton);  // wraps around to the last
+        QCOMPARE(live->slot(), 2);
+        QCOMPARE(session_->liveGameSlot(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(showsGameInSlot(2), 60000);
+
+        QTest::mouseClick(page_->stopButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(live->game().slot, 2);  // the last board stays, marked as not in flight
+        QVERIFY(!live->nextButton()->isEnabled());
     }
 
     void existingNameIsRefused() {

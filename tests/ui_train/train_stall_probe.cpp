@@ -3,7 +3,7 @@
 // hand and reported.
 //
 //   train_stall_probe [--seconds N] [--db FILE] [--set name=value ...] [--screenshot FILE]
-//                     [--idle]
+//                     [--idle] [--size WxH]
 // --idle measures the same page with no run started: the machine's own baseline.
 //
 // Two measures, both on the GUI thread, with the page visible (offscreen platform is fine):
@@ -22,6 +22,7 @@
 //     sleeping thread's wake-up (on a virtual machine the host may wake an idle vCPU late),
 //     and `max_gap_busy_ms`, the most CPU plus run-queue time in any one gap, is the part
 //     of a gap that the process caused or could shorten.
+// `live_board_updates` counts the snapshots the live self-play board showed while measuring.
 // Prints one JSON object.
 #include <time.h>
 
@@ -42,6 +43,7 @@
 #include "ui/app_setup.h"
 #include "ui/facade/training_session.h"
 #include "ui/pages/train_page.h"
+#include "ui/train/live_game_view.h"
 #include "ui/train/param_form.h"
 #include "ui/train/train_charts.h"
 
@@ -117,16 +119,18 @@ int main(int argc, char** argv) {
     QCommandLineOption secs("seconds", "Seconds to measure (after the run starts).", "N", "120");
     QCommandLineOption dbOpt("db", "Database (default: a temporary one).", "FILE");
     QCommandLineOption set("set", "Override a parameter of the quick preset: name=value.", "KV");
-    QCommandLineOption shot("screenshot", "Grab the page to FILE at the end.", "FILE");
+    QCommandLineOption shot("screenshot", "Grab the page to FILE at the end of the measurement (the run still going).", "FILE");
     QCommandLineOption idle("idle", "Start no run: measure the baseline.");
-    cli.addOptions({secs, dbOpt, set, shot, idle});
+    QCommandLineOption size("size", "The page's size (default 1280x820; the studio's default window holds a 1050x760 page).", "WxH", "1280x820");
+    cli.addOptions({secs, dbOpt, set, shot, idle, size});
     cli.process(app);
 
     QTemporaryDir tmp;
     const QString db = cli.isSet(dbOpt) ? cli.value(dbOpt) : tmp.filePath("probe.db");
     xqui::TrainingSession session;
     xqui::TrainPage page(&session);
-    page.resize(1280, 820);
+    const QStringList wh = cli.value(size).split(QLatin1Char('x'));
+    page.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1280, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 820);
     page.setDatabase(db);
     page.form()->setPreset("quick");
     xq::train::TrainConfig cfg = page.form()->config();
@@ -199,10 +203,20 @@ int main(int argc, char** argv) {
         app.measuring = false;
         tick.stop();
         controlRuns.store(false);
+        // Grabbed while the run still goes, so the live self-play board shows a game.
+        if (cli.isSet(shot)) {
+            page.charts()->flush();
+            page.grab().save(cli.value(shot));
+        }
         if (idleRun) app.quit();
         else session.stop();
     });
     QObject::connect(&session, &xqui::TrainingSession::finished, &app, &QCoreApplication::quit);
+    // Snapshots the live board showed while measuring (it is reset by nothing before exit).
+    int liveUpdates = 0;
+    QObject::connect(&session, &xqui::TrainingSession::liveGame, [&] {
+        if (app.measuring) liveUpdates = page.liveView()->updates();
+    });
     app.exec();
     controlRuns.store(false);
     control.join();
@@ -210,21 +224,17 @@ int main(int argc, char** argv) {
     std::sort(gaps.begin(), gaps.end());
     auto pct = [&](double q) { return gaps.empty() ? 0.0 : gaps[size_t(q * double(gaps.size() - 1))]; };
     const auto last = session.lastProgress();
-    if (cli.isSet(shot)) {
-        page.charts()->flush();
-        app.processEvents();
-        page.grab().save(cli.value(shot));
-    }
     std::printf(
         "{\"seconds\": %d, \"ticks\": %zu, \"max_timer_gap_ms\": %.2f, \"p99_timer_gap_ms\": %.2f, "
         "\"p999_timer_gap_ms\": %.2f, \"max_gap_runqueue_wait_ms\": %.2f, \"max_gap_cpu_ms\": %.2f, "
         "\"max_gap_other_ms\": %.2f, \"max_gap_at_s\": %.1f, \"max_gap_busy_ms\": %.2f, "
         "\"control_max_oversleep_ms\": %.2f, \"max_event_ms\": %.2f, \"max_event_type\": %d, \"max_event_receiver\": \"%s\", "
         "\"max_event_cpu_ms\": %.2f, \"max_cpu_event_receiver\": \"%s\", "
-        "\"events\": %lld, \"games\": %lld, \"steps\": %lld, \"generation\": %d, \"loss_points\": %d}\n",
+        "\"events\": %lld, \"games\": %lld, \"steps\": %lld, \"generation\": %d, \"loss_points\": %d, "
+        "\"live_board_updates\": %d}\n",
         cli.value(secs).toInt(), gaps.size(), pct(1.0), pct(0.99), pct(0.999), maxGapWait, maxGapCpu,
         std::max(0.0, maxGap + 1.0 - maxGapWait - maxGapCpu), maxGapAt, maxBusy, controlMaxLate, app.maxEventMs, app.maxEventType,
         app.maxEventReceiver.constData(), app.maxEventCpuMs, app.maxCpuEventReceiver.constData(), app.events, (long long)last.games, (long long)last.step, last.generation,
-        page.charts()->lossPointCount());
+        page.charts()->lossPointCount(), liveUpdates);
     return 0;
 }

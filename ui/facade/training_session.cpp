@@ -23,6 +23,8 @@ using namespace xq::train;
 namespace {
 
 constexpr int kDrainIntervalMs = 100;  // at most ~10 emissions per kind and second
+constexpr int kLivePollMs = 40;        // the poller's period (a copy of one game, microseconds)
+constexpr int kLiveIntervalMs = 80;    // liveGame() at most 12.5 times a second
 
 // Training threads run at a lower priority than the GUI thread. With the self-play threads,
 // the inference thread and LibTorch's pool all busy on a few cores, the GUI thread otherwise
@@ -80,10 +82,15 @@ TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<QVector<xq::train::HeldOutCheck>>();
     qRegisterMetaType<xqui::TrainingSession::State>();
     qRegisterMetaType<xqui::LadderRating>();
+    qRegisterMetaType<xq::train::LiveGame>();
     drainTimer_ = new QTimer(this);
     drainTimer_->setObjectName(QStringLiteral("trainingSessionDrain"));
     drainTimer_->setInterval(kDrainIntervalMs);
     connect(drainTimer_, &QTimer::timeout, this, &TrainingSession::drain);
+    liveTimer_ = new QTimer(this);
+    liveTimer_->setObjectName(QStringLiteral("trainingSessionLive"));
+    liveTimer_->setInterval(kLiveIntervalMs);
+    connect(liveTimer_, &QTimer::timeout, this, &TrainingSession::drainLive);
 }
 
 TrainingSession::~TrainingSession() {
@@ -143,6 +150,12 @@ bool TrainingSession::start(const PipelineOptions& options) {
     worker_ = std::thread([this, p] {
         lowerThisThreadsPriority();
         const auto sessionStart = std::chrono::steady_clock::now();
+        // The live-game poller lives exactly as long as run(): created here, it inherits this
+        // thread's low priority, and the pipeline outlives it.
+        std::mutex pollMutex;
+        std::condition_variable pollCv;
+        bool pollStop = false;  // guarded by pollMutex
+        std::thread poller([&] { pollLiveGames(p, pollMutex, pollCv, pollStop); });
         std::optional<std::string> error;
         try {
             p->run();
@@ -151,6 +164,12 @@ bool TrainingSession::start(const PipelineOptions& options) {
         } catch (...) {
             error = "unknown error";
         }
+        {
+            std::lock_guard lk(pollMutex);
+            pollStop = true;
+        }
+        pollCv.notify_all();
+        poller.join();
         // A failed run rates nothing more: its last generation may not even be stored.
         if (error) abortLadder();
         endLadder(std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() / 60.0);
@@ -159,10 +178,52 @@ bool TrainingSession::start(const PipelineOptions& options) {
         inbox_.done = true;
     });
     drainTimer_->start();
+    liveTimer_->start();
     // Until the first progress arrives the run is opening the database and building nets;
     // the loop always begins with self-play.
     setState(State::SelfPlay);
     return true;
+}
+
+void TrainingSession::setLiveGame(int slot) { liveSlot_.store(qMax(0, slot)); }
+
+void TrainingSession::pollLiveGames(Pipeline* p, std::mutex& m, std::condition_variable& cv, const bool& stop) {
+    // Only changes travel: the same slot at the same version (or "none" twice) is not sent.
+    int lastSlot = -1;
+    uint64_t lastVersion = 0;
+    bool lastNone = false;
+    std::unique_lock lk(m);
+    while (!cv.wait_for(lk, std::chrono::milliseconds(kLivePollMs), [&] { return stop; })) {
+        lk.unlock();
+        const int slot = liveSlot_.load();
+        std::optional<LiveGame> g = p->liveGame(slot);
+        if (!g) {
+            if (!lastNone) {
+                lastNone = true;
+                lastSlot = -1;
+                LiveGame none;
+                none.slot = slot;
+                std::lock_guard ilk(inboxMutex_);
+                inbox_.live = std::move(none);
+            }
+        } else if (g->slot != lastSlot || g->version != lastVersion || lastNone) {
+            lastNone = false;
+            lastSlot = g->slot;
+            lastVersion = g->version;
+            std::lock_guard ilk(inboxMutex_);
+            inbox_.live = std::move(g);
+        }
+        lk.lock();
+    }
+}
+
+void TrainingSession::drainLive() {
+    std::optional<LiveGame> g;
+    {
+        std::lock_guard lk(inboxMutex_);
+        g.swap(inbox_.live);
+    }
+    if (g) emit liveGame(*g);
 }
 
 void TrainingSession::pause() {
@@ -302,6 +363,7 @@ void TrainingSession::drain() {
     {
         std::lock_guard lk(inboxMutex_);
         std::swap(in, inbox_);
+        inbox_.live = std::move(in.live);  // drainLive()'s
     }
     for (auto& [level, text] : in.logs) emit logLine(level, QString::fromStdString(text));
     if (!in.steps.empty()) emit trainSteps(QVector<TrainStep>(in.steps.begin(), in.steps.end()));
@@ -316,11 +378,19 @@ void TrainingSession::drain() {
     }
     if (in.done) {
         drainTimer_->stop();
+        liveTimer_->stop();
+        {
+            std::lock_guard lk(inboxMutex_);
+            inbox_.live.reset();
+        }
         worker_.join();  // the thread has left run(); joining is immediate
         pipeline_.reset();
         pauseRequested_ = stopRequested_ = false;
         if (in.error) emit failed(QString::fromStdString(*in.error));
         setState(State::Idle);
+        LiveGame none;
+        none.slot = liveSlot_.load();
+        emit liveGame(none);  // no game in flight any more
         emit finished();
         return;
     }

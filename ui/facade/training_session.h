@@ -18,6 +18,13 @@
 // short scheduler slice for the calling (GUI) thread, so that on EEVDF kernels it preempts a
 // training thread when it wakes instead of waiting for that thread's slice to end.
 //
+// Live self-play board: while a run is going, a poller thread started by the worker (so at its
+// low priority) reads one game in flight from the pipeline every kLivePollMs
+// (Pipeline::liveGame: a copy under small mutexes, never a search) into the inbox; a second
+// GUI-thread timer (kLiveIntervalMs, 12.5 Hz) emits liveGame() when that copy changed. The
+// GUI thread never calls into the pipeline for it, so a busy self-play cannot stall it.
+// setLiveGame() chooses the game (its slot); the poller picks the choice up at its next poll.
+//
 // Background Elo ladder: when the run's configuration (the stored one on a resume, as the
 // pipeline uses) has ladder-minutes > 0, the first published generation starts a
 // core BackgroundLadder that rates the newest generation every ladder-minutes minutes on a
@@ -33,6 +40,7 @@
 // (guarded by inboxMutex_) and the ladder pointer (guarded by ladderMutex_).
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -82,6 +90,10 @@ public:
     // The newest progress received (default-constructed before the first).
     const xq::train::Progress& lastProgress() const { return last_; }
 
+    // Which game in flight liveGame() follows (0 .. LiveGame::slotCount - 1).
+    void setLiveGame(int slot);
+    int liveGameSlot() const { return liveSlot_.load(); }
+
     // Translated name of a state ("self-play", "暂停" ...).
     static QString stateName(State s);
 
@@ -98,6 +110,10 @@ signals:
     void ladderRated(const xqui::LadderRating& rating);
     // level: 0 info, 1 warning, 2 error. Text from the core is English (codes and numbers).
     void logLine(int level, const QString& text);
+    // The newest snapshot of the followed game in flight, when it changed (about 12 times a
+    // second during self-play). slotCount 0: no self-play is running (training, evaluating,
+    // or the run ended).
+    void liveGame(const xq::train::LiveGame& game);
     // The run ended with an error (before the loop started, or inside it).
     void failed(const QString& message);
     // The worker thread has ended (after a stop, the iteration limit, or an error).
@@ -114,8 +130,12 @@ private:
         std::vector<std::pair<int, std::string>> logs;
         std::optional<std::string> error;
         bool done = false;
+        std::optional<xq::train::LiveGame> live;  // only the newest matters
     };
     void drain();
+    void drainLive();
+    // On the poller thread (see the header note) until *stop.
+    void pollLiveGames(xq::train::Pipeline* p, std::mutex& m, std::condition_variable& cv, const bool& stop);
     void setState(State s);
     State stateFromStage(xq::train::Stage s) const;
     // On a pipeline thread: starts the ladder on the first publication, offers the generation.
@@ -135,6 +155,8 @@ private:
     double ladderMinutes_ = 0;      // guarded by ladderMutex_: its period
     std::atomic<bool> stopAsked_{false};  // stop() or the destructor: no final rating
     QTimer* drainTimer_ = nullptr;
+    QTimer* liveTimer_ = nullptr;
+    std::atomic<int> liveSlot_{0};  // the followed game; written on the GUI thread, read by the poller
     State state_ = State::Idle;
     bool pauseRequested_ = false;
     bool stopRequested_ = false;
@@ -149,3 +171,4 @@ Q_DECLARE_METATYPE(xq::train::TrainStep)
 Q_DECLARE_METATYPE(xq::train::HeldOutCheck)
 Q_DECLARE_METATYPE(xq::train::GameFinished)
 Q_DECLARE_METATYPE(xq::train::GenerationResult)
+Q_DECLARE_METATYPE(xq::train::LiveGame)

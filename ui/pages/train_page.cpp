@@ -17,12 +17,14 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "core/store/paths.h"
 #include "core/store/store_error.h"
+#include "ui/train/live_game_view.h"
 #include "ui/train/param_form.h"
 #include "ui/train/param_texts.h"
 #include "ui/train/train_charts.h"
@@ -75,6 +77,8 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent
         emit statusMessage(tr("Training failed: %1").arg(m));
     });
     connect(session_, &TrainingSession::finished, this, &TrainPage::onFinished);
+    connect(session_, &TrainingSession::liveGame, live_, &LiveGameView::setGame);
+    connect(live_, &LiveGameView::slotRequested, session_, &TrainingSession::setLiveGame);
 
     QSettings s;
     const QString db = s.value(QStringLiteral("train/database")).toString();
@@ -141,13 +145,26 @@ QWidget* TrainPage::buildLeft() {
     rf->addRow(runButtons);
     v->addWidget(runBox);
 
-    auto* setBox = new QGroupBox(tr("Settings for a new run"), left);
+    // The settings and the live self-play board share the column below the run: the form is
+    // read-only while a run goes, and the charts on the right keep their whole width.
+    leftTabs_ = new QTabWidget(left);
+    leftTabs_->setObjectName(QStringLiteral("trainLeftTabs"));
+    auto* setBox = new QWidget(leftTabs_);
     auto* sv = new QVBoxLayout(setBox);
+    sv->setContentsMargins(6, 6, 6, 6);
     form_ = new ParamForm(setBox);
     connect(form_, &ParamForm::presetChosen, this,
             [](const QString& p) { QSettings().setValue(QStringLiteral("train/preset"), p); });
     sv->addWidget(form_);
-    v->addWidget(setBox, 1);
+    leftTabs_->addTab(setBox, tr("Settings for a new run"));
+    liveTab_ = new QWidget(leftTabs_);
+    liveTab_->setObjectName(QStringLiteral("liveGameTab"));
+    auto* lv = new QVBoxLayout(liveTab_);
+    lv->setContentsMargins(6, 6, 6, 6);
+    live_ = new LiveGameView(liveTab_);
+    lv->addWidget(live_);
+    leftTabs_->addTab(liveTab_, tr("Self-play now"));
+    v->addWidget(leftTabs_, 1);
     left->setMinimumWidth(340);
     return left;
 }
@@ -371,6 +388,9 @@ void TrainPage::startRun(bool resume, const QString& name) {
     liveLadder_.clear();
     lastSpeedPointMs_ = 0;
     status_->clear();
+    live_->reset();
+    session_->setLiveGame(0);
+    leftTabs_->setCurrentWidget(liveTab_);  // something moves from the first second
     if (!session_->start(o)) return;
     appendLog(0, resume ? tr("Continuing run %1.").arg(name) : tr("Starting run %1 (%2 preset).").arg(name, form_->preset()));
     if (resume) {

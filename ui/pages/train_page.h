@@ -2,7 +2,8 @@
 // The Train page: settings generated from the parameter declaration (ParamForm), the run's
 // name and database, the earlier runs of that database (view one, or continue it), Start /
 // Pause / Resume / Stop with the state shown, live status, charts, and a log of the loop's
-// events. All training work runs in the TrainingSession's worker thread; the page only
+// events, and a live board showing one self-play game in flight (LiveGameView, in a tab beside
+// the settings, shown when a run starts) with previous / next to follow another. All training work runs in the TrainingSession's worker thread; the page only
 // reacts to its signals.
 //
 // Charts show one run at a time: its stored history (read from the metrics table off the
@@ -23,11 +24,13 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QTabWidget;
 class QThread;
 class QTreeWidget;
 
 namespace xqui {
 
+class LiveGameView;
 class ParamForm;
 class TrainCharts;
 class TrainStatus;
@@ -69,6 +72,7 @@ public:
     QTreeWidget* runList() const { return runs_; }
     QLabel* stateLabel() const { return state_; }
     QPlainTextEdit* logPane() const { return log_; }
+    LiveGameView* liveView() const { return live_; }
 
 public slots:
     void startNew();
@@ -127,6 +131,9 @@ private:
     QPushButton* stop_ = nullptr;
     QPushButton* resetZoom_ = nullptr;
     QPlainTextEdit* log_ = nullptr;
+    LiveGameView* live_ = nullptr;
+    QTabWidget* leftTabs_ = nullptr;  // settings | live self-play board
+    QWidget* liveTab_ = nullptr;
 
     QString chartRun_;            // name of the run the charts show ("" = none)
     quint64 historyRequest_ = 0;  // newest asynchronous load; older answers are ignored

@@ -83,9 +83,12 @@ void TrainStatus::clear() {
 void TrainStatus::setProgress(const Progress& p) {
     const QLocale loc;
     generation_->setText(loc.toString(p.generation));
-    games_->setText(loc.toString(qlonglong(p.games)));
+    // Games take minutes: the games being played say "it is working" from the first second.
+    games_->setText(p.gamesInFlight > 0 ? tr("%1 (%2 in flight)").arg(loc.toString(qlonglong(p.games)), loc.toString(p.gamesInFlight))
+                                        : loc.toString(qlonglong(p.games)));
     gamesPerHour_->setText(loc.toString(p.gamesPerHour, 'f', 0));
-    positions_->setText(loc.toString(p.positionsPerSecond, 'f', 1));
+    positions_->setText(p.positions > 0 ? tr("%1 (%2 moves)").arg(loc.toString(p.positionsPerSecond, 'f', 1), loc.toString(qlonglong(p.positions)))
+                                        : loc.toString(p.positionsPerSecond, 'f', 1));
     step_->setText(loc.toString(qlonglong(p.step)));
     samples_->setText(loc.toString(p.samplesPerSecond, 'f', 0));
     setBar(buffer_, int64_t(p.bufferSize), int64_t(p.bufferCapacity),

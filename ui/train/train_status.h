@@ -1,6 +1,6 @@
 #pragma once
-// TrainStatus: the live figures of a run — generation, games, games/hour, positions/s,
-// replay buffer fill (a progress bar), training step, samples/s, and the current stage's
+// TrainStatus: the live figures of a run — generation, games (and games in flight),
+// games/hour, positions/s (and moves played this session), replay buffer fill (a progress bar), training step, samples/s, and the current stage's
 // progress with its ETA.
 //
 // Thread-safety: a QWidget; GUI thread only.

@@ -111,7 +111,9 @@ private:
     bool running_ = false;           // guarded by statsMutex_
     mutable std::mutex liveMutex_;
     std::vector<LiveGame> liveSlots_; // guarded by liveMutex_
-    mutable std::atomic<int> watched_{0};  // the slot whose search is snapshotted
+    // The slot whose search is snapshotted; -1 until liveGame() is first called, so a run
+    // nobody watches (the CLI, benchmarks) takes no snapshot at all.
+    mutable std::atomic<int> watched_{-1};
 };
 
 // Material adjudication at the length cap (values in material.h): a lead of at least 3 points

@@ -659,12 +659,17 @@
             <translation>Game %1 of %2 · idle</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="136" />
+            <location filename="../ui/train/live_game_view.cpp" line="137" />
             <source>Ply %1 · %2 visits · value for Red %3</source>
             <translation>Ply %1 · %2 visits · value for Red %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="141" />
+            <location filename="../ui/train/live_game_view.cpp" line="138" />
+            <source>Ply %1 · %2 visits (fast search) · value for Red %3</source>
+            <translation>Ply %1 · %2 visits (fast search) · value for Red %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="143" />
             <source>Ply %1 · searching…</source>
             <translation>Ply %1 · searching…</translation>
         </message>

@@ -659,12 +659,17 @@
             <translation>第 %1 / %2 局 · 空闲</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="136" />
+            <location filename="../ui/train/live_game_view.cpp" line="137" />
             <source>Ply %1 · %2 visits · value for Red %3</source>
             <translation>第 %1 步 · %2 次访问 · 红方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="141" />
+            <location filename="../ui/train/live_game_view.cpp" line="138" />
+            <source>Ply %1 · %2 visits (fast search) · value for Red %3</source>
+            <translation>第 %1 步 · %2 次访问（快速搜索）· 红方估值 %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/live_game_view.cpp" line="143" />
             <source>Ply %1 · searching…</source>
             <translation>第 %1 步 · 搜索中…</translation>
         </message>

@@ -248,5 +248,6 @@ ZH = {
  'Game %1 of %2': '第 %1 / %2 局', 'Game %1 of %2 · no. %3': '第 %1 / %2 局 · 总第 %3 局',
  'Game %1 of %2 · idle': '第 %1 / %2 局 · 空闲',
  'Ply %1 · %2 visits · value for Red %3': '第 %1 步 · %2 次访问 · 红方估值 %3', 'Ply %1 · searching…': '第 %1 步 · 搜索中…',
+ 'Ply %1 · %2 visits (fast search) · value for Red %3': '第 %1 步 · %2 次访问（快速搜索）· 红方估值 %3',
  '%1 (%2 in flight)': '%1（%2 局进行中）', '%1 (%2 moves)': '%1（%2 步）',
 }

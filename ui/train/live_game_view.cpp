@@ -133,7 +133,9 @@ void LiveGameView::setGame(const xq::train::LiveGame& g) {
         // rootValue is for the side to move (mcts_snapshot.h); shown for Red, as the
         // Analyze page's evaluation is.
         const float red = board_->position().sideToMove() == xq::Red ? g.search.rootValue : -g.search.rootValue;
-        value_->setText(tr("Ply %1 · %2 visits · value for Red %3")
+        // A fast search (playout-cap randomization) is played but never learned from.
+        value_->setText((g.fullSearch ? tr("Ply %1 · %2 visits · value for Red %3")
+                                      : tr("Ply %1 · %2 visits (fast search) · value for Red %3"))
                             .arg(ply)
                             .arg(loc.toString(g.search.rootVisits))
                             .arg((red >= 0 ? QStringLiteral("+") : QString()) + loc.toString(red, 'f', 2)));

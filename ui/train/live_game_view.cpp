@@ -51,6 +51,13 @@ LiveGameView::LiveGameView(QWidget* parent) : QWidget(parent) {
     value_->setObjectName(QStringLiteral("liveGameValue"));
     value_->setAlignment(Qt::AlignCenter);
     v->addWidget(value_);
+    // Texts that change 12 times a second must not change the page's layout: a label whose
+    // width followed its text could widen the column and make the charts beside it resize
+    // and replot (tens of milliseconds on the GUI thread).
+    for (QLabel* l : {title_, value_}) {
+        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        l->setMinimumWidth(0);
+    }
 
     moves_ = new QPlainTextEdit(this);
     moves_->setObjectName(QStringLiteral("liveGameMoves"));

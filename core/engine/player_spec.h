@@ -25,9 +25,8 @@
 namespace xq::engine {
 
 // Policy softmax temperature of the MCTS players that play (net:, best:, the levels; not
-// self-play or gating, whose visit counts are training targets). Measured against a random
-// mover at 200 simulations (README, Training): q60g's best 0.860 -> 0.895, q60h's best
-// 0.935 -> 0.975, 100 games each, the same openings each time. 1 = the network's priors.
+// self-play or gating, whose visit counts are training targets): flatter priors make 200
+// simulations look at moves the network ranks low. 1 = the network's priors.
 inline constexpr float kPlayPolicyTemperature = 1.6f;
 
 struct PlayerSpecContext {

@@ -177,13 +177,10 @@ TrainConfig preset(std::string_view name) {
         c.randomOpeningPlies = 2;
         c.adjudicate = true;
         // A win on material is worth half a mate as a value target, so that a lead alone
-        // does not saturate the value head and mating stays worth more. Two hour-long runs,
-        // the same training code otherwise: at 1, q60g's best scored 0.860 against a random
-        // mover; at 0.5, q60h's scored 0.935, both with the same search (README, Training).
+        // does not saturate the value head and mating stays worth more.
         c.adjudicationValue = 0.5;
         // Half of each value target is the material balance 8 plies later: a signal every
-        // position carries from the first games on, where results say little yet. 25-minute
-        // runs on one core each, the same seed: with it, +7 =20 -3 against the run without.
+        // position carries from the first games on, where results say little yet.
         c.materialTargetWeight = 0.5;
         c.materialTargetPlies = 8;
         c.lrDecaySteps = 20000;

@@ -358,18 +358,23 @@ void Pipeline::noteSelfPlay(State& st, const SelfPlayStats& live, Clock::time_po
     st.progress.gamesInFlight = live.gamesInFlight;
 }
 
-// ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
-// Returns false when a stop (or the time limit) ended the phase.
-bool Pipeline::selfPlayPhase(State& st) {
-    const TrainConfig& config = st.config;
+// The self-play stage begins: its progress counts the iteration's games from 0.
+void Pipeline::beginSelfPlayStage(State& st) {
     setStage(Stage::SelfPlay);
     {
         std::lock_guard lk(st.progressMutex);
         st.progress.stageDone = 0;
-        st.progress.stageTotal = config.gamesPerIteration;
+        st.progress.stageTotal = st.config.gamesPerIteration;
         st.progress.etaSeconds = -1;
     }
     emitProgress(st, true);
+}
+
+// ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
+// Returns false when a stop (or the time limit) ended the phase.
+bool Pipeline::selfPlayPhase(State& st) {
+    const TrainConfig& config = st.config;
+    beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
     SelfPlayOptions so = selfPlayOptionsFrom(config);
     so.seed = st.rng();
@@ -577,14 +582,7 @@ void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricP
 // Returns when a stop, the time limit or the iteration limit ends the session.
 void Pipeline::concurrentLoop(State& st) {
     const TrainConfig& config = st.config;
-    setStage(Stage::SelfPlay);
-    {
-        std::lock_guard lk(st.progressMutex);
-        st.progress.stageDone = 0;
-        st.progress.stageTotal = config.gamesPerIteration;
-        st.progress.etaSeconds = -1;
-    }
-    emitProgress(st, true);
+    beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
     SelfPlayOptions so = selfPlayOptionsFrom(config);
     so.seed = st.rng();

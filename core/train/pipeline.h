@@ -179,6 +179,7 @@ private:
     void openRun(State& st);
     void rebuildBuffers(State& st);
     bool selfPlayPhase(State& st);
+    void beginSelfPlayStage(State& st);
     bool trainPhase(State& st);
     bool evaluatePhase(State& st);
     void concurrentLoop(State& st);  // SelfPlay and Train at once (config concurrentTraining)

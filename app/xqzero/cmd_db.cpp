@@ -1,6 +1,8 @@
-// xqzero db info|games [--db PATH]: look into the training database without changing it.
-// Both open the database read-only, so they never create, migrate or lock out a running
+// xqzero db info|games|runs [--db PATH]: look into the training database without changing it.
+// These open the database read-only, so they never create, migrate or lock out a running
 // training process (WAL lets them read while it writes).
+// xqzero db rename-run OLD NEW | delete-run NAME --yes: the two commands that change it. Both
+// move or remove the run's default model folder (<db dir>/models/<run>) with its rows.
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -26,6 +28,9 @@ struct DbArgs {
     int limit = 20;
     int offset = 0;
     bool json = false;
+    std::string from, to;  // rename-run
+    bool yes = false;      // delete-run
+    bool keepModels = false;
     std::string path() const { return db.empty() ? defaultDatabasePath() : db; }
 };
 
@@ -152,6 +157,130 @@ int runGames(const DbArgs& a) {
     return xqcli::kExitOk;
 }
 
+// A run's status as a resume would find it: its checkpoint, or none (a resume then starts from
+// generation 0 and the stored games).
+std::string checkpointState(const std::string& modelDir) {
+    std::error_code ec;
+    return std::filesystem::exists(std::filesystem::path(modelDir) / "checkpoint.json", ec) ? "checkpoint"
+                                                                                          : "no checkpoint";
+}
+
+int runRuns(const DbArgs& a) {
+    auto store = openReadOnly(a.path());
+    nlohmann::json list = nlohmann::json::array();
+    for (const RunInfo& r : store->listRuns()) {
+        GameFilter f;
+        f.run = r.id;
+        const auto best = store->bestModel(r.id);
+        const std::string dir = defaultModelDir(a.path(), r.name);
+        list.push_back({{"name", r.name},
+                        {"created", formatTime(r.created)},
+                        {"games", store->countGames(f)},
+                        {"best_generation", best ? nlohmann::json(best->generation) : nullptr},
+                        {"model_dir", dir},
+                        {"checkpoint", checkpointState(dir) == "checkpoint"}});
+    }
+    if (a.json) {
+        std::cout << list.dump() << "\n";
+        return xqcli::kExitOk;
+    }
+    std::printf("%-20s %-19s %8s %5s  %-13s %s\n", "run", "created", "games", "best", "checkpoint",
+                "models");
+    for (const auto& r : list)
+        std::printf("%-20s %-19s %8lld %5s  %-13s %s\n", r["name"].get<std::string>().c_str(),
+                    r["created"].get<std::string>().c_str(), (long long)r["games"].get<int64_t>(),
+                    r["best_generation"].is_null() ? "-" : r["best_generation"].dump().c_str(),
+                    r["checkpoint"].get<bool>() ? "yes" : "no (resume: gen 0)", r["model_dir"].get<std::string>().c_str());
+    std::printf("%zu runs\n", list.size());
+    return xqcli::kExitOk;
+}
+
+std::unique_ptr<Store> openForChange(const std::string& path) {
+    OpenOptions o;
+    o.create = false;
+    auto store = std::make_unique<Store>(path, o);
+    store->checkWritable();
+    return store;
+}
+
+int runRenameRun(const DbArgs& a) {
+    namespace fs = std::filesystem;
+    auto store = openForChange(a.path());
+    if (!store->findRun(a.from)) {
+        std::cerr << "xqzero db rename-run: no run named '" << a.from << "' in " << a.path() << "\n";
+        return xqcli::kExitUsage;
+    }
+    if (a.to.empty() || store->findRun(a.to)) {
+        std::cerr << "xqzero db rename-run: " << (a.to.empty() ? std::string("the new name is empty")
+                                                                 : "a run named '" + a.to + "' already exists")
+                  << "; nothing changed\n";
+        return xqcli::kExitUsage;
+    }
+    const fs::path oldDir = defaultModelDir(a.path(), a.from), newDir = defaultModelDir(a.path(), a.to);
+    std::error_code ec;
+    const bool moveDir = fs::exists(oldDir, ec);
+    if (moveDir && fs::exists(newDir, ec)) {
+        std::cerr << "xqzero db rename-run: the folder " << newDir.string()
+                  << " already exists; move it away first. Nothing changed\n";
+        return xqcli::kExitUsage;
+    }
+    // The folder first (one rename), then the rows; a failing database update moves it back.
+    if (moveDir) {
+        fs::rename(oldDir, newDir, ec);
+        if (ec) {
+            std::cerr << "xqzero db rename-run: cannot move " << oldDir.string() << " to " << newDir.string()
+                      << ": " << ec.message() << "; nothing changed\n";
+            return xqcli::kExitFailure;
+        }
+    }
+    try {
+        store->renameRun(a.from, a.to, moveDir ? oldDir.string() : "", moveDir ? newDir.string() : "");
+    } catch (...) {
+        if (moveDir) fs::rename(newDir, oldDir, ec);
+        throw;
+    }
+    std::cout << "renamed run '" << a.from << "' to '" << a.to << "'"
+              << (moveDir ? "; its models are now in " + newDir.string() : std::string()) << "\n";
+    return xqcli::kExitOk;
+}
+
+int runDeleteRun(const DbArgs& a) {
+    namespace fs = std::filesystem;
+    auto store = openForChange(a.path());
+    const auto run = store->findRun(a.from);
+    if (!run) {
+        std::cerr << "xqzero db delete-run: no run named '" << a.from << "' in " << a.path() << "\n";
+        return xqcli::kExitUsage;
+    }
+    GameFilter f;
+    f.run = run->id;
+    const int64_t games = store->countGames(f);
+    const fs::path dir = defaultModelDir(a.path(), a.from);
+    std::error_code ec;
+    const bool hasDir = fs::exists(dir, ec);
+    if (!a.yes) {
+        std::cerr << "xqzero db delete-run: this deletes run '" << a.from << "' with its " << games
+                  << " games, models, metrics and ladder results"
+                  << (hasDir && !a.keepModels ? ", and the folder " + dir.string() : std::string())
+                  << ". Add --yes to do it\n";
+        return xqcli::kExitUsage;
+    }
+    store->deleteRun(a.from);
+    std::cout << "deleted run '" << a.from << "' (" << games << " games)";
+    if (hasDir && !a.keepModels) {
+        const auto removed = fs::remove_all(dir, ec);
+        if (ec) {
+            std::cout << "\n";
+            std::cerr << "xqzero db delete-run: the run is gone from the database, but " << dir.string()
+                      << " could not be removed: " << ec.message() << "\n";
+            return xqcli::kExitFailure;
+        }
+        std::cout << " and " << removed << " files under " << dir.string();
+    }
+    std::cout << "\n";
+    return xqcli::kExitOk;
+}
+
 std::function<int()> setup(CLI::App& sub) {
     auto args = std::make_shared<DbArgs>();
     auto which = std::make_shared<std::string>();
@@ -173,12 +302,33 @@ std::function<int()> setup(CLI::App& sub) {
     games->add_flag("--json", args->json, "One JSON object per game");
     games->callback([which] { *which = "games"; });
 
+    CLI::App* runs = sub.add_subcommand("runs", "List the training runs, with whether each has a checkpoint");
+    runs->add_option("--db", args->db, dbHelp);
+    runs->add_flag("--json", args->json, "Print one JSON array");
+    runs->callback([which] { *which = "runs"; });
+
+    CLI::App* rename = sub.add_subcommand("rename-run", "Rename a run (and move its model folder)");
+    rename->add_option("--db", args->db, dbHelp);
+    rename->add_option("old", args->from, "The run's name")->required();
+    rename->add_option("new", args->to, "Its new name")->required();
+    rename->callback([which] { *which = "rename-run"; });
+
+    CLI::App* del = sub.add_subcommand("delete-run", "Delete a run: its games, models, metrics and model folder");
+    del->add_option("--db", args->db, dbHelp);
+    del->add_option("name", args->from, "The run's name")->required();
+    del->add_flag("--yes", args->yes, "Really delete (without it, only says what would go)");
+    del->add_flag("--keep-models", args->keepModels, "Keep the model folder on disk");
+    del->callback([which] { *which = "delete-run"; });
+
     return [args, which] {
         if (*which == "info") return runInfo(*args);
+        if (*which == "runs") return runRuns(*args);
+        if (*which == "rename-run") return runRenameRun(*args);
+        if (*which == "delete-run") return runDeleteRun(*args);
         return runGames(*args);
     };
 }
 
-XQ_COMMAND("db", "Inspect the training database: db info, db games", setup);
+XQ_COMMAND("db", "Inspect and maintain the training database: db info, games, runs, rename-run, delete-run", setup);
 
 }  // namespace

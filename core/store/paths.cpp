@@ -19,6 +19,11 @@ std::string defaultDatabasePath() {
     return (base / "xqzero" / "xqzero.db").string();
 }
 
+std::string defaultModelDir(const std::string& dbPath, const std::string& run) {
+    namespace fs = std::filesystem;
+    return (fs::absolute(dbPath).parent_path() / "models" / run).string();
+}
+
 void ensureParentDirectory(const std::string& dbPath) {
     namespace fs = std::filesystem;
     const fs::path parent = fs::path(dbPath).parent_path();

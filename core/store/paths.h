@@ -11,5 +11,8 @@ namespace xq::store {
 std::string defaultDatabasePath();
 // Creates the parent directories of `dbPath` if needed; throws StoreError on failure.
 void ensureParentDirectory(const std::string& dbPath);
+// Where a training run keeps its model files unless told otherwise: <db dir>/models/<run>,
+// absolute.
+std::string defaultModelDir(const std::string& dbPath, const std::string& run);
 
 }  // namespace xq::store

@@ -17,6 +17,8 @@ const char* storeErrorCodeName(StoreErrorCode c) {
         case StoreErrorCode::Constraint: return "constraint";
         case StoreErrorCode::InvalidArgument: return "invalid_argument";
         case StoreErrorCode::NotFound: return "not_found";
+        case StoreErrorCode::ReadOnly: return "read_only";
+        case StoreErrorCode::DiskFull: return "disk_full";
     }
     return "unknown";
 }
@@ -32,6 +34,8 @@ StoreErrorCode codeFor(int rc) {
         case SQLITE_BUSY:
         case SQLITE_LOCKED: return StoreErrorCode::Busy;
         case SQLITE_CONSTRAINT: return StoreErrorCode::Constraint;
+        case SQLITE_READONLY: return StoreErrorCode::ReadOnly;
+        case SQLITE_FULL: return StoreErrorCode::DiskFull;
         default: return StoreErrorCode::Sqlite;
     }
 }
@@ -111,6 +115,7 @@ void Database::exec(std::string_view sql, std::string_view what) {
 int64_t Database::lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
 int Database::changes() const { return sqlite3_changes(db_); }
 bool Database::inTransaction() const { return sqlite3_get_autocommit(db_) == 0; }
+bool Database::readOnly() const { return sqlite3_db_readonly(db_, "main") == 1; }
 
 Statement::Statement(Database& db, std::string_view sql) : db_(db), sql_(sql) {
     const int rc =

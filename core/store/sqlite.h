@@ -40,6 +40,8 @@ public:
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
     bool inTransaction() const;
+    // True when SQLite opened the file read-only (asked to, or the file is write-protected).
+    bool readOnly() const;
 
     // Throws a StoreError for result code `rc` (from this connection), describing `what`.
     [[noreturn]] void fail(int rc, std::string_view what) const;

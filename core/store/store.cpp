@@ -66,11 +66,49 @@ sql::OpenMode modeFor(const OpenOptions& o, const schema::Inspection& insp,
     return sql::OpenMode::ReadWrite;
 }
 
+// SQLite creates "-wal" and "-shm" beside a database in WAL mode even for a read-only
+// connection. A refused open must leave the directory as it found it: on destruction without
+// keep(), removes the side files that did not exist when the guard was made (the -wal only
+// while empty, so nothing another process wrote there is ever lost).
+class SideFileGuard {
+public:
+    explicit SideFileGuard(const std::string& path) : wal_(path + "-wal"), shm_(path + "-shm") {
+        std::error_code ec;
+        walExisted_ = std::filesystem::exists(wal_, ec);
+        shmExisted_ = std::filesystem::exists(shm_, ec);
+    }
+    ~SideFileGuard() {
+        if (kept_) return;
+        std::error_code ec;
+        if (!walExisted_ && std::filesystem::exists(wal_, ec)) {
+            if (std::filesystem::file_size(wal_, ec) != 0 || ec) return;  // written: keep both
+            std::filesystem::remove(wal_, ec);
+        }
+        if (!shmExisted_) std::filesystem::remove(shm_, ec);
+    }
+    void keep() { kept_ = true; }
+
+private:
+    std::string wal_, shm_;
+    bool walExisted_ = false, shmExisted_ = false, kept_ = false;
+};
+
 }  // namespace
 
 Store::Store(const std::string& path, const OpenOptions& options) {
     if (path.empty())
         throw StoreError(StoreErrorCode::InvalidArgument, "empty database path");
+    SideFileGuard sideFiles(path);
+    try {
+        open(path, options);
+    } catch (...) {
+        impl_.reset();  // closes the connection before the guard looks at the side files
+        throw;
+    }
+    sideFiles.keep();
+}
+
+void Store::open(const std::string& path, const OpenOptions& options) {
     // Refuses foreign / garbage / newer files before any read-write handle exists.
     const schema::Inspection insp = schema::inspectFile(path);
     impl_ = std::make_unique<Impl>(path, modeFor(options, insp, path));
@@ -156,6 +194,67 @@ void Store::setRunConfig(int64_t run, const std::string& configJson) {
     st.bind(1, configJson).bind(2, run).run();
     if (impl_->db.changes() == 0)
         throw StoreError(StoreErrorCode::NotFound, "no run with id " + std::to_string(run));
+}
+
+void Store::renameRun(const std::string& from, const std::string& to, const std::string& oldModelDir,
+                      const std::string& newModelDir) {
+    if (to.empty()) throw StoreError(StoreErrorCode::InvalidArgument, "a run needs a non-empty name");
+    std::lock_guard lock(impl_->mutex);
+    sql::Database& db = impl_->db;
+    sql::Transaction tx(db);
+    {
+        sql::Statement taken(db, "SELECT 1 FROM runs WHERE name = ?");
+        taken.bind(1, to);
+        if (taken.step() && from != to)
+            throw StoreError(StoreErrorCode::Constraint,
+                             "a run named '" + to + "' already exists in '" + db.path() + "'");
+    }
+    sql::Statement st(db, "UPDATE runs SET name = ? WHERE name = ?");
+    st.bind(1, to).bind(2, from).run();
+    if (db.changes() == 0)
+        throw StoreError(StoreErrorCode::NotFound, "no run named '" + from + "' in '" + db.path() + "'");
+    if (!oldModelDir.empty()) {
+        // Byte-wise prefix test in C++: SQLite's substr() counts characters, not bytes.
+        const std::string prefix = oldModelDir + "/";
+        std::vector<std::pair<int64_t, std::string>> moved;
+        {
+            sql::Statement files(db, "SELECT m.id, m.file FROM models m JOIN runs r ON r.id = m.run "
+                                     "WHERE r.name = ? AND m.file IS NOT NULL");
+            files.bind(1, to);
+            while (files.step()) {
+                const std::string f = files.text(1);
+                if (f.compare(0, prefix.size(), prefix) == 0)
+                    moved.emplace_back(files.int64(0), newModelDir + "/" + f.substr(prefix.size()));
+            }
+        }
+        for (const auto& [id, file] : moved) {
+            sql::Statement mv(db, "UPDATE models SET file = ? WHERE id = ?");
+            mv.bind(1, file).bind(2, id).run();
+        }
+    }
+    tx.commit();
+}
+
+void Store::deleteRun(const std::string& name) {
+    std::lock_guard lock(impl_->mutex);
+    sql::Database& db = impl_->db;
+    sql::Transaction tx(db);
+    // Foreign keys cascade from runs to models, games (and on to moves), metrics and ladder.
+    sql::Statement st(db, "DELETE FROM runs WHERE name = ?");
+    st.bind(1, name).run();
+    if (db.changes() == 0)
+        throw StoreError(StoreErrorCode::NotFound, "no run named '" + name + "' in '" + db.path() + "'");
+    tx.commit();
+}
+
+void Store::checkWritable() {
+    std::lock_guard lock(impl_->mutex);
+    sql::Database& db = impl_->db;
+    if (impl_->readOnly || db.readOnly())
+        throw StoreError(StoreErrorCode::ReadOnly,
+                         "the database '" + db.path() + "' cannot be written (opened read-only or write-protected)");
+    db.exec("BEGIN IMMEDIATE", "taking the write lock");
+    db.exec("ROLLBACK", "releasing the write lock");
 }
 
 // --- models ---------------------------------------------------------------------------------

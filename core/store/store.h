@@ -5,7 +5,8 @@
 //
 // Opening: the file is inspected read-only first (schema.h). A foreign SQLite database, a file
 // that is not SQLite, a damaged one, or one with a newer schema throws StoreError and is never
-// written to. An absent or empty file gets the current schema; an older one is migrated.
+// written to, and a refused open leaves no "-wal"/"-shm" files behind. An absent or empty file
+// gets the current schema; an older one is migrated.
 // The connection runs in WAL mode (readers never block the writer, nor it them) with foreign
 // keys on, a busy timeout, and synchronous=NORMAL: every committed transaction survives a
 // crash of the process (kill -9); after a power cut the last few may be lost, never the file.
@@ -54,6 +55,21 @@ public:
     std::optional<RunInfo> runById(int64_t id);
     std::vector<RunInfo> listRuns();  // oldest first
     void setRunConfig(int64_t run, const std::string& configJson);
+    // Renames a run; with a non-empty `oldModelDir`, model files recorded under it are recorded
+    // under `newModelDir` instead (the caller moves the folder), in the same transaction.
+    // Throws NotFound when there is no run `from`, Constraint when `to` is taken,
+    // InvalidArgument when `to` is empty.
+    void renameRun(const std::string& from, const std::string& to, const std::string& oldModelDir = "",
+                   const std::string& newModelDir = "");
+    // Deletes the run with its models, games (and their moves), metrics and ladder rows, in one
+    // transaction; ladder rows of other players that named its models keep their results.
+    // Model files on disk are the caller's. Throws NotFound when there is no such run.
+    void deleteRun(const std::string& name);
+
+    // Proves that this connection can write now, writing nothing: throws StoreError(ReadOnly)
+    // for a store opened read-only or a write-protected file, Busy when another process holds
+    // the write lock past the busy timeout. For long jobs, so they fail before any work.
+    void checkWritable();
 
     // --- models -----------------------------------------------------------------------------
     int64_t addModel(const ModelInfo& model);  // returns the new id
@@ -97,6 +113,7 @@ public:
     struct Impl;
 
 private:
+    void open(const std::string& path, const OpenOptions& options);
     std::unique_ptr<Impl> impl_;
 };
 

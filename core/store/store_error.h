@@ -21,6 +21,8 @@ enum class StoreErrorCode {
     Constraint,       // a uniqueness or reference rule refused the write (e.g. run name taken)
     InvalidArgument,  // the caller passed a record that cannot be stored (bad JSON, illegal move)
     NotFound,         // a record asked for by id does not exist
+    ReadOnly,         // the file cannot be written (permissions, a read-only mount)
+    DiskFull,         // the disk holding the database (or its journal) is full
 };
 
 const char* storeErrorCodeName(StoreErrorCode c);

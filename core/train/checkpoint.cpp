@@ -1,4 +1,5 @@
 #include "core/train/checkpoint.h"
+#include "core/train/crash_point.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -41,7 +42,9 @@ void saveCheckpoint(const std::string& dir, Checkpoint& ckpt, nn::Net& trainNet,
                              {"elo_hi", ckpt.eloHi},
                              {"samples_generated", ckpt.samplesGenerated},
                              {"samples_trained", ckpt.samplesTrained}};
+    crashPoint("checkpoint-files");
     nn::detail::writeFileAtomic((fs::path(dir) / "checkpoint.json").string(), j.dump(2) + "\n");
+    crashPoint("checkpoint-manifest");
     // Only now is it safe to drop the previous checkpoint's files.
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {

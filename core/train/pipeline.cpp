@@ -2,7 +2,9 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -18,9 +20,11 @@
 #include "core/nn/model_file.h"
 #include "core/nn/net.h"
 #include "core/nn/torch_evaluator.h"
+#include "core/store/paths.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/checkpoint.h"
+#include "core/train/crash_point.h"
 #include "core/train/early_stop.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/selfplay.h"
@@ -155,18 +159,24 @@ void Pipeline::openRun(State& st) {
                                  " to resume");
     st.resumed = existing.has_value();
     st.modelDir = options_.modelDir.empty()
-                      ? (fs::absolute(options_.dbPath).parent_path() / "models" / options_.runName).string()
+                      ? store::defaultModelDir(options_.dbPath, options_.runName)
                       : options_.modelDir;
-    fs::create_directories(st.modelDir);
+    checkRoomToWork(st);
 
     st.config = options_.config;
+    bool haveCheckpoint = false;
     if (existing) {
         st.run = *existing;
         // The stored configuration wins: a resumed run keeps its network size and settings.
         st.config = fromJson(st.run.config, options_.config);
-        auto ck = readCheckpoint(st.modelDir);
-        if (!ck) throw std::runtime_error("run '" + options_.runName + "' has no checkpoint in " + st.modelDir);
-        st.ckpt = *ck;
+        if (auto ck = readCheckpoint(st.modelDir)) {
+            st.ckpt = *ck;
+            haveCheckpoint = true;
+        } else {
+            log(LogLevel::Warning, "run '" + options_.runName + "' has no checkpoint in " + st.modelDir +
+                                       " (stopped before its first one): continuing from its newest "
+                                       "generation and its stored games");
+        }
     } else {
         st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
     }
@@ -176,14 +186,10 @@ void Pipeline::openRun(State& st) {
     netOpts.device = options_.device;
     netOpts.threads = config.inferenceThreads;
     netOpts.seed = uint64_t(config.seed);
-    const nn::NetConfig netCfg{config.channels, config.blocks};
-    if (existing) {
-        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
-        st.bestNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.bestFile, netOpts));
-    } else {
-        st.trainNet = std::make_shared<nn::Net>(netCfg, netOpts);
-        st.bestNet = std::make_shared<nn::Net>(st.trainNet->clone());
+    if (!reconcileGenerations(st, haveCheckpoint)) {
+        // No generation stored yet (a new run, or one killed before its generation 0 was).
         // Generation 0: the random network, accepted by definition, Elo 0.
+        st.bestNet = std::make_shared<nn::Net>(nn::NetConfig{config.channels, config.blocks}, netOpts);
         st.ckpt.bestFile = "gen-0000.xqm";
         st.bestNet->meta().generation = 0;
         nn::saveModel(*st.bestNet, (fs::path(st.modelDir) / st.ckpt.bestFile).string());
@@ -193,19 +199,103 @@ void Pipeline::openRun(State& st) {
         mi.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
         mi.accepted = true;
         st.ckpt.bestModelId = st.store->addModel(mi);
-        st.ckpt.samplesGenerated = 0;
-        st.ckpt.samplesTrained = 0;
+        st.ckpt.generation = 0;
+    } else {
+        st.bestNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.bestFile, netOpts));
+    }
+    if (haveCheckpoint) {
+        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
+    } else {
+        // Training starts from the newest generation (step 0, a fresh optimizer).
+        st.trainNet = std::make_shared<nn::Net>(st.bestNet->clone());
+        if (!existing) {
+            st.ckpt.samplesGenerated = 0;
+            st.ckpt.samplesTrained = 0;
+        }
     }
     nn::TrainerOptions topts;
     topts.learningRate = scheduledLearningRate(config, st.ckpt.step);
     topts.weightDecay = config.weightDecay;
     topts.clipNorm = config.gradClip;
     st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
-    if (existing && !st.ckpt.optimizerFile.empty())
+    if (haveCheckpoint && !st.ckpt.optimizerFile.empty())
         st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.playGeneration.store(st.ckpt.generation);
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
+}
+
+// Fails before any work when the run could not keep it: the database must take a write now
+// (not read-only, not locked past the busy timeout), the model folder must take a file, and both
+// disks need room for games and models.
+void Pipeline::checkRoomToWork(State& st) {
+    st.store->checkWritable();
+    std::error_code ec;
+    fs::create_directories(st.modelDir, ec);
+    if (ec) throw std::runtime_error("cannot create the model folder " + st.modelDir + ": " + ec.message());
+    constexpr uintmax_t kMinFreeBytes = uintmax_t(64) << 20;
+    for (const fs::path& dir : {fs::absolute(options_.dbPath).parent_path(), fs::path(st.modelDir)}) {
+        const fs::space_info sp = fs::space(dir, ec);
+        if (!ec && sp.available < kMinFreeBytes)
+            throw std::runtime_error("only " + std::to_string(sp.available >> 20) + " MiB free on the disk of " +
+                                     dir.string() + "; training needs at least " +
+                                     std::to_string(kMinFreeBytes >> 20) + " MiB for its games and models");
+    }
+    const fs::path probe = fs::path(st.modelDir) / ".write-test";
+    {
+        std::ofstream f(probe, std::ios::binary | std::ios::trunc);
+        if (!(f << "xqzero" << std::flush))
+            throw std::runtime_error("cannot write model files in " + st.modelDir + ": " + std::strerror(errno));
+    }
+    fs::remove(probe, ec);
+}
+
+// The database's models table and checkpoint.json are written at different moments (a
+// generation's file, then its row, then the checkpoint), so a kill can leave them a
+// generation apart. The rows are the source of truth for generations: the newest accepted
+// generation whose file loads is the one self-play continues from, and a checkpoint that names
+// a generation the rows lack gets its row back. Returns false when the run has no generation.
+bool Pipeline::reconcileGenerations(State& st, bool haveCheckpoint) {
+    if (!st.resumed) return false;
+    const auto best = st.store->bestModel(st.run.id);
+    auto fileOf = [&](const std::string& f) { return fs::path(st.modelDir) / f; };
+    if (haveCheckpoint && (!best || best->generation < st.ckpt.generation)) {
+        std::error_code ec;
+        if (fs::exists(fileOf(st.ckpt.bestFile), ec)) {
+            store::ModelInfo mi;
+            mi.run = st.run.id;
+            mi.generation = st.ckpt.generation;
+            mi.file = fileOf(st.ckpt.bestFile).string();
+            mi.parent = best ? std::optional<int64_t>(best->id) : std::nullopt;
+            mi.accepted = true;
+            mi.elo = st.ckpt.elo;
+            mi.eloLo = st.ckpt.eloLo;
+            mi.eloHi = st.ckpt.eloHi;
+            st.ckpt.bestModelId = st.store->addModel(mi);
+            log(LogLevel::Warning, "the database lacked generation " + std::to_string(st.ckpt.generation) +
+                                       " that the checkpoint names: its row is restored");
+            return true;
+        }
+    }
+    if (!best) return false;
+    if (haveCheckpoint && best->generation == st.ckpt.generation) return true;
+    std::error_code ec;
+    if (!fs::exists(best->file, ec))
+        throw std::runtime_error("generation " + std::to_string(best->generation) + " of run '" +
+                                 options_.runName + "' is recorded with the file " + best->file +
+                                 ", which is missing");
+    if (haveCheckpoint)
+        log(LogLevel::Warning, "the checkpoint is at generation " + std::to_string(st.ckpt.generation) +
+                                   ", the database at " + std::to_string(best->generation) +
+                                   " (stopped between the two writes): continuing from generation " +
+                                   std::to_string(best->generation));
+    st.ckpt.generation = best->generation;
+    st.ckpt.bestFile = best->file;  // absolute: the model-dir join keeps it as is
+    st.ckpt.bestModelId = best->id;
+    st.ckpt.elo = best->elo.value_or(0);
+    st.ckpt.eloLo = best->eloLo.value_or(0);
+    st.ckpt.eloHi = best->eloHi.value_or(0);
+    return true;
 }
 
 // ---- RebuildBuffers: replay buffer and held-out set from the run's stored self-play games ----
@@ -299,6 +389,7 @@ void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_p
     const int generation = st.playGeneration.load();
     rec.generation = generation;
     const int64_t id = st.store->insertGame(rec);
+    crashPoint("game-stored");
     rec.id = id;
     if (isHeldOut(st, id)) {
         st.heldOut->addGame(rec);
@@ -789,11 +880,13 @@ bool Pipeline::evaluatePhase(State& st) {
         char name[32];
         std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
         nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
+        crashPoint("generation-file");
         mi.file = (fs::path(st.modelDir) / name).string();
         mi.elo = st.ckpt.elo;
         mi.eloLo = st.ckpt.eloLo;
         mi.eloHi = st.ckpt.eloHi;
         st.ckpt.bestModelId = st.store->addModel(mi);
+        crashPoint("generation-row");
         st.ckpt.bestFile = name;
         st.ckpt.generation = candidateGen;
         st.bestNet = candidate;

@@ -17,7 +17,14 @@
 // files of the newest complete checkpoint. A crash at any moment leaves the previous
 // checkpoint intact; games are committed to the store when they finish, and on --resume the
 // replay buffer is rebuilt from the run's stored self-play games (newest first), so no
-// finished game is lost.
+// finished game is lost. A run stopped before its first checkpoint resumes from its newest
+// generation (generation 0 at worst) with a fresh optimizer. The models table is the source of
+// truth for generations: OpenRun reconciles checkpoint.json with it (reconcileGenerations), so
+// a kill between writing a generation's row and the checkpoint neither duplicates the
+// generation nor overwrites its file.
+//
+// Before any work OpenRun proves that the work can be kept (checkRoomToWork): the database
+// takes a write, the model folder a file, and both disks have room.
 //
 // Control: RunControl (pause / resume / stop from any thread). Callbacks (plain structs) run
 // on the pipeline's threads; the UI facade re-emits them as queued signals.
@@ -137,7 +144,7 @@ struct PipelineOptions {
     std::string dbPath;         // required
     std::string runName = "run";
     std::string modelDir;       // empty: "<db dir>/models/<run>"
-    bool resume = false;        // continue an existing run from its checkpoint
+    bool resume = false;        // continue an existing run (from its checkpoint when it has one)
     double minutes = 0;         // stop after this long (0 = no limit)
     int iterations = 0;         // stop after this many iterations (0 = no limit)
     // Where the networks run and train: a property of the machine, not of the run, so it is
@@ -177,6 +184,8 @@ private:
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
     // The stages (pipeline.cpp); each phase returns false when a stop or the time limit ended it.
     void openRun(State& st);
+    void checkRoomToWork(State& st);
+    bool reconcileGenerations(State& st, bool haveCheckpoint);
     void rebuildBuffers(State& st);
     bool selfPlayPhase(State& st);
     void beginSelfPlayStage(State& st);

@@ -446,6 +446,116 @@ private slots:
         QCOMPARE(dirEntries(dir), filesBefore);
     }
 
+    // Our own files in WAL mode make SQLite create -wal/-shm beside them even on a read-only
+    // connection; a refusal (an older schema opened read-only, a damaged file) leaves none.
+    void refusalLeavesNoSideFiles() {
+        const QString dir = tmp_.filePath("sidefiles");
+        QVERIFY(QDir().mkpath(dir));
+        const std::string older = (dir + "/older.db").toStdString();
+        {
+            Store s(older);
+            s.createRun("keep");
+        }
+        {
+            sql::Database db(older, sql::OpenMode::ReadWrite);
+            db.exec("PRAGMA user_version = 1", "pretending to be a version-1 file");
+        }
+        QCOMPARE(dirEntries(dir), QStringList{"older.db"});
+        QVERIFY(!refusal(older, StoreErrorCode::OlderSchema, true).isEmpty());
+        QCOMPARE(dirEntries(dir), QStringList{"older.db"});
+
+        // The first pages of a real database: SQLite reads a malformed schema.
+        const std::string cut = (dir + "/cut.db").toStdString();
+        {
+            Store s((dir + "/whole.db").toStdString());
+            for (int i = 0; i < 50; ++i) s.createRun("run" + std::to_string(i));
+        }
+        QFile::remove(dir + "/whole.db-wal");
+        QFile::remove(dir + "/whole.db-shm");
+        writeAll(cut, readAll((dir + "/whole.db").toStdString()).left(4096 + 100));
+        QVERIFY(QFile::remove(dir + "/whole.db"));
+        const QByteArray before = readAll(cut);
+        try {
+            Store s(cut, {.readOnly = true});
+        } catch (const StoreError&) {
+        }
+        QCOMPARE(dirEntries(dir), (QStringList{"cut.db", "older.db"}));
+        QCOMPARE(readAll(cut), before);
+    }
+
+    void renameAndDeleteRuns() {
+        Store s(file("maintain.db"));
+        const RunInfo a = s.createRun("a"), b = s.createRun("b");
+        ModelInfo m;
+        m.run = a.id;
+        m.generation = 0;
+        m.file = "/data/models/a/gen-0000.xqm";
+        m.accepted = true;
+        const int64_t mid = s.addModel(m);
+        s.insertGame(makeGame(12, 7, a.id));
+        s.addMetrics(std::vector<MetricPoint>{{a.id, 1, "loss/total", 1.5, 0}});
+        LadderRecord lr;
+        lr.run = a.id;
+        lr.model = mid;
+        lr.player = "best:a@80";
+        lr.rating = 10;
+        s.addLadderResult(lr);
+
+        // Renaming onto a taken name or from a missing one changes nothing.
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.renameRun("a", "b"));
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.renameRun("missing", "c"));
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.renameRun("a", ""));
+        s.renameRun("a", "a2", "/data/models/a", "/data/models/a2");
+        QVERIFY(!s.findRun("a"));
+        QCOMPARE(s.findRun("a2")->id, a.id);
+        QCOMPARE(s.listModels(a.id)[0].file, std::string("/data/models/a2/gen-0000.xqm"));
+
+        s.deleteRun("a2");
+        QVERIFY(!s.findRun("a2"));
+        QVERIFY(s.findRun("b"));
+        const StoreCounts c = s.counts();
+        QCOMPARE(c.runs, int64_t(1));
+        QCOMPARE(c.models, int64_t(0));
+        QCOMPARE(c.games, int64_t(0));
+        QCOMPARE(c.moves, int64_t(0));
+        QCOMPARE(c.metrics, int64_t(0));
+        QVERIFY(s.listLadderResults().empty());
+        QVERIFY_THROWS_EXCEPTION(StoreError, s.deleteRun("a2"));
+        QVERIFY(s.integrityCheck().ok);
+        (void)b;
+    }
+
+    void checkWritable() {
+        const std::string path = file("writable.db");
+        {
+            Store s(path);
+            s.checkWritable();  // a read-write store takes the write lock and lets it go
+            s.createRun("r");
+        }
+        Store ro(path, {.readOnly = true});
+        try {
+            ro.checkWritable();
+            QFAIL("a read-only store claimed to be writable");
+        } catch (const StoreError& e) {
+            QCOMPARE(e.code(), StoreErrorCode::ReadOnly);
+        }
+        // Another connection holding the write lock: Busy once the timeout passes.
+        Store holder(path);
+        Store waiter(path, {.busyTimeoutMs = 50});
+        {
+            sql::Database lockDb(path, sql::OpenMode::ReadWrite);
+            lockDb.exec("BEGIN IMMEDIATE", "holding the write lock");
+            try {
+                waiter.checkWritable();
+                QFAIL("a locked database claimed to be writable");
+            } catch (const StoreError& e) {
+                QCOMPARE(e.code(), StoreErrorCode::Busy);
+            }
+            lockDb.exec("ROLLBACK", "releasing it");
+        }
+        waiter.checkWritable();
+    }
+
     // A file written by a version-1 build (before ladder results) is upgraded in place on a
     // read-write open, keeping its data; a read-only open refuses it instead.
     void migratesVersion1() {

@@ -22,6 +22,7 @@
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
 #include "core/xiangqi/fen.h"
+#include "tiny_run.h"
 
 using namespace xq;
 using namespace xq::train;
@@ -60,18 +61,6 @@ TrainConfig tinyConfig() {
     c.randomOpeningPlies = 2;
     c.resignMoves = 0;
     return c;
-}
-
-QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
-    return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", games,
-            "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
-            "--batch-size", "8", "--min-buffer", "1", "--train-ratio", "0", "--gate", "1",
-            "--eval-games", "2", "--eval-simulations", "4",
-            "--max-plies", "40", "--resign-moves", "0", "--ladder-minutes", "0"};
-}
-
-QString xqzeroPath() {
-    return QString::fromLocal8Bit(qgetenv("XQ_BINARY_DIR")) + "/app/xqzero";
 }
 
 store::GameRecord playedGame(int plies, uint32_t seed) {

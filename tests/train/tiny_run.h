@@ -1,0 +1,17 @@
+#pragma once
+// The tiny training run of the tests that drive the xqzero binary (test_pipeline, test_faults):
+// an 8x1 network, 8 simulations, a 2-game gate. Seconds per iteration.
+#include <QString>
+#include <QStringList>
+
+inline QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
+    return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", games,
+            "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
+            "--batch-size", "8", "--min-buffer", "1", "--train-ratio", "0", "--gate", "1",
+            "--eval-games", "2", "--eval-simulations", "4",
+            "--max-plies", "40", "--resign-moves", "0", "--ladder-minutes", "0"};
+}
+
+inline QString xqzeroPath() {
+    return QString::fromLocal8Bit(qgetenv("XQ_BINARY_DIR")) + "/app/xqzero";
+}

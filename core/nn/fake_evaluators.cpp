@@ -1,5 +1,8 @@
 #include "core/nn/fake_evaluators.h"
 
+#include <chrono>
+#include <thread>
+
 #include <stdexcept>
 
 namespace xq::nn {
@@ -63,6 +66,42 @@ void RandomEvaluator::evaluate(std::span<const EvalInput> inputs,
         for (int k = 0; k < n; ++k) o.priors[k] /= sum;
     }
     positions_.fetch_add(inputs.size(), std::memory_order_relaxed);
+}
+
+void SlowEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) {
+    std::this_thread::sleep_for(std::chrono::microseconds(delayUs_));
+    inner_.evaluate(inputs, outputs);
+}
+
+void LockstepEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) {
+    {
+        std::unique_lock lk(mutex_);
+        cv_.wait(lk, [&] { return open_ || permits_ > 0; });
+        if (!open_) --permits_;
+        ++calls_;
+    }
+    inner_.evaluate(inputs, outputs);
+}
+
+void LockstepEvaluator::allow(int calls) {
+    {
+        std::lock_guard lk(mutex_);
+        permits_ += calls;
+    }
+    cv_.notify_all();
+}
+
+void LockstepEvaluator::open() {
+    {
+        std::lock_guard lk(mutex_);
+        open_ = true;
+    }
+    cv_.notify_all();
+}
+
+int LockstepEvaluator::calls() const {
+    std::lock_guard lk(mutex_);
+    return calls_;
 }
 
 }  // namespace xq::nn

@@ -8,11 +8,21 @@
 // output whatever the batch it arrives in, its order, or the thread that asks. That keeps
 // search tests deterministic even when an InferenceServer regroups requests.
 //
-// Thread-safety: both are stateless after construction (apart from an atomic call counter);
-// evaluate() may be called from any number of threads at once.
+// SlowEvaluator: another evaluator behind a fixed delay per call, so that a search or a run
+// lasts long enough to overlap what a test does meanwhile (snapshots, pauses), and concurrent
+// callers pile up into batches.
+// LockstepEvaluator: another evaluator behind a gate the test opens one call at a time
+// (allow(n)), or for good (open()): the search can advance only as far as the test lets it, so
+// "the search was still running when I looked" holds by construction, not by timing.
+//
+// Thread-safety: Uniform and Random are stateless after construction (apart from an atomic call
+// counter); Slow adds nothing; Lockstep's allow()/open()/calls() may be called from any thread.
+// evaluate() of each may be called from any number of threads at once.
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 
 #include "core/nn/evaluator.h"
 
@@ -49,6 +59,35 @@ private:
     uint64_t seed_;
     int preferredBatch_;
     std::atomic<uint64_t> positions_{0};
+};
+
+class SlowEvaluator final : public Evaluator {
+public:
+    SlowEvaluator(Evaluator& inner, int delayMicroseconds) : inner_(inner), delayUs_(delayMicroseconds) {}
+    void evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) override;
+    std::string name() const override { return "slow"; }
+
+private:
+    Evaluator& inner_;
+    int delayUs_;
+};
+
+class LockstepEvaluator final : public Evaluator {
+public:
+    explicit LockstepEvaluator(Evaluator& inner) : inner_(inner) {}
+    void evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) override;
+    std::string name() const override { return "lockstep"; }
+    void allow(int calls);  // lets `calls` more evaluate() calls through
+    void open();            // lets every call through from now on
+    int calls() const;      // calls that got through so far
+
+private:
+    Evaluator& inner_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    int permits_ = 0;  // guarded by mutex_
+    bool open_ = false;
+    int calls_ = 0;
 };
 
 }  // namespace xq::nn

@@ -45,14 +45,25 @@ public:
     // Blocks while paused; returns false when a stop was requested (before or during the wait).
     bool waitWhilePaused() {
         std::unique_lock lk(mutex_);
-        cv_.wait(lk, [&] { return !paused_ || stop_.load(); });
+        if (paused_ && !stop_.load()) {
+            ++holding_;
+            cv_.wait(lk, [&] { return !paused_ || stop_.load(); });
+            --holding_;
+        }
         return !stop_.load();
+    }
+    // Worker threads blocked in waitWhilePaused() now: a held thread does no work until resume()
+    // or requestStop(), so "paused" can be proven without waiting for time to pass.
+    int holding() const {
+        std::lock_guard lk(mutex_);
+        return holding_;
     }
 
 private:
     mutable std::mutex mutex_;
     std::condition_variable cv_;
     bool paused_ = false;  // guarded by mutex_
+    int holding_ = 0;      // guarded by mutex_
     std::atomic<bool> stop_{false};
 };
 

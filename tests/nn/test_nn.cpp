@@ -24,20 +24,6 @@ std::vector<float> encode(const Position& pos, int reps = 0) {
     return v;
 }
 
-// Evaluator that sleeps per batch, so that concurrent callers pile up and get batched.
-class SlowEvaluator final : public Evaluator {
-public:
-    explicit SlowEvaluator(std::shared_ptr<Evaluator> inner) : inner_(std::move(inner)) {}
-    void evaluate(std::span<const EvalInput> in, std::span<EvalOutput> out) override {
-        std::this_thread::sleep_for(std::chrono::microseconds(300));
-        inner_->evaluate(in, out);
-    }
-    std::string name() const override { return "slow"; }
-
-private:
-    std::shared_ptr<Evaluator> inner_;
-};
-
 class ThrowingEvaluator final : public Evaluator {
 public:
     void evaluate(std::span<const EvalInput>, std::span<EvalOutput>) override {
@@ -328,7 +314,8 @@ void TestNn::serverMatchesDirectEvaluation() {
     std::vector<MoveList> moves(positions.size());
     for (size_t i = 0; i < positions.size(); ++i) positions[i].legalMoves(moves[i]);
     RandomEvaluator direct(77);
-    auto inner = std::make_shared<SlowEvaluator>(std::make_shared<RandomEvaluator>(77));
+    RandomEvaluator slowInner(77);
+    auto inner = std::make_shared<SlowEvaluator>(slowInner, 300);  // callers pile up into batches
     InferenceServer server(inner, {16, std::chrono::microseconds(2000)});
     const int threads = 8;
     std::atomic<int> mismatches{0};

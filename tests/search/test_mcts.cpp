@@ -97,20 +97,6 @@ MctsParams probesOff() {
     return p;
 }
 
-// Slows every batch a little so that searches overlap the snapshot calls of the test thread.
-class SlowEvaluator final : public nn::Evaluator {
-public:
-    explicit SlowEvaluator(nn::Evaluator& inner) : inner_(inner) {}
-    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
-        std::this_thread::sleep_for(std::chrono::microseconds(300));
-        inner_.evaluate(in, out);
-    }
-    std::string name() const override { return "slow"; }
-
-private:
-    nn::Evaluator& inner_;
-};
-
 // Fails on the n-th call: the search must report the error and leave the tree consistent.
 class FailingEvaluator final : public nn::Evaluator {
 public:
@@ -781,8 +767,10 @@ private slots:
     }
 
     void snapshotWhileSearching() {
+        // The test lets the search evaluate one batch per snapshot, so 20 snapshots are taken
+        // while it runs, however the machine schedules the threads.
         nn::RandomEvaluator inner(4);
-        SlowEvaluator ev(inner);
+        nn::LockstepEvaluator ev(inner);
         MctsParams p = quietParams();
         p.threads = 3;
         MctsSearch s(ev, p);
@@ -801,11 +789,15 @@ private slots:
             if (snap.rootVisits > 0) QCOMPARE(childVisits + 1, snap.rootVisits);
             lastVisits = snap.rootVisits;
             ++snapshots;
-            if (snapshots == 20) s.stop();  // stop() from another thread ends it early
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            if (snapshots == 20) {
+                s.stop();  // stop() from another thread ends it early
+                ev.open();
+            } else if (snapshots < 20) {
+                ev.allow(1);
+            }
         }
         const SearchResult r = s.wait();
-        QVERIFY(snapshots >= 5);
+        QVERIFY(snapshots >= 20);
         QVERIFY(r.simulations > 0);
         QVERIFY(r.simulations < 3000);  // stopped early
         QCOMPARE(r.rootVisits, r.simulations);
@@ -826,7 +818,7 @@ private slots:
 
     void timeLimit() {
         nn::RandomEvaluator inner(4);
-        SlowEvaluator ev(inner);
+        nn::SlowEvaluator ev(inner, 300);
         MctsSearch s(ev, quietParams());
         const auto t0 = std::chrono::steady_clock::now();
         const SearchResult r = s.search({.simulations = 0, .seconds = 0.2});

@@ -68,20 +68,6 @@ public:
     std::string name() const override { return "material"; }
 };
 
-// Slows every call so that a run lasts long enough to be paused and watched.
-class SlowEvaluator final : public nn::Evaluator {
-public:
-    explicit SlowEvaluator(nn::Evaluator& inner) : inner_(inner) {}
-    void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        inner_.evaluate(in, out);
-    }
-    std::string name() const override { return "slow"; }
-
-private:
-    nn::Evaluator& inner_;
-};
-
 SelfPlayOptions smallOptions() {
     SelfPlayOptions o;
     o.simulations = 12;
@@ -306,7 +292,7 @@ private slots:
     // is in flight.
     void liveGamesAreConsistentWhileRunning() {
         nn::RandomEvaluator inner(5);
-        SlowEvaluator eval(inner);  // a few hundred rounds a second: many snapshots per game
+        nn::SlowEvaluator eval(inner, 1000);  // a few hundred rounds a second: many snapshots per game
         SelfPlayOptions o = smallOptions();
         o.threads = 2;
         o.gamesInFlight = 3;
@@ -382,7 +368,7 @@ private slots:
 
     void pauseHoldsResumeContinuesStopEnds() {
         nn::RandomEvaluator inner(2);
-        SlowEvaluator eval(inner);
+        nn::SlowEvaluator eval(inner, 1000);
         SelfPlayOptions o = smallOptions();
         o.maxPlies = 400;
         SelfPlay sp(eval, o);
@@ -401,13 +387,15 @@ private slots:
         };
         QVERIFY(waitFor([&] { return sp.stats().positions > 0; }, 10));
         control.pause();
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the round in flight ends
+        // The round in flight ends, then the self-play thread (o.threads = 1) holds: from then
+        // on it can do nothing until resumed, so the counters must stand still.
+        QVERIFY(waitFor([&] { return control.holding() == 1; }, 10));
         const uint64_t held = sp.stats().positions;
         const uint64_t heldSims = sp.stats().simulations;
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        QVERIFY(!returned);
+        QCOMPARE(control.holding(), 1);
         QCOMPARE(sp.stats().positions, held);
         QCOMPARE(sp.stats().simulations, heldSims);
-        QVERIFY(!returned);
         control.resume();
         QVERIFY(waitFor([&] { return sp.stats().positions > held + 2; }, 10));
         // Stop while paused must also end the run.

@@ -102,7 +102,7 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     // The timer fills the table while the search runs, then the search ends by its limit.
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 60000);
-    QTest::qWait(50);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRefreshing(), 5000);  // the final results are shown
 
     xq::MoveList legal;
     page.position().legalMoves(legal);
@@ -168,7 +168,7 @@ void TestAnalyze::stopEndsWithGuiResponsive() {
     page.stopAnalysis();
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 3000);
     QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
-    QTest::qWait(300);  // the timer joins the threads and stops itself
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRefreshing(), 5000);  // the timer joins the threads and stops
     QVERIFY(page.moveTable()->rowCount() > 0);
     QVERIFY(!page.board()->heatmap().isEmpty());
 }

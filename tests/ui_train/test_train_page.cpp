@@ -170,11 +170,15 @@ private slots:
         QCOMPARE(session_->state(), State::Paused);
         QCOMPARE(page_->stateLabel()->text(), TrainingSession::stateName(State::Paused));
         checkButtons(false, false, true, true);
-        // Paused means paused: no training step happens while held (the unit in flight may
-        // still land, so compare after a settle).
-        QTest::qWait(600);
+        // Paused means paused: once a pipeline thread holds at the pause (after the unit in
+        // flight), nothing runs that could train. Steps reported before the hold are flushed;
+        // while the thread still holds, no further step can have landed.
+        QTRY_VERIFY_WITH_TIMEOUT(session_->threadsHolding() >= 1, 60000);
+        session_->flush();
         const int held = page_->charts()->lossPointCount();
-        QTest::qWait(1500);
+        QCoreApplication::processEvents();
+        QVERIFY(session_->threadsHolding() >= 1);
+        session_->flush();
         QCOMPARE(page_->charts()->lossPointCount(), held);
 
         QTest::mouseClick(page_->resumeButton(), Qt::LeftButton);

@@ -66,6 +66,8 @@ public:
     // Writes `game` (one transaction) on the store thread; gameStored() reports the outcome.
     // Returns the request id. The parent directory of the database is created when missing.
     quint64 storeGame(const xq::store::GameRecord& game);
+    // How many storeGame() requests were made so far (GUI thread).
+    quint64 storeRequestCount() const { return nextStoreId_ - 1; }
 
 signals:
     void gameStored(const xqui::StoreReply& reply);

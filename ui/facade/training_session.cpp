@@ -226,6 +226,10 @@ void TrainingSession::drainLive() {
     if (g) emit liveGame(*g);
 }
 
+int TrainingSession::threadsHolding() const {
+    return running() && pipeline_ ? pipeline_->control().holding() : 0;
+}
+
 void TrainingSession::pause() {
     if (!running() || stopRequested_ || pauseRequested_) return;
     pauseRequested_ = true;

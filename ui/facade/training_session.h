@@ -83,6 +83,11 @@ public:
     void stop();
 
     State state() const { return state_; }
+    // Pipeline threads held at the pause now (RunControl::holding()); 0 when none runs.
+    int threadsHolding() const;
+    // Emits at once what the pipeline reported since the last emission (the drain timer does
+    // this every 100 ms).
+    void flush() { drain(); }
     bool running() const { return worker_.joinable(); }
     // Name and database of the current (or last) run.
     QString runName() const { return runName_; }

@@ -381,6 +381,8 @@ void AnalyzePage::stopAnalysis() {
     if (search_) search_->stop();
 }
 
+bool AnalyzePage::isRefreshing() const { return timer_->isActive(); }
+
 void AnalyzePage::onTick() {
     if (!isRunning()) {
         finishIfEnded();

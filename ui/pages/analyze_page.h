@@ -58,6 +58,9 @@ public:
     QTreeWidget* searchTree() const { return tree_; }
     QLabel* evaluatorNote() const { return evalNote_; }
     bool isRunning() const;
+    // The refresh timer runs while a search runs and until its final results are shown (then
+    // its threads are joined).
+    bool isRefreshing() const;
     const xq::Position& position() const { return pos_; }
     // Sets the analysed position (stops a running search first; applied when it has ended).
     void setPosition(const xq::Position& pos);

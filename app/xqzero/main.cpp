@@ -13,6 +13,22 @@ std::vector<Command>& registry() {
     static std::vector<Command> r;
     return r;
 }
+
+namespace {
+
+// No option of any command takes an empty value: `--fen ""` or `--model ""` is a mistake (an
+// unset shell variable), never a request for the default, so it is refused instead of quietly
+// meaning the start position or the uniform evaluator.
+void refuseEmptyValues(CLI::App& app) {
+    static const CLI::Validator nonEmpty(
+        [](std::string& v) { return v.empty() ? std::string("an empty value is not allowed") : std::string(); },
+        "", "NONEMPTY");
+    for (CLI::Option* opt : app.get_options())
+        if (opt->get_type_size_max() > 0 && !opt->get_positional()) opt->check(nonEmpty);
+    for (CLI::App* sub : app.get_subcommands({})) refuseEmptyValues(*sub);
+}
+
+}  // namespace
 }  // namespace xqcli
 
 int main(int argc, char** argv) {
@@ -30,6 +46,7 @@ int main(int argc, char** argv) {
         CLI::App* sub = app.add_subcommand(c.name, c.help);
         subs.emplace_back(sub, c.setup(*sub));
     }
+    xqcli::refuseEmptyValues(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -220,54 +220,54 @@
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="401" />
+            <location filename="../ui/pages/analyze_page.cpp" line="403" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="413" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="431" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
-            <location filename="../ui/pages/analyze_page.cpp" line="454" />
+            <location filename="../ui/pages/analyze_page.cpp" line="434" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
-            <location filename="../ui/pages/analyze_page.cpp" line="454" />
+            <location filename="../ui/pages/analyze_page.cpp" line="434" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="457" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="460" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="464" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -331,168 +331,169 @@
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="49" />
+            <location filename="../ui/pages/library_page.cpp" line="189" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="50" />
+            <location filename="../ui/pages/library_page.cpp" line="190" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="53" />
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="194" />
+            <location filename="../ui/pages/library_page.cpp" line="338" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="55" />
+            <location filename="../ui/pages/library_page.cpp" line="195" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="59" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="62" />
+            <location filename="../ui/pages/library_page.cpp" line="191" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="64" />
+            <location filename="../ui/pages/library_page.cpp" line="192" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="68" />
+            <location filename="../ui/pages/library_page.cpp" line="193" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="89" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="90" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="116" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="117" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="118" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="119" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="234" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="235" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="284" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="347" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <location filename="../ui/pages/library_page.cpp" line="364" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="334" />
+            <location filename="../ui/pages/library_page.cpp" line="365" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="380" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="379" />
+            <location filename="../ui/pages/library_page.cpp" line="410" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="385" />
+            <location filename="../ui/pages/library_page.cpp" line="416" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <location filename="../ui/pages/library_page.cpp" line="430" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <location filename="../ui/pages/library_page.cpp" line="430" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <location filename="../ui/pages/library_page.cpp" line="431" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="405" />
+            <location filename="../ui/pages/library_page.cpp" line="436" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="414" />
+            <location filename="../ui/pages/library_page.cpp" line="445" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="451" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -618,58 +619,59 @@
     <context>
         <name>xqui::LiveGameView</name>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="28" />
+            <location filename="../ui/train/live_game_view.cpp" line="74" />
             <source>Show the previous game in flight</source>
             <translation>Show the previous game in flight</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="31" />
+            <location filename="../ui/train/live_game_view.cpp" line="75" />
             <source>Show the next game in flight</source>
             <translation>Show the next game in flight</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="47" />
+            <location filename="../ui/train/live_game_view.cpp" line="76" />
             <source>A self-play game being played now; the colours show the share of the current search's visits per target square.</source>
             <translation>A self-play game being played now; the colours show the share of the current search's visits per target square.</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="59" />
+            <location filename="../ui/train/live_game_view.cpp" line="77" />
             <source>Moves of the game appear here.</source>
             <translation>Moves of the game appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="84" />
-            <location filename="../ui/train/live_game_view.cpp" line="102" />
+            <location filename="../ui/train/live_game_view.cpp" line="78" />
+            <location filename="../ui/train/live_game_view.cpp" line="103" />
+            <location filename="../ui/train/live_game_view.cpp" line="121" />
             <source>No self-play game in flight</source>
             <translation>No self-play game in flight</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="93" />
+            <location filename="../ui/train/live_game_view.cpp" line="112" />
             <source>Game %1 of %2</source>
             <translation>Game %1 of %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="118" />
+            <location filename="../ui/train/live_game_view.cpp" line="137" />
             <source>Game %1 of %2 · no. %3</source>
             <translation>Game %1 of %2 · no. %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="122" />
+            <location filename="../ui/train/live_game_view.cpp" line="141" />
             <source>Game %1 of %2 · idle</source>
             <translation>Game %1 of %2 · idle</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="137" />
+            <location filename="../ui/train/live_game_view.cpp" line="156" />
             <source>Ply %1 · %2 visits · value for Red %3</source>
             <translation>Ply %1 · %2 visits · value for Red %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="138" />
+            <location filename="../ui/train/live_game_view.cpp" line="157" />
             <source>Ply %1 · %2 visits (fast search) · value for Red %3</source>
             <translation>Ply %1 · %2 visits (fast search) · value for Red %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="143" />
+            <location filename="../ui/train/live_game_view.cpp" line="162" />
             <source>Ply %1 · searching…</source>
             <translation>Ply %1 · searching…</translation>
         </message>
@@ -677,161 +679,160 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="35" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="84" />
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="94" />
-            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="100" />
+            <location filename="../ui/main_window.cpp" line="120" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="101" />
+            <location filename="../ui/main_window.cpp" line="121" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="104" />
+            <location filename="../ui/main_window.cpp" line="124" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="126" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="113" />
+            <location filename="../ui/main_window.cpp" line="133" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="119" />
+            <location filename="../ui/main_window.cpp" line="139" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="126" />
+            <location filename="../ui/main_window.cpp" line="146" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="139" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="140" />
+            <location filename="../ui/main_window.cpp" line="158" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
-            <location filename="../ui/main_window.cpp" line="160" />
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="173" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="178" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>%1
 
 File: %2</source>
@@ -840,43 +841,43 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
-            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="174" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="229" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="230" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="296" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -912,22 +913,22 @@ File: %2</translation>
     <context>
         <name>xqui::ModelPicker</name>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="52" />
+            <location filename="../ui/pages/model_picker.cpp" line="53" />
             <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
             <translation>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="65" />
+            <location filename="../ui/pages/model_picker.cpp" line="66" />
             <source>Open model file…</source>
             <translation>Open model file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <location filename="../ui/pages/model_picker.cpp" line="87" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <location filename="../ui/pages/model_picker.cpp" line="87" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
@@ -935,12 +936,12 @@ File: %2</translation>
     <context>
         <name>xqui::ParamForm</name>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="42" />
+            <location filename="../ui/train/param_form.cpp" line="97" />
             <source>Choosing a preset fills in all the values below; edit any of them afterwards.</source>
             <translation>Choosing a preset fills in all the values below; edit any of them afterwards.</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="43" />
+            <location filename="../ui/train/param_form.cpp" line="98" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
@@ -1541,160 +1542,160 @@ File: %2</translation>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="38" />
+            <location filename="../ui/pages/play_page.cpp" line="39" />
             <source>The levels now play with %1.</source>
             <translation>The levels now play with %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <location filename="../ui/pages/play_page.cpp" line="40" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="51" />
+            <location filename="../ui/pages/play_page.cpp" line="168" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
-            <location filename="../ui/pages/play_page.cpp" line="123" />
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="169" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <location filename="../ui/pages/play_page.cpp" line="171" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="65" />
+            <location filename="../ui/pages/play_page.cpp" line="173" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="68" />
+            <location filename="../ui/pages/play_page.cpp" line="175" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="66" />
+            <location filename="../ui/pages/play_page.cpp" line="174" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="72" />
+            <location filename="../ui/pages/play_page.cpp" line="176" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="73" />
+            <location filename="../ui/pages/play_page.cpp" line="177" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="74" />
+            <location filename="../ui/pages/play_page.cpp" line="178" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="75" />
+            <location filename="../ui/pages/play_page.cpp" line="179" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="76" />
+            <location filename="../ui/pages/play_page.cpp" line="180" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="77" />
+            <location filename="../ui/pages/play_page.cpp" line="181" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="78" />
+            <location filename="../ui/pages/play_page.cpp" line="182" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="115" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="116" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="117" />
+            <location filename="../ui/pages/play_page.cpp" line="187" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="119" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="123" />
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="263" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="270" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="288" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -1702,133 +1703,134 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="251" />
+            <location filename="../ui/pages/play_page.cpp" line="294" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="252" />
+            <location filename="../ui/pages/play_page.cpp" line="295" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
-            <location filename="../ui/pages/play_page.cpp" line="255" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="298" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="295" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="352" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="353" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="353" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="354" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="416" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="382" />
+            <location filename="../ui/pages/play_page.cpp" line="423" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="385" />
+            <location filename="../ui/pages/play_page.cpp" line="426" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="394" />
+            <location filename="../ui/pages/play_page.cpp" line="435" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="401" />
+            <location filename="../ui/pages/play_page.cpp" line="442" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <location filename="../ui/pages/play_page.cpp" line="452" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="412" />
+            <location filename="../ui/pages/play_page.cpp" line="453" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="451" />
+            <location filename="../ui/pages/play_page.cpp" line="492" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="453" />
+            <location filename="../ui/pages/play_page.cpp" line="494" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="509" />
+            <location filename="../ui/pages/play_page.cpp" line="550" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="510" />
+            <location filename="../ui/pages/play_page.cpp" line="551" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="511" />
+            <location filename="../ui/pages/play_page.cpp" line="552" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="512" />
+            <location filename="../ui/pages/play_page.cpp" line="553" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="513" />
+            <location filename="../ui/pages/play_page.cpp" line="554" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="514" />
+            <location filename="../ui/pages/play_page.cpp" line="555" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="515" />
+            <location filename="../ui/pages/play_page.cpp" line="556" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="516" />
+            <location filename="../ui/pages/play_page.cpp" line="557" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="517" />
+            <location filename="../ui/pages/play_page.cpp" line="558" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
@@ -1892,16 +1894,11 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/settings_dialog.cpp" line="56" />
-            <source>A new language takes effect after a restart.</source>
-            <translation>A new language takes effect after a restart.</translation>
-        </message>
-        <message>
-            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>Move notation:</source>
             <translation>Move notation:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="59" />
+            <location filename="../ui/settings_dialog.cpp" line="58" />
             <source>Games database:</source>
             <translation>Games database:</translation>
         </message>
@@ -1963,107 +1960,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="127" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="128" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="129" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="44" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="61" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="77" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="78" />
+            <location filename="../ui/train/train_charts.cpp" line="135" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="79" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="273" />
+            <location filename="../ui/train/train_charts.cpp" line="295" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="274" />
+            <location filename="../ui/train/train_charts.cpp" line="296" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="276" />
+            <location filename="../ui/train/train_charts.cpp" line="298" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="279" />
+            <location filename="../ui/train/train_charts.cpp" line="301" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="283" />
+            <location filename="../ui/train/train_charts.cpp" line="305" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="284" />
+            <location filename="../ui/train/train_charts.cpp" line="306" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="285" />
+            <location filename="../ui/train/train_charts.cpp" line="307" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="139" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="141" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -2071,213 +2068,213 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="76" />
-            <location filename="../ui/pages/train_page.cpp" line="77" />
+            <location filename="../ui/pages/train_page.cpp" line="78" />
+            <location filename="../ui/pages/train_page.cpp" line="79" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="222" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="109" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="110" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="115" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="135" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="137" />
+            <location filename="../ui/pages/train_page.cpp" line="230" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="139" />
+            <location filename="../ui/pages/train_page.cpp" line="231" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="159" />
+            <location filename="../ui/pages/train_page.cpp" line="232" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="183" />
+            <location filename="../ui/pages/train_page.cpp" line="234" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="185" />
+            <location filename="../ui/pages/train_page.cpp" line="235" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="186" />
+            <location filename="../ui/pages/train_page.cpp" line="236" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="188" />
+            <location filename="../ui/pages/train_page.cpp" line="237" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="189" />
+            <location filename="../ui/pages/train_page.cpp" line="238" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="191" />
+            <location filename="../ui/pages/train_page.cpp" line="239" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="193" />
+            <location filename="../ui/pages/train_page.cpp" line="240" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="196" />
+            <location filename="../ui/pages/train_page.cpp" line="241" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="197" />
+            <location filename="../ui/pages/train_page.cpp" line="242" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="215" />
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="233" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="272" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="244" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="355" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="424" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="424" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="413" />
+            <location filename="../ui/pages/train_page.cpp" line="442" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="414" />
+            <location filename="../ui/pages/train_page.cpp" line="443" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="470" />
+            <location filename="../ui/pages/train_page.cpp" line="499" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="481" />
+            <location filename="../ui/pages/train_page.cpp" line="510" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="522" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="512" />
+            <location filename="../ui/pages/train_page.cpp" line="541" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="513" />
+            <location filename="../ui/pages/train_page.cpp" line="542" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2286,7 +2283,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="521" />
+            <location filename="../ui/pages/train_page.cpp" line="550" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2294,102 +2291,102 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainStatus</name>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Generation</source>
-            <translation>Generation</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Generation:</source>
+            <translation>Generation:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Games</source>
-            <translation>Games</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Games:</source>
+            <translation>Games:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Games/hour</source>
-            <translation>Games/hour</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Games/hour:</source>
+            <translation>Games/hour:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Positions/s</source>
-            <translation>Positions/s</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Positions/s:</source>
+            <translation>Positions/s:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Step</source>
-            <translation>Step</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Step:</source>
+            <translation>Step:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Samples/s</source>
-            <translation>Samples/s</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/train_status.cpp" line="66" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>Buffer:</source>
             <translation>Buffer:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="68" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>Stage:</source>
             <translation>Stage:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="70" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>ETA:</source>
             <translation>ETA:</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="79" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
+            <source>Samples/s:</source>
+            <translation>Samples/s:</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="89" />
             <source>empty</source>
             <translation>empty</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="87" />
+            <location filename="../ui/train/train_status.cpp" line="98" />
             <source>%1 (%2 in flight)</source>
             <translation>%1 (%2 in flight)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="90" />
+            <location filename="../ui/train/train_status.cpp" line="101" />
             <source>%1 (%2 moves)</source>
             <translation>%1 (%2 moves)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="95" />
+            <location filename="../ui/train/train_status.cpp" line="106" />
             <source>%1 of %2 positions</source>
             <translation>%1 of %2 positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="98" />
+            <location filename="../ui/train/train_status.cpp" line="109" />
             <source>%1 / %2 self-play games</source>
             <translation>%1 / %2 self-play games</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="99" />
+            <location filename="../ui/train/train_status.cpp" line="110" />
             <source>%1 / %2 training steps</source>
             <translation>%1 / %2 training steps</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="100" />
+            <location filename="../ui/train/train_status.cpp" line="111" />
             <source>%1 / %2 evaluation games</source>
             <translation>%1 / %2 evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="101" />
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="110" />
+            <location filename="../ui/train/train_status.cpp" line="121" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="112" />
+            <location filename="../ui/train/train_status.cpp" line="123" />
             <source>%1 min</source>
             <translation>%1 min</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="113" />
+            <location filename="../ui/train/train_status.cpp" line="124" />
             <source>%1 h %2 min</source>
             <translation>%1 h %2 min</translation>
         </message>
@@ -2397,37 +2394,37 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="327" />
+            <location filename="../ui/facade/training_session.cpp" line="331" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="402" />
+            <location filename="../ui/facade/training_session.cpp" line="406" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="403" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="404" />
+            <location filename="../ui/facade/training_session.cpp" line="408" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="405" />
+            <location filename="../ui/facade/training_session.cpp" line="409" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="406" />
+            <location filename="../ui/facade/training_session.cpp" line="410" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="411" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

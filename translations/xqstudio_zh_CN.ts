@@ -220,54 +220,54 @@
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="401" />
+            <location filename="../ui/pages/analyze_page.cpp" line="403" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="413" />
+            <location filename="../ui/pages/analyze_page.cpp" line="415" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="431" />
+            <location filename="../ui/pages/analyze_page.cpp" line="433" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
-            <location filename="../ui/pages/analyze_page.cpp" line="454" />
+            <location filename="../ui/pages/analyze_page.cpp" line="434" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="432" />
-            <location filename="../ui/pages/analyze_page.cpp" line="454" />
+            <location filename="../ui/pages/analyze_page.cpp" line="434" />
+            <location filename="../ui/pages/analyze_page.cpp" line="456" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="458" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="457" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="460" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="464" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -331,168 +331,169 @@
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="49" />
+            <location filename="../ui/pages/library_page.cpp" line="189" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="50" />
+            <location filename="../ui/pages/library_page.cpp" line="190" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="53" />
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="194" />
+            <location filename="../ui/pages/library_page.cpp" line="338" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="55" />
+            <location filename="../ui/pages/library_page.cpp" line="195" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="59" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="62" />
+            <location filename="../ui/pages/library_page.cpp" line="191" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="64" />
+            <location filename="../ui/pages/library_page.cpp" line="192" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="68" />
+            <location filename="../ui/pages/library_page.cpp" line="193" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="89" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="90" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="116" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="117" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="118" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="119" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="234" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="235" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="284" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="347" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <location filename="../ui/pages/library_page.cpp" line="364" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="334" />
+            <location filename="../ui/pages/library_page.cpp" line="365" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="380" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="379" />
+            <location filename="../ui/pages/library_page.cpp" line="410" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="385" />
+            <location filename="../ui/pages/library_page.cpp" line="416" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <location filename="../ui/pages/library_page.cpp" line="430" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="399" />
+            <location filename="../ui/pages/library_page.cpp" line="430" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <location filename="../ui/pages/library_page.cpp" line="431" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="405" />
+            <location filename="../ui/pages/library_page.cpp" line="436" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="414" />
+            <location filename="../ui/pages/library_page.cpp" line="445" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="451" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -618,58 +619,59 @@
     <context>
         <name>xqui::LiveGameView</name>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="28" />
+            <location filename="../ui/train/live_game_view.cpp" line="74" />
             <source>Show the previous game in flight</source>
             <translation>显示上一局进行中的对局</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="31" />
+            <location filename="../ui/train/live_game_view.cpp" line="75" />
             <source>Show the next game in flight</source>
             <translation>显示下一局进行中的对局</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="47" />
+            <location filename="../ui/train/live_game_view.cpp" line="76" />
             <source>A self-play game being played now; the colours show the share of the current search's visits per target square.</source>
             <translation>一局正在进行的自我对弈；颜色表示当前搜索的访问次数在各目标格上的占比。</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="59" />
+            <location filename="../ui/train/live_game_view.cpp" line="77" />
             <source>Moves of the game appear here.</source>
             <translation>对局的着法显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="84" />
-            <location filename="../ui/train/live_game_view.cpp" line="102" />
+            <location filename="../ui/train/live_game_view.cpp" line="78" />
+            <location filename="../ui/train/live_game_view.cpp" line="103" />
+            <location filename="../ui/train/live_game_view.cpp" line="121" />
             <source>No self-play game in flight</source>
             <translation>当前没有进行中的自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="93" />
+            <location filename="../ui/train/live_game_view.cpp" line="112" />
             <source>Game %1 of %2</source>
             <translation>第 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="118" />
+            <location filename="../ui/train/live_game_view.cpp" line="137" />
             <source>Game %1 of %2 · no. %3</source>
             <translation>第 %1 / %2 局 · 总第 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="122" />
+            <location filename="../ui/train/live_game_view.cpp" line="141" />
             <source>Game %1 of %2 · idle</source>
             <translation>第 %1 / %2 局 · 空闲</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="137" />
+            <location filename="../ui/train/live_game_view.cpp" line="156" />
             <source>Ply %1 · %2 visits · value for Red %3</source>
             <translation>第 %1 步 · %2 次访问 · 红方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="138" />
+            <location filename="../ui/train/live_game_view.cpp" line="157" />
             <source>Ply %1 · %2 visits (fast search) · value for Red %3</source>
             <translation>第 %1 步 · %2 次访问（快速搜索）· 红方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/train/live_game_view.cpp" line="143" />
+            <location filename="../ui/train/live_game_view.cpp" line="162" />
             <source>Ply %1 · searching…</source>
             <translation>第 %1 步 · 搜索中…</translation>
         </message>
@@ -677,161 +679,160 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="35" />
+            <location filename="../ui/main_window.cpp" line="106" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="41" />
+            <location filename="../ui/main_window.cpp" line="107" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="84" />
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="90" />
+            <location filename="../ui/main_window.cpp" line="109" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="94" />
-            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="98" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="100" />
+            <location filename="../ui/main_window.cpp" line="120" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="101" />
+            <location filename="../ui/main_window.cpp" line="121" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="104" />
+            <location filename="../ui/main_window.cpp" line="124" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="126" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="113" />
+            <location filename="../ui/main_window.cpp" line="133" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="119" />
+            <location filename="../ui/main_window.cpp" line="139" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="126" />
+            <location filename="../ui/main_window.cpp" line="146" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="139" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="140" />
+            <location filename="../ui/main_window.cpp" line="158" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
-            <location filename="../ui/main_window.cpp" line="160" />
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="173" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="178" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>%1
 
 File: %2</source>
@@ -840,43 +841,43 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
-            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="174" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="198" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="229" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="230" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="296" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -912,22 +913,22 @@ File: %2</source>
     <context>
         <name>xqui::ModelPicker</name>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="52" />
+            <location filename="../ui/pages/model_picker.cpp" line="53" />
             <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
             <translation>Elo：最新的天梯评分（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="65" />
+            <location filename="../ui/pages/model_picker.cpp" line="66" />
             <source>Open model file…</source>
             <translation>打开模型文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <location filename="../ui/pages/model_picker.cpp" line="87" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="81" />
+            <location filename="../ui/pages/model_picker.cpp" line="87" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
@@ -935,12 +936,12 @@ File: %2</source>
     <context>
         <name>xqui::ParamForm</name>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="42" />
+            <location filename="../ui/train/param_form.cpp" line="97" />
             <source>Choosing a preset fills in all the values below; edit any of them afterwards.</source>
             <translation>选择预设会填入下面所有的值；之后可以修改其中任何一项。</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="43" />
+            <location filename="../ui/train/param_form.cpp" line="98" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
@@ -1541,293 +1542,294 @@ File: %2</source>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="38" />
+            <location filename="../ui/pages/play_page.cpp" line="39" />
             <source>The levels now play with %1.</source>
             <translation>各级别现在使用 %1 对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <location filename="../ui/pages/play_page.cpp" line="40" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="49" />
+            <location filename="../ui/pages/play_page.cpp" line="167" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="51" />
+            <location filename="../ui/pages/play_page.cpp" line="168" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="52" />
-            <location filename="../ui/pages/play_page.cpp" line="123" />
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="169" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="56" />
+            <location filename="../ui/pages/play_page.cpp" line="171" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="57" />
+            <location filename="../ui/pages/play_page.cpp" line="172" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="65" />
+            <location filename="../ui/pages/play_page.cpp" line="173" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="68" />
+            <location filename="../ui/pages/play_page.cpp" line="175" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="66" />
+            <location filename="../ui/pages/play_page.cpp" line="174" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="72" />
+            <location filename="../ui/pages/play_page.cpp" line="176" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="73" />
+            <location filename="../ui/pages/play_page.cpp" line="177" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="74" />
+            <location filename="../ui/pages/play_page.cpp" line="178" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="75" />
+            <location filename="../ui/pages/play_page.cpp" line="179" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="76" />
+            <location filename="../ui/pages/play_page.cpp" line="180" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="77" />
+            <location filename="../ui/pages/play_page.cpp" line="181" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="78" />
+            <location filename="../ui/pages/play_page.cpp" line="182" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="95" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="96" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="115" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="116" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="117" />
+            <location filename="../ui/pages/play_page.cpp" line="187" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="119" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="123" />
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="263" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="270" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="288" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="251" />
+            <location filename="../ui/pages/play_page.cpp" line="294" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="252" />
+            <location filename="../ui/pages/play_page.cpp" line="295" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
-            <location filename="../ui/pages/play_page.cpp" line="255" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="298" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="295" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="352" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="353" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="353" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="354" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="375" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="416" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="382" />
+            <location filename="../ui/pages/play_page.cpp" line="423" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="385" />
+            <location filename="../ui/pages/play_page.cpp" line="426" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="394" />
+            <location filename="../ui/pages/play_page.cpp" line="435" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="401" />
+            <location filename="../ui/pages/play_page.cpp" line="442" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="411" />
+            <location filename="../ui/pages/play_page.cpp" line="452" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="412" />
+            <location filename="../ui/pages/play_page.cpp" line="453" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="451" />
+            <location filename="../ui/pages/play_page.cpp" line="492" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="453" />
+            <location filename="../ui/pages/play_page.cpp" line="494" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="509" />
+            <location filename="../ui/pages/play_page.cpp" line="550" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="510" />
+            <location filename="../ui/pages/play_page.cpp" line="551" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="511" />
+            <location filename="../ui/pages/play_page.cpp" line="552" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="512" />
+            <location filename="../ui/pages/play_page.cpp" line="553" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="513" />
+            <location filename="../ui/pages/play_page.cpp" line="554" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="514" />
+            <location filename="../ui/pages/play_page.cpp" line="555" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="515" />
+            <location filename="../ui/pages/play_page.cpp" line="556" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="516" />
+            <location filename="../ui/pages/play_page.cpp" line="557" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="517" />
+            <location filename="../ui/pages/play_page.cpp" line="558" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
@@ -1891,16 +1893,11 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/settings_dialog.cpp" line="56" />
-            <source>A new language takes effect after a restart.</source>
-            <translation>新语言将在重新启动后生效。</translation>
-        </message>
-        <message>
-            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>Move notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="59" />
+            <location filename="../ui/settings_dialog.cpp" line="58" />
             <source>Games database:</source>
             <translation>棋局数据库：</translation>
         </message>
@@ -1962,107 +1959,107 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="127" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="128" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="41" />
+            <location filename="../ui/train/train_charts.cpp" line="129" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="44" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="45" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="61" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="77" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>vs positions</source>
             <translation>按局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="78" />
+            <location filename="../ui/train/train_charts.cpp" line="135" />
             <source>vs minutes</source>
             <translation>按分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="79" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="273" />
+            <location filename="../ui/train/train_charts.cpp" line="295" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="274" />
+            <location filename="../ui/train/train_charts.cpp" line="296" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="276" />
+            <location filename="../ui/train/train_charts.cpp" line="298" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="279" />
+            <location filename="../ui/train/train_charts.cpp" line="301" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="283" />
+            <location filename="../ui/train/train_charts.cpp" line="305" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="284" />
+            <location filename="../ui/train/train_charts.cpp" line="306" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="285" />
+            <location filename="../ui/train/train_charts.cpp" line="307" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="139" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="88" />
+            <location filename="../ui/train/train_charts.cpp" line="141" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -2070,213 +2067,213 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="76" />
-            <location filename="../ui/pages/train_page.cpp" line="77" />
+            <location filename="../ui/pages/train_page.cpp" line="78" />
+            <location filename="../ui/pages/train_page.cpp" line="79" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="104" />
+            <location filename="../ui/pages/train_page.cpp" line="222" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="109" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="110" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="115" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="118" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="120" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="124" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="135" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="137" />
+            <location filename="../ui/pages/train_page.cpp" line="230" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="139" />
+            <location filename="../ui/pages/train_page.cpp" line="231" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="159" />
+            <location filename="../ui/pages/train_page.cpp" line="232" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="183" />
+            <location filename="../ui/pages/train_page.cpp" line="234" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="185" />
+            <location filename="../ui/pages/train_page.cpp" line="235" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="186" />
+            <location filename="../ui/pages/train_page.cpp" line="236" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="188" />
+            <location filename="../ui/pages/train_page.cpp" line="237" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="189" />
+            <location filename="../ui/pages/train_page.cpp" line="238" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="191" />
+            <location filename="../ui/pages/train_page.cpp" line="239" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="193" />
+            <location filename="../ui/pages/train_page.cpp" line="240" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="196" />
+            <location filename="../ui/pages/train_page.cpp" line="241" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="197" />
+            <location filename="../ui/pages/train_page.cpp" line="242" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="215" />
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="166" />
+            <location filename="../ui/pages/train_page.cpp" line="233" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="272" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="244" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="355" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="424" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="424" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="413" />
+            <location filename="../ui/pages/train_page.cpp" line="442" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="414" />
+            <location filename="../ui/pages/train_page.cpp" line="443" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="470" />
+            <location filename="../ui/pages/train_page.cpp" line="499" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="481" />
+            <location filename="../ui/pages/train_page.cpp" line="510" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="522" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="512" />
+            <location filename="../ui/pages/train_page.cpp" line="541" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="513" />
+            <location filename="../ui/pages/train_page.cpp" line="542" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2285,7 +2282,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="521" />
+            <location filename="../ui/pages/train_page.cpp" line="550" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -2293,102 +2290,102 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainStatus</name>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Generation</source>
-            <translation>代数</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Generation:</source>
+            <translation>代数：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Games</source>
-            <translation>局数</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Games:</source>
+            <translation>局数：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="56" />
-            <source>Games/hour</source>
-            <translation>局/小时</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Games/hour:</source>
+            <translation>局/小时：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Positions/s</source>
-            <translation>局面/秒</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Positions/s:</source>
+            <translation>局面/秒：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Step</source>
-            <translation>步</translation>
+            <location filename="../ui/train/train_status.cpp" line="73" />
+            <source>Step:</source>
+            <translation>步数：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="57" />
-            <source>Samples/s</source>
-            <translation>样本/秒</translation>
-        </message>
-        <message>
-            <location filename="../ui/train/train_status.cpp" line="66" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>Buffer:</source>
             <translation>缓冲区：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="68" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>Stage:</source>
             <translation>阶段：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="70" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
             <source>ETA:</source>
             <translation>预计剩余：</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="79" />
+            <location filename="../ui/train/train_status.cpp" line="74" />
+            <source>Samples/s:</source>
+            <translation>样本/秒：</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="89" />
             <source>empty</source>
             <translation>空</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="87" />
+            <location filename="../ui/train/train_status.cpp" line="98" />
             <source>%1 (%2 in flight)</source>
             <translation>%1（%2 局进行中）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="90" />
+            <location filename="../ui/train/train_status.cpp" line="101" />
             <source>%1 (%2 moves)</source>
             <translation>%1（%2 步）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="95" />
+            <location filename="../ui/train/train_status.cpp" line="106" />
             <source>%1 of %2 positions</source>
             <translation>%1 / %2 个局面</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="98" />
+            <location filename="../ui/train/train_status.cpp" line="109" />
             <source>%1 / %2 self-play games</source>
             <translation>自我对弈 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="99" />
+            <location filename="../ui/train/train_status.cpp" line="110" />
             <source>%1 / %2 training steps</source>
             <translation>训练 %1 / %2 步</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="100" />
+            <location filename="../ui/train/train_status.cpp" line="111" />
             <source>%1 / %2 evaluation games</source>
             <translation>评估 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="101" />
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="110" />
+            <location filename="../ui/train/train_status.cpp" line="121" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="112" />
+            <location filename="../ui/train/train_status.cpp" line="123" />
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="113" />
+            <location filename="../ui/train/train_status.cpp" line="124" />
             <source>%1 h %2 min</source>
             <translation>%1 小时 %2 分钟</translation>
         </message>
@@ -2396,37 +2393,37 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="327" />
+            <location filename="../ui/facade/training_session.cpp" line="331" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="402" />
+            <location filename="../ui/facade/training_session.cpp" line="406" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="403" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="404" />
+            <location filename="../ui/facade/training_session.cpp" line="408" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="405" />
+            <location filename="../ui/facade/training_session.cpp" line="409" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="406" />
+            <location filename="../ui/facade/training_session.cpp" line="410" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="411" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

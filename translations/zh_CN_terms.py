@@ -250,4 +250,6 @@ ZH = {
  'Ply %1 · %2 visits · value for Red %3': '第 %1 步 · %2 次访问 · 红方估值 %3', 'Ply %1 · searching…': '第 %1 步 · 搜索中…',
  'Ply %1 · %2 visits (fast search) · value for Red %3': '第 %1 步 · %2 次访问（快速搜索）· 红方估值 %3',
  '%1 (%2 in flight)': '%1（%2 局进行中）', '%1 (%2 moves)': '%1（%2 步）',
+ 'Generation:': '代数：', 'Games:': '局数：', 'Games/hour:': '局/小时：', 'Positions/s:': '局面/秒：',
+ 'Step:': '步数：', 'Samples/s:': '样本/秒：',
 }

@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include <QEvent>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -18,6 +19,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "ui/app_setup.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/model_choice.h"
 #include "ui/facade/studio_facade.h"
@@ -32,13 +34,12 @@
 namespace xqui {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-    setWindowTitle(tr("XQZero Studio"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/xqstudio.svg")));
     facade_ = new StudioFacade(this);
 
     nav_ = new QListWidget(this);
     nav_->setObjectName(QStringLiteral("pageNav"));
-    nav_->addItems({tr("Play"), tr("Analyze"), tr("Train"), tr("Library")});
+    nav_->addItems({QString(), QString(), QString(), QString()});  // texts: retranslate()
     nav_->setFixedWidth(130);
     nav_->setFocusPolicy(Qt::NoFocus);  // no dotted focus frame on the side bar
     nav_->setStyleSheet(QStringLiteral(
@@ -81,20 +82,47 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setCentralWidget(central);
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
 
-    engineState_ = new QLabel(tr("Engine idle"), this);
+    engineState_ = new QLabel(this);
     statusBar()->addPermanentWidget(engineState_);
     connect(play_, &PlayPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(train_, &TrainPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(library_, &LibraryPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
-    connect(facade_, &StudioFacade::thinkingChanged, this,
-            [this](bool on) { engineState_->setText(on ? tr("Engine thinking") : tr("Engine idle")); });
+    connect(facade_, &StudioFacade::thinkingChanged, this, [this] { retranslate(); });
 
-    buildMenus();
+    coordsAction_ = new QAction(this);
+    coordsAction_->setCheckable(true);
+    coordsAction_->setChecked(true);
+    connect(coordsAction_, &QAction::toggled, play_, &PlayPage::setShowCoordinates);
+    retranslate();
     restoreChoices();
     statusBar()->showMessage(tr("Ready"), 3000);
 }
 
 MainWindow::~MainWindow() = default;
+
+// Every text of the window; the menus are rebuilt (their actions keep no state but the
+// coordinates toggle, which lives outside them).
+void MainWindow::retranslate() {
+    setWindowTitle(tr("XQZero Studio"));
+    const QStringList pages = {tr("Play"), tr("Analyze"), tr("Train"), tr("Library")};
+    for (int i = 0; i < pages.size() && i < nav_->count(); ++i) nav_->item(i)->setText(pages[i]);
+    engineState_->setText(facade_->thinking() ? tr("Engine thinking") : tr("Engine idle"));
+    menuBar()->clear();
+    buildMenus();
+}
+
+QString MainWindow::applyLanguage(const QString& language) {
+    const QString loaded = installTranslations(language);
+    // LanguageChange events are posted: deliver them now, so the window is retranslated when
+    // this returns.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    return loaded;
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && engineState_) retranslate();
+    QMainWindow::changeEvent(e);
+}
 
 void MainWindow::buildMenus() {
     QMenu* game = menuBar()->addMenu(tr("&Game"));
@@ -126,10 +154,8 @@ void MainWindow::buildMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     a = view->addAction(tr("&Flip board"), play_, &PlayPage::flip);
     a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
-    coordsAction_ = view->addAction(tr("Show &coordinates"));
-    coordsAction_->setCheckable(true);
-    coordsAction_->setChecked(true);
-    connect(coordsAction_, &QAction::toggled, play_, &PlayPage::setShowCoordinates);
+    coordsAction_->setText(tr("Show &coordinates"));
+    view->addAction(coordsAction_);
     view->addSeparator();
     const QStringList names = {tr("&Play"), tr("&Analyze"), tr("&Train"), tr("&Library")};
     for (int i = 0; i < names.size(); ++i) {
@@ -197,7 +223,10 @@ void MainWindow::showSettings() {
     SettingsDialog dlg(this);
     if (dlg.exec() != QDialog::Accepted) return;
     const QString oldDb = StudioFacade::settingsDatabasePath();
+    const QString oldLanguage = languageSetting();
     dlg.save();
+    // A new language applies at once: every open page retranslates on QEvent::LanguageChange.
+    if (languageSetting() != oldLanguage) applyLanguage(languageSetting());
     // A new games database: the Library follows (Play reads the setting at each stored game).
     if (StudioFacade::settingsDatabasePath() != oldDb) library_->setDatabase(StudioFacade::settingsDatabasePath());
     coordsAction_->setChecked(dlg.showCoordinates());

@@ -41,6 +41,10 @@ public:
     // Returns false with a message in `error` when the file cannot be written.
     bool screenshot(const QString& file, int page, QString* error);
 
+    // Switches the interface language ("en", "zh_CN", "system") at once: every open page
+    // retranslates (QEvent::LanguageChange). Returns the language loaded.
+    QString applyLanguage(const QString& language);
+
 public slots:
     void openPgn();
     void savePgn();
@@ -51,8 +55,10 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
+    void retranslate();
     void buildMenus();
     void restoreChoices();
     void saveChoices() const;

@@ -53,7 +53,6 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
 
     auto* form = new QFormLayout;
     form->addRow(tr("Language:"), language_);
-    form->addRow(QString(), new QLabel(tr("A new language takes effect after a restart."), this));
     form->addRow(tr("Move notation:"), notation_);
     form->addRow(QString(), coordinates_);
     form->addRow(tr("Games database:"), dbRow);

@@ -77,4 +77,9 @@ QVariant GameTableModel::headerData(int section, Qt::Orientation o, int role) co
     return {};
 }
 
+void GameTableModel::retranslate() {
+    emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
+    if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 }  // namespace xqui

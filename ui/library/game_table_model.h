@@ -27,6 +27,8 @@ public:
     // Replaces the rows. `runs` names the run ids the games refer to.
     void setGames(std::vector<xq::store::GameRecord> games, const std::vector<xq::store::RunInfo>& runs);
     void clear();
+    // After a language change: headers and the translated columns (kind, result, reason).
+    void retranslate();
     const xq::store::GameRecord& game(int row) const { return games_.at(size_t(row)); }
     int64_t gameId(int row) const { return games_.at(size_t(row)).id; }
     // Row of the game with this id, -1 when it is not on this page.

@@ -1,5 +1,6 @@
 #include "ui/pages/library_page.h"
 
+#include <QEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -35,8 +36,7 @@ LibraryPage::LibraryPage(QWidget* parent) : QWidget(parent) {
     connect(loader_, &LibraryLoader::gameLoaded, this, &LibraryPage::onGameLoaded);
     dbPath_ = StudioFacade::settingsDatabasePath();
     dbLabel_->setText(QDir::toNativeSeparators(dbPath_));
-    refreshReplay();
-    refreshPager();
+    retranslate();
 }
 
 LibraryPage::~LibraryPage() = default;
@@ -46,26 +46,30 @@ void LibraryPage::buildUi() {
     dbLabel_ = new QLabel(this);
     dbLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     dbLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* openBtn = new QPushButton(tr("Open…"), this);
-    openBtn->setToolTip(tr("Browse another database (opened read-only)"));
+    // Texts: retranslate().
+    auto* openBtn = new QPushButton(this);
+    openBtn_ = openBtn;
     runBox_ = new QComboBox(this);
     runBox_->setMinimumContentsLength(10);
-    runBox_->addItem(tr("All runs"));
+    runBox_->addItem(QString());
     kindBox_ = new QComboBox(this);
-    kindBox_->addItem(tr("All kinds"), -1);
+    kindBox_->addItem(QString(), -1);
     for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval, xq::store::GameKind::Play})
-        kindBox_->addItem(LibraryTexts::kind(k), int(k));
+        kindBox_->addItem(QString(), int(k));
     resultBox_ = new QComboBox(this);
-    resultBox_->addItem(tr("All results"), -1);
+    resultBox_->addItem(QString(), -1);
     for (auto r : {xq::Result::RedWins, xq::Result::BlackWins, xq::Result::Draw})
-        resultBox_->addItem(LibraryTexts::result(r), int(r));
-    auto* refreshBtn = new QPushButton(tr("Refresh"), this);
+        resultBox_->addItem(QString(), int(r));
+    auto* refreshBtn = new QPushButton(this);
+    refreshBtn_ = refreshBtn;
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Database:"), this));
+    dbCaption_ = new QLabel(this);
+    runCaption_ = new QLabel(this);
+    top->addWidget(dbCaption_);
     top->addWidget(dbLabel_, 1);
     top->addWidget(openBtn);
     top->addSpacing(12);
-    top->addWidget(new QLabel(tr("Run:"), this));
+    top->addWidget(runCaption_);
     top->addWidget(runBox_);
     top->addWidget(kindBox_);
     top->addWidget(resultBox_);
@@ -86,8 +90,8 @@ void LibraryPage::buildUi() {
     table_->verticalHeader()->setDefaultSectionSize(24);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
-    prevPageBtn_ = new QPushButton(tr("◀ Newer"), this);
-    nextPageBtn_ = new QPushButton(tr("Older ▶"), this);
+    prevPageBtn_ = new QPushButton(this);
+    nextPageBtn_ = new QPushButton(this);
     pageLabel_ = new QLabel(this);
     pageLabel_->setAlignment(Qt::AlignCenter);
     auto* pager = new QHBoxLayout;
@@ -113,10 +117,6 @@ void LibraryPage::buildUi() {
     prevBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekBackward), QString(), this);
     nextBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), this);
     lastBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), QString(), this);
-    firstBtn_->setToolTip(tr("Start position (Home)"));
-    prevBtn_->setToolTip(tr("Previous move (Left)"));
-    nextBtn_->setToolTip(tr("Next move (Right)"));
-    lastBtn_->setToolTip(tr("Final position (End)"));
     auto* nav = new QHBoxLayout;
     for (QPushButton* b : {firstBtn_, prevBtn_, nextBtn_, lastBtn_}) nav->addWidget(b);
     moves_ = new QListWidget(this);
@@ -183,6 +183,37 @@ void LibraryPage::buildUi() {
         connect(sc, &QShortcut::activated, this, slot);
     }
     board_->setFocusPolicy(Qt::ClickFocus);
+}
+
+void LibraryPage::retranslate() {
+    openBtn_->setText(tr("Open…"));
+    openBtn_->setToolTip(tr("Browse another database (opened read-only)"));
+    refreshBtn_->setText(tr("Refresh"));
+    dbCaption_->setText(tr("Database:"));
+    runCaption_->setText(tr("Run:"));
+    runBox_->setItemText(0, tr("All runs"));
+    kindBox_->setItemText(0, tr("All kinds"));
+    for (int i = 1; i < kindBox_->count(); ++i)
+        kindBox_->setItemText(i, LibraryTexts::kind(xq::store::GameKind(kindBox_->itemData(i).toInt())));
+    resultBox_->setItemText(0, tr("All results"));
+    for (int i = 1; i < resultBox_->count(); ++i)
+        resultBox_->setItemText(i, LibraryTexts::result(xq::Result(resultBox_->itemData(i).toInt())));
+    prevPageBtn_->setText(tr("◀ Newer"));
+    nextPageBtn_->setText(tr("Older ▶"));
+    firstBtn_->setToolTip(tr("Start position (Home)"));
+    prevBtn_->setToolTip(tr("Previous move (Left)"));
+    nextBtn_->setToolTip(tr("Next move (Right)"));
+    lastBtn_->setToolTip(tr("Final position (End)"));
+    model_->retranslate();
+    refreshPager();
+    if (moves_->count() > 0) moves_->item(0)->setText(tr("Start position"));
+    refreshReplay();
+    if (!message_->isHidden()) refresh();  // the message says something about the database
+}
+
+void LibraryPage::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && openBtn_) retranslate();
+    QWidget::changeEvent(e);
 }
 
 void LibraryPage::setSynchronous(bool on) { loader_->setSynchronous(on); }

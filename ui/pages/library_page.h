@@ -82,12 +82,14 @@ signals:
 
 protected:
     void showEvent(QShowEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private slots:
     void onGamesLoaded(const xqui::GameListResult& r);
     void onGameLoaded(const xqui::GameLoadResult& r);
 
 private:
+    void retranslate();
     void buildUi();
     void fillRunCombo(const std::vector<xq::store::RunInfo>& runs);
     void fillMoveList();
@@ -109,6 +111,10 @@ private:
     int ply_ = 0;
 
     QLabel* dbLabel_ = nullptr;
+    QLabel* dbCaption_ = nullptr;
+    QLabel* runCaption_ = nullptr;
+    QPushButton* openBtn_ = nullptr;
+    QPushButton* refreshBtn_ = nullptr;
     QComboBox* runBox_ = nullptr;
     QComboBox* kindBox_ = nullptr;
     QComboBox* resultBox_ = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/pages/model_picker.h"
 
+#include <QEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
@@ -66,6 +67,11 @@ void ModelPicker::rebuild() {
     box_->setItemData(box_->count() - 1, KindOpen, kKindRole);
     box_->setCurrentIndex(currentIndex);
     box_->setToolTip(current.isEmpty() ? noneText_ : QDir::toNativeSeparators(current));
+}
+
+void ModelPicker::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && box_) rebuild();
+    QWidget::changeEvent(e);
 }
 
 void ModelPicker::activate(int index) {

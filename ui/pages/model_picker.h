@@ -30,6 +30,9 @@ signals:
     // A file the user opened could not be used.
     void errorOccurred(const QString& message);
 
+protected:
+    void changeEvent(QEvent* e) override;  // a language change: the list is rebuilt
+
 private:
     void rebuild();
 

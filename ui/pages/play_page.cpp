@@ -1,5 +1,6 @@
 #include "ui/pages/play_page.h"
 
+#include <QEvent>
 #include <QComboBox>
 #include <QDate>
 #include <QDateTime>
@@ -46,15 +47,15 @@ PlayPage::PlayPage(StudioFacade* facade, QWidget* parent) : QWidget(parent), fac
 void PlayPage::buildUi() {
     board_ = new BoardWidget(this);
 
-    auto* gameBox = new QGroupBox(tr("Game"), this);
+    // Texts are set in retranslate(), here and on every language change.
+    auto* gameBox = new QGroupBox(this);
+    gameBox_ = gameBox;
     side_ = new QComboBox(gameBox);
-    side_->addItem(tr("Red (moves first)"));
-    side_->addItem(tr("Black"));
+    side_->addItems({QString(), QString()});
     levelBox_ = new QComboBox(gameBox);
-    for (int i = 0; i < kPlayLevelCount; ++i) levelBox_->addItem(StudioFacade::levelName(PlayLevel(i)));
+    for (int i = 0; i < kPlayLevelCount; ++i) levelBox_->addItem(QString());
     levelBox_->setCurrentIndex(int(level_));
-    modelPicker_ = new ModelPicker(facade_->models(), tr("No model (alpha-beta)"), gameBox);
-    modelPicker_->setToolTip(tr("The network the levels play with: a generation of a training run, or a model file"));
+    modelPicker_ = new ModelPicker(facade_->models(), QString(), gameBox);
     modelPicker_->comboBox()->setMinimumContentsLength(30);  // room for "run · gen N (best) · Elo E"
     connect(modelPicker_, &ModelPicker::errorOccurred, this, &PlayPage::showError);
     modelNote_ = new QLabel(gameBox);
@@ -62,20 +63,21 @@ void PlayPage::buildUi() {
     modelNote_->setWordWrap(true);
     modelNote_->setStyleSheet(QStringLiteral("QLabel{color:#5a4632;}"));
     auto* form = new QFormLayout;
-    form->addRow(tr("Play as:"), side_);
-    form->addRow(tr("Level:"), levelBox_);
+    sideLabel_ = new QLabel(gameBox);
+    levelLabel_ = new QLabel(gameBox);
+    modelLabel_ = new QLabel(gameBox);
+    form->addRow(sideLabel_, side_);
+    form->addRow(levelLabel_, levelBox_);
     // The model's name is long (run · generation · rating): the picker gets the full width.
-    form->addRow(new QLabel(tr("Model:"), gameBox));
+    form->addRow(modelLabel_);
     form->addRow(modelPicker_);
     form->addRow(modelNote_);
 
-    newGameBtn_ = new QPushButton(tr("New game"), gameBox);
-    undoBtn_ = new QPushButton(tr("Undo"), gameBox);
-    hintBtn_ = new QPushButton(tr("Hint"), gameBox);
-    resignBtn_ = new QPushButton(tr("Resign"), gameBox);
-    flipBtn_ = new QPushButton(tr("Flip board"), gameBox);
-    undoBtn_->setToolTip(tr("Take back the computer's move and yours"));
-    hintBtn_->setToolTip(tr("Show the engine's suggestion as an arrow"));
+    newGameBtn_ = new QPushButton(gameBox);
+    undoBtn_ = new QPushButton(gameBox);
+    hintBtn_ = new QPushButton(gameBox);
+    resignBtn_ = new QPushButton(gameBox);
+    flipBtn_ = new QPushButton(gameBox);
     auto* buttons = new QGridLayout;
     buttons->addWidget(newGameBtn_, 0, 0);
     buttons->addWidget(undoBtn_, 0, 1);
@@ -92,8 +94,7 @@ void PlayPage::buildUi() {
     busy_->setRange(0, 0);
     busy_->setTextVisible(false);
     busy_->setMaximumHeight(8);
-    moveNowBtn_ = new QPushButton(tr("Move now"), this);
-    moveNowBtn_->setToolTip(tr("Let the computer play its best move found so far"));
+    moveNowBtn_ = new QPushButton(this);
     auto* thinkRow = new QHBoxLayout;
     thinkRow->addWidget(busy_, 1);
     thinkRow->addWidget(moveNowBtn_);
@@ -112,15 +113,15 @@ void PlayPage::buildUi() {
     error_->hide();  // shown only while it has a message
 
     notationBox_ = new QComboBox(this);
-    notationBox_->addItem(tr("Chinese"), int(xq::Notation::Chinese));
-    notationBox_->addItem(tr("WXF"), int(xq::Notation::Wxf));
-    notationBox_->addItem(tr("ICCS"), int(xq::Notation::Iccs));
+    notationBox_->addItem(QString(), int(xq::Notation::Chinese));
+    notationBox_->addItem(QString(), int(xq::Notation::Wxf));
+    notationBox_->addItem(QString(), int(xq::Notation::Iccs));
     auto* notRow = new QHBoxLayout;
-    notRow->addWidget(new QLabel(tr("Moves:"), this));
+    movesLabel_ = new QLabel(this);
+    notRow->addWidget(movesLabel_);
     notRow->addWidget(notationBox_, 1);
 
     moves_ = new QTableWidget(0, 2, this);
-    moves_->setHorizontalHeaderLabels({tr("Red"), tr("Black")});
     moves_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     moves_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     moves_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -159,7 +160,49 @@ void PlayPage::buildUi() {
             if (ply.isValid()) showPly(ply.toInt());
         }
     });
+    retranslate();
+}
+
+void PlayPage::retranslate() {
+    gameBox_->setTitle(tr("Game"));
+    side_->setItemText(0, tr("Red (moves first)"));
+    side_->setItemText(1, tr("Black"));
+    for (int i = 0; i < kPlayLevelCount; ++i) levelBox_->setItemText(i, StudioFacade::levelName(PlayLevel(i)));
+    modelPicker_->setNoneText(tr("No model (alpha-beta)"));
+    modelPicker_->setToolTip(tr("The network the levels play with: a generation of a training run, or a model file"));
+    sideLabel_->setText(tr("Play as:"));
+    levelLabel_->setText(tr("Level:"));
+    modelLabel_->setText(tr("Model:"));
+    newGameBtn_->setText(tr("New game"));
+    undoBtn_->setText(tr("Undo"));
+    hintBtn_->setText(tr("Hint"));
+    resignBtn_->setText(tr("Resign"));
+    flipBtn_->setText(tr("Flip board"));
+    undoBtn_->setToolTip(tr("Take back the computer's move and yours"));
+    hintBtn_->setToolTip(tr("Show the engine's suggestion as an arrow"));
+    moveNowBtn_->setText(tr("Move now"));
+    moveNowBtn_->setToolTip(tr("Let the computer play its best move found so far"));
+    notationBox_->setItemText(0, tr("Chinese"));
+    notationBox_->setItemText(1, tr("WXF"));
+    notationBox_->setItemText(2, tr("ICCS"));
+    movesLabel_->setText(tr("Moves:"));
+    moves_->setHorizontalHeaderLabels({tr("Red"), tr("Black")});
     refreshModel();
+    // The banners that say something about the game now.
+    if (!result_->isHidden()) result_->setText(resultBanner(game_.status()));
+    if (aiRequest_ != 0) thinking_->setText(tr("%1 is thinking…").arg(StudioFacade::levelName(level_)));
+}
+
+void PlayPage::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && gameBox_) retranslate();
+    QWidget::changeEvent(e);
+}
+
+QString PlayPage::resultBanner(const xq::GameStatus& st) const {
+    const QString who = st.result == xq::Result::Draw      ? tr("Draw")
+                        : st.result == xq::Result::RedWins ? tr("Red wins")
+                                                           : tr("Black wins");
+    return tr("%1 — %2").arg(who, reasonText(st.reason));
 }
 
 QString PlayPage::modelText() const {
@@ -349,9 +392,7 @@ void PlayPage::afterChange() {
     refreshMoves();
     const xq::GameStatus st = game_.status();
     if (st.over()) {
-        QString who = st.result == xq::Result::Draw ? tr("Draw")
-                      : st.result == xq::Result::RedWins ? tr("Red wins") : tr("Black wins");
-        const QString text = tr("%1 — %2").arg(who, reasonText(st.reason));
+        const QString text = resultBanner(st);
         result_->setText(text);
         result_->show();
         emit gameFinished(text);

@@ -21,6 +21,7 @@
 #include "ui/pages/game_record.h"
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -87,8 +88,13 @@ private slots:
     void onThinkingChanged(bool thinking);
     void onGameStored(const xqui::StoreReply& reply);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     void buildUi();
+    void retranslate();
+    QString resultBanner(const xq::GameStatus& st) const;
     void afterChange();      // refresh everything and let the AI move when it is its turn
     void refreshMoves();
     void refreshBoard();
@@ -116,6 +122,11 @@ private:
     quint64 storeRequest_ = 0;  // the newest facade storeGame() request, 0 = none
 
     BoardWidget* board_ = nullptr;
+    QGroupBox* gameBox_ = nullptr;
+    QLabel* sideLabel_ = nullptr;
+    QLabel* levelLabel_ = nullptr;
+    QLabel* modelLabel_ = nullptr;
+    QLabel* movesLabel_ = nullptr;
     QComboBox* side_ = nullptr;
     QComboBox* levelBox_ = nullptr;
     ModelPicker* modelPicker_ = nullptr;

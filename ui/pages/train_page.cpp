@@ -1,5 +1,6 @@
 #include "ui/pages/train_page.h"
 
+#include <QEvent>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -64,6 +65,7 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addWidget(split);
+    retranslate();
 
     connect(session_, &TrainingSession::stateChanged, this, &TrainPage::onState);
     connect(session_, &TrainingSession::progress, this, &TrainPage::onProgress);
@@ -101,27 +103,27 @@ QWidget* TrainPage::buildLeft() {
     auto* v = new QVBoxLayout(left);
     v->setContentsMargins(0, 0, 4, 0);
 
-    auto* runBox = new QGroupBox(tr("Run"), left);
+    auto* runBox = new QGroupBox(left);
+    runBox_ = runBox;
     auto* rf = new QFormLayout(runBox);
     db_ = new QLineEdit(runBox);
     db_->setObjectName(QStringLiteral("databasePath"));
     db_->setReadOnly(true);
-    dbButton_ = new QPushButton(tr("Choose…"), runBox);
-    dbButton_->setToolTip(tr("Choose or create the database the runs are stored in."));
+    dbButton_ = new QPushButton(runBox);
     connect(dbButton_, &QPushButton::clicked, this, &TrainPage::chooseDatabase);
     auto* dbRow = new QHBoxLayout;
     dbRow->addWidget(db_, 1);
     dbRow->addWidget(dbButton_);
-    rf->addRow(tr("Database"), dbRow);
+    dbLabel_ = new QLabel(runBox);
+    rf->addRow(dbLabel_, dbRow);
     name_ = new QLineEdit(runBox);
     name_->setObjectName(QStringLiteral("runName"));
-    name_->setToolTip(tr("Name of the new run (unique in the database); its models go to models/<name> next to the database."));
     connect(name_, &QLineEdit::textChanged, this, &TrainPage::updateButtons);
-    rf->addRow(tr("Name"), name_);
+    nameLabel_ = new QLabel(runBox);
+    rf->addRow(nameLabel_, name_);
 
     runs_ = new QTreeWidget(runBox);
     runs_->setObjectName(QStringLiteral("runList"));
-    runs_->setHeaderLabels({tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
     runs_->setRootIsDecorated(false);
     runs_->setUniformRowHeights(true);
     runs_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -132,11 +134,10 @@ QWidget* TrainPage::buildLeft() {
         updateButtons();
     });
     rf->addRow(runs_);
-    continue_ = new QPushButton(tr("Continue run"), runBox);
+    continue_ = new QPushButton(runBox);
     continue_->setObjectName(QStringLiteral("continueButton"));
-    continue_->setToolTip(tr("Resume the selected run from its last checkpoint, with its stored settings."));
     connect(continue_, &QPushButton::clicked, this, &TrainPage::continueSelected);
-    refresh_ = new QPushButton(tr("Refresh"), runBox);
+    refresh_ = new QPushButton(runBox);
     connect(refresh_, &QPushButton::clicked, this, &TrainPage::refreshRuns);
     auto* runButtons = new QHBoxLayout;
     runButtons->addWidget(continue_);
@@ -156,14 +157,14 @@ QWidget* TrainPage::buildLeft() {
     connect(form_, &ParamForm::presetChosen, this,
             [](const QString& p) { QSettings().setValue(QStringLiteral("train/preset"), p); });
     sv->addWidget(form_);
-    leftTabs_->addTab(setBox, tr("Settings for a new run"));
+    leftTabs_->addTab(setBox, QString());
     liveTab_ = new QWidget(leftTabs_);
     liveTab_->setObjectName(QStringLiteral("liveGameTab"));
     auto* lv = new QVBoxLayout(liveTab_);
     lv->setContentsMargins(6, 6, 6, 6);
     live_ = new LiveGameView(liveTab_);
     lv->addWidget(live_);
-    leftTabs_->addTab(liveTab_, tr("Self-play now"));
+    leftTabs_->addTab(liveTab_, QString());
     v->addWidget(leftTabs_, 1);
     left->setMinimumWidth(340);
     return left;
@@ -180,21 +181,17 @@ QWidget* TrainPage::buildRight() {
     state_->setMinimumWidth(110);
     state_->setAlignment(Qt::AlignCenter);
     bar->addWidget(state_);
-    start_ = new QPushButton(tr("Start"), right);
+    start_ = new QPushButton(right);
     start_->setObjectName(QStringLiteral("startButton"));
-    start_->setToolTip(tr("Start a new run with the name and settings on the left."));
-    pause_ = new QPushButton(tr("Pause"), right);
+    pause_ = new QPushButton(right);
     pause_->setObjectName(QStringLiteral("pauseButton"));
-    pause_->setToolTip(tr("Hold after the moves in flight; nothing is lost."));
-    resume_ = new QPushButton(tr("Resume"), right);
+    resume_ = new QPushButton(right);
     resume_->setObjectName(QStringLiteral("resumeButton"));
-    stop_ = new QPushButton(tr("Stop"), right);
+    stop_ = new QPushButton(right);
     stop_->setObjectName(QStringLiteral("stopButton"));
-    stop_->setToolTip(tr("Stop at the next checkpoint; the run can be continued later."));
     for (QPushButton* b : {start_, pause_, resume_, stop_}) bar->addWidget(b);
     bar->addStretch(1);
-    resetZoom_ = new QPushButton(tr("Reset zoom"), right);
-    resetZoom_->setToolTip(tr("Show all the data again after zooming or panning a chart (drag pans, the wheel zooms)."));
+    resetZoom_ = new QPushButton(right);
     bar->addWidget(resetZoom_);
     v->addLayout(bar);
     connect(start_, &QPushButton::clicked, this, &TrainPage::startNew);
@@ -212,13 +209,45 @@ QWidget* TrainPage::buildRight() {
     log_->setObjectName(QStringLiteral("trainLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(kLogLines);
-    log_->setPlaceholderText(tr("Events of the training loop appear here."));
     split->addWidget(charts_);
     split->addWidget(log_);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     v->addWidget(split, 1);
     return right;
+}
+
+// Every fixed text of the page (the state label follows the session: updateButtons()).
+void TrainPage::retranslate() {
+    runBox_->setTitle(tr("Run"));
+    dbButton_->setText(tr("Choose…"));
+    dbButton_->setToolTip(tr("Choose or create the database the runs are stored in."));
+    dbLabel_->setText(tr("Database"));
+    nameLabel_->setText(tr("Name"));
+    name_->setToolTip(tr("Name of the new run (unique in the database); its models go to models/<name> next to the database."));
+    runs_->setHeaderLabels({tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
+    continue_->setText(tr("Continue run"));
+    continue_->setToolTip(tr("Resume the selected run from its last checkpoint, with its stored settings."));
+    refresh_->setText(tr("Refresh"));
+    leftTabs_->setTabText(0, tr("Settings for a new run"));
+    leftTabs_->setTabText(1, tr("Self-play now"));
+    start_->setText(tr("Start"));
+    start_->setToolTip(tr("Start a new run with the name and settings on the left."));
+    pause_->setText(tr("Pause"));
+    pause_->setToolTip(tr("Hold after the moves in flight; nothing is lost."));
+    resume_->setText(tr("Resume"));
+    stop_->setText(tr("Stop"));
+    stop_->setToolTip(tr("Stop at the next checkpoint; the run can be continued later."));
+    resetZoom_->setText(tr("Reset zoom"));
+    resetZoom_->setToolTip(tr("Show all the data again after zooming or panning a chart (drag pans, the wheel zooms)."));
+    log_->setPlaceholderText(tr("Events of the training loop appear here."));
+    state_->setText(TrainingSession::stateName(session_->state()));
+    updateButtons();
+}
+
+void TrainPage::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && runBox_) retranslate();
+    QWidget::changeEvent(e);
 }
 
 void TrainPage::setDatabase(const QString& path) {

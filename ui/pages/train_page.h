@@ -20,6 +20,7 @@
 #include "ui/facade/training_session.h"
 #include "ui/train/run_history.h"
 
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -84,7 +85,11 @@ signals:
     // setDatabase() was called (the studio's model choice lists this database's runs).
     void databaseChanged(const QString& path);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void retranslate();
     struct LiveLoss {
         double step, total, policy, value;
     };
@@ -125,6 +130,9 @@ private:
     QPushButton* continue_ = nullptr;
     QPushButton* refresh_ = nullptr;
     QLabel* state_ = nullptr;
+    QGroupBox* runBox_ = nullptr;
+    QLabel* dbLabel_ = nullptr;
+    QLabel* nameLabel_ = nullptr;
     QPushButton* start_ = nullptr;
     QPushButton* pause_ = nullptr;
     QPushButton* resume_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -25,10 +26,8 @@ LiveGameView::LiveGameView(QWidget* parent) : QWidget(parent) {
     auto* bar = new QHBoxLayout;
     prev_ = new QPushButton(QStringLiteral("◀"), this);
     prev_->setObjectName(QStringLiteral("liveGamePrevious"));
-    prev_->setToolTip(tr("Show the previous game in flight"));
     next_ = new QPushButton(QStringLiteral("▶"), this);
     next_->setObjectName(QStringLiteral("liveGameNext"));
-    next_->setToolTip(tr("Show the next game in flight"));
     for (QPushButton* b : {prev_, next_}) b->setFixedWidth(36);
     title_ = new QLabel(this);
     title_->setObjectName(QStringLiteral("liveGameTitle"));
@@ -44,7 +43,6 @@ LiveGameView::LiveGameView(QWidget* parent) : QWidget(parent) {
     board_->setObjectName(QStringLiteral("liveGameBoard"));
     board_->setInteractive(false);
     board_->setShowCoordinates(false);  // small board: the labels would crowd it
-    board_->setToolTip(tr("A self-play game being played now; the colours show the share of the current search's visits per target square."));
     v->addWidget(board_);
 
     value_ = new QLabel(this);
@@ -63,12 +61,26 @@ LiveGameView::LiveGameView(QWidget* parent) : QWidget(parent) {
     moves_->setObjectName(QStringLiteral("liveGameMoves"));
     moves_->setReadOnly(true);
     moves_->setFrameShape(QFrame::StyledPanel);
-    moves_->setPlaceholderText(tr("Moves of the game appear here."));
     moves_->setMinimumHeight(moves_->fontMetrics().lineSpacing() * 3 + 12);
     v->addWidget(moves_, 1);
 
     notation_ = xq::Notation(QSettings().value(QStringLiteral("play/notation"), int(xq::Notation::Chinese)).toInt());
     reset();
+    retranslate();
+}
+
+// The fixed texts; the title and the value line follow the snapshots (about 12 a second).
+void LiveGameView::retranslate() {
+    prev_->setToolTip(tr("Show the previous game in flight"));
+    next_->setToolTip(tr("Show the next game in flight"));
+    board_->setToolTip(tr("A self-play game being played now; the colours show the share of the current search's visits per target square."));
+    moves_->setPlaceholderText(tr("Moves of the game appear here."));
+    if (slotCount_ == 0) title_->setText(tr("No self-play game in flight"));
+}
+
+void LiveGameView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && moves_) retranslate();
+    QWidget::changeEvent(e);
 }
 
 void LiveGameView::setNotation(xq::Notation n) {

@@ -50,7 +50,11 @@ public:
 signals:
     void slotRequested(int slot);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void retranslate();
     void step(int delta);
     void updateMoveList();
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QEvent>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -35,15 +36,13 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
     auto* top = new QFormLayout;
     preset_ = new QComboBox(this);
     preset_->setObjectName(QStringLiteral("presetCombo"));
-    for (const auto& name : presetNames()) {
-        const QString n = QString::fromStdString(name);
-        preset_->addItem(presetTitle(n), n);
-    }
-    preset_->setToolTip(tr("Choosing a preset fills in all the values below; edit any of them afterwards."));
-    top->addRow(tr("Preset"), preset_);
+    for (const auto& name : presetNames()) preset_->addItem(QString(), QString::fromStdString(name));
+    presetLabel_ = new QLabel(this);
+    top->addRow(presetLabel_, preset_);
     layout->addLayout(top);
 
     auto* tabs = new QTabWidget(this);
+    tabs_ = tabs;
     tabs->setObjectName(QStringLiteral("paramTabs"));
     tabs->setDocumentMode(true);
     layout->addWidget(tabs, 1);
@@ -59,7 +58,8 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
             scroll->setWidget(page);
             scroll->setWidgetResizable(true);
             scroll->setFrameShape(QFrame::NoFrame);
-            tabs->addTab(scroll, paramGroupTitle(group));
+            tabs->addTab(scroll, QString());
+            tabGroups_.push_back(group);
             forms.insert(group, form);
         }
         QWidget* ed = nullptr;
@@ -82,14 +82,31 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
             }
         }
         ed->setObjectName(QStringLiteral("param_") + QString::fromUtf8(p.name));
-        ed->setToolTip(paramHelp(p));
-        auto* label = new QLabel(paramLabel(p));
-        label->setToolTip(ed->toolTip());
+        auto* label = new QLabel;
         form->addRow(label, ed);
-        rows_.push_back({&p, ed});
+        rows_.push_back({&p, ed, label});
     }
+    retranslate();
     connect(preset_, &QComboBox::activated, this, [this](int i) { setPreset(preset_->itemData(i).toString()); });
     setPreset(QStringLiteral("quick"));
+}
+
+// Labels, help and titles come from the declaration through param_texts (translated there).
+void ParamForm::retranslate() {
+    for (int i = 0; i < preset_->count(); ++i) preset_->setItemText(i, presetTitle(preset_->itemData(i).toString()));
+    preset_->setToolTip(tr("Choosing a preset fills in all the values below; edit any of them afterwards."));
+    presetLabel_->setText(tr("Preset"));
+    for (int i = 0; i < int(tabGroups_.size()); ++i) tabs_->setTabText(i, paramGroupTitle(tabGroups_[i]));
+    for (const Row& r : rows_) {
+        r.editor->setToolTip(paramHelp(*r.decl));
+        r.label->setText(paramLabel(*r.decl));
+        r.label->setToolTip(r.editor->toolTip());
+    }
+}
+
+void ParamForm::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && presetLabel_) retranslate();
+    QWidget::changeEvent(e);
 }
 
 TrainConfig ParamForm::config() const {

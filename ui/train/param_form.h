@@ -13,6 +13,8 @@
 #include "core/train/config.h"
 
 class QComboBox;
+class QLabel;
+class QTabWidget;
 
 namespace xqui {
 
@@ -34,12 +36,20 @@ public:
 signals:
     void presetChosen(const QString& name);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void retranslate();
     struct Row {
         const xq::train::ParamDecl* decl;
         QWidget* editor;
+        QLabel* label;
     };
     QComboBox* preset_ = nullptr;
+    QLabel* presetLabel_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    std::vector<QString> tabGroups_;  // the declared group of each tab
     std::vector<Row> rows_;
 };
 

@@ -38,11 +38,10 @@ double TrainCharts::Smoother::next(double v) {
 }
 
 TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
-    loss_ = makePlot(tr("Loss"), tr("training step"), tr("policy / total loss"));
+    // Texts: retranslate() (the Elo chart's: rebuildElo(), by what it shows).
+    loss_ = makePlot(QString(), QString(), QString());
     loss_->setObjectName(QStringLiteral("lossChart"));
     loss_->yAxis2->setVisible(true);
-    loss_->yAxis2->setLabel(tr("value loss"));
-    const QString names[3] = {tr("policy"), tr("value"), tr("total")};
     for (int i = 0; i < 3; ++i) {
         QCPAxis* y = i == Value ? loss_->yAxis2 : loss_->yAxis;
         raw_[i] = loss_->addGraph(loss_->xAxis, y);
@@ -53,12 +52,10 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
         raw_[i]->removeFromLegend();
         smooth_[i] = loss_->addGraph(loss_->xAxis, y);
         smooth_[i]->setPen(QPen(kColors[i], 2));
-        smooth_[i]->setName(names[i]);
     }
     heldOut_ = loss_->addGraph(loss_->xAxis, loss_->yAxis2);
     heldOut_->setPen(QPen(QColor(0x8c, 0x56, 0x4b), 1.5, Qt::DashLine));
     heldOut_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
-    heldOut_->setName(tr("held-out value"));
     loss_->legend->setVisible(true);
     loss_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 
@@ -74,18 +71,15 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     eloBars_->setPen(QPen(QColor(0xb3, 0x44, 0x1f, 150), 1));
     eloAxisBox_ = new QComboBox(elo_);
     eloAxisBox_->setObjectName(QStringLiteral("eloAxisChooser"));
-    eloAxisBox_->addItem(tr("vs positions"), int(EloAxis::Positions));
-    eloAxisBox_->addItem(tr("vs minutes"), int(EloAxis::Minutes));
-    eloAxisBox_->setToolTip(tr("Plot the ladder ratings against the self-play positions generated, or against "
-                               "the minutes of training, when each generation was published."));
+    eloAxisBox_->addItem(QString(), int(EloAxis::Positions));
+    eloAxisBox_->addItem(QString(), int(EloAxis::Minutes));
     eloAxisBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     eloAxisBox_->adjustSize();
     connect(eloAxisBox_, &QComboBox::currentIndexChanged, this,
             [this](int i) { setEloAxis(EloAxis(eloAxisBox_->itemData(i).toInt())); });
     elo_->installEventFilter(this);
-    rebuildElo();
 
-    speed_ = makePlot(tr("Self-play speed"), tr("time"), tr("games per hour"));
+    speed_ = makePlot(QString(), QString(), QString());
     speed_->setObjectName(QStringLiteral("speedChart"));
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
     ticker->setDateTimeFormat(QStringLiteral("HH:mm"));
@@ -125,6 +119,34 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     replotTimer_->setInterval(kReplotIntervalMs);
     connect(replotTimer_, &QTimer::timeout, this, &TrainCharts::flush);
     replotTimer_->start();
+    retranslate();
+}
+
+void TrainCharts::retranslate() {
+    auto title = [](QCustomPlot* p) { return qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)); };
+    title(loss_)->setText(tr("Loss"));
+    loss_->xAxis->setLabel(tr("training step"));
+    loss_->yAxis->setLabel(tr("policy / total loss"));
+    loss_->yAxis2->setLabel(tr("value loss"));
+    const QString names[3] = {tr("policy"), tr("value"), tr("total")};
+    for (int i = 0; i < 3; ++i) smooth_[i]->setName(names[i]);
+    heldOut_->setName(tr("held-out value"));
+    eloAxisBox_->setItemText(0, tr("vs positions"));
+    eloAxisBox_->setItemText(1, tr("vs minutes"));
+    eloAxisBox_->setToolTip(tr("Plot the ladder ratings against the self-play positions generated, or against "
+                               "the minutes of training, when each generation was published."));
+    eloAxisBox_->adjustSize();
+    title(speed_)->setText(tr("Self-play speed"));
+    speed_->xAxis->setLabel(tr("time"));
+    speed_->yAxis->setLabel(tr("games per hour"));
+    rebuildElo();
+    markDirty(LossPlot);
+    markDirty(SpeedPlot);
+}
+
+void TrainCharts::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && speed_) retranslate();
+    QWidget::changeEvent(e);
 }
 
 QCustomPlot* TrainCharts::makePlot(const QString& title, const QString& xLabel, const QString& yLabel) {

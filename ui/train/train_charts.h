@@ -87,8 +87,10 @@ public slots:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* e) override;
 
 private:
+    void retranslate();
     struct EloPoint {
         double generation, elo, lo, hi;
     };

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
@@ -49,31 +50,40 @@ TrainStatus::TrainStatus(QWidget* parent) : QWidget(parent) {
     buffer_->setObjectName(QStringLiteral("statusBuffer"));
     stage_ = new QProgressBar(this);
     stage_->setObjectName(QStringLiteral("statusStage"));
-    const struct {
-        QString label;
-        QWidget* w;
-    } cells[] = {
-        {tr("Generation"), generation_}, {tr("Games"), games_},       {tr("Games/hour"), gamesPerHour_},
-        {tr("Positions/s"), positions_}, {tr("Step"), step_},         {tr("Samples/s"), samples_},
-    };
+    QWidget* const cells[] = {generation_, games_, gamesPerHour_, positions_, step_, samples_};
     for (int i = 0; i < 6; ++i) {
         const int row = i / 3, col = (i % 3) * 2;
-        auto* l = new QLabel(cells[i].label + QLatin1Char(':'), this);
-        l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        g->addWidget(l, row, col);
-        g->addWidget(cells[i].w, row, col + 1);
+        captions_[i] = new QLabel(this);
+        captions_[i]->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        g->addWidget(captions_[i], row, col);
+        g->addWidget(cells[i], row, col + 1);
     }
-    g->addWidget(new QLabel(tr("Buffer:"), this), 2, 0, Qt::AlignRight);
+    for (int i = 6; i < kCaptions; ++i) captions_[i] = new QLabel(this);
+    g->addWidget(captions_[6], 2, 0, Qt::AlignRight);
     g->addWidget(buffer_, 2, 1, 1, 5);
-    g->addWidget(new QLabel(tr("Stage:"), this), 3, 0, Qt::AlignRight);
+    g->addWidget(captions_[7], 3, 0, Qt::AlignRight);
     g->addWidget(stage_, 3, 1, 1, 3);
-    g->addWidget(new QLabel(tr("ETA:"), this), 3, 4, Qt::AlignRight);
+    g->addWidget(captions_[8], 3, 4, Qt::AlignRight);
     g->addWidget(eta_, 3, 5);
     for (int c : {1, 3, 5}) g->setColumnStretch(c, 1);
-    clear();
+    retranslate();
+}
+
+void TrainStatus::retranslate() {
+    const QString texts[kCaptions] = {tr("Generation:"), tr("Games:"), tr("Games/hour:"), tr("Positions/s:"), tr("Step:"),
+                                      tr("Samples/s:"),  tr("Buffer:"), tr("Stage:"),      tr("ETA:")};
+    for (int i = 0; i < kCaptions; ++i) captions_[i]->setText(texts[i]);
+    if (last_) setProgress(*last_);
+    else clear();
+}
+
+void TrainStatus::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange && captions_[0]) retranslate();
+    QWidget::changeEvent(e);
 }
 
 void TrainStatus::clear() {
+    last_.reset();
     for (QLabel* l : {generation_, games_, gamesPerHour_, positions_, step_, samples_, eta_})
         l->setText(QStringLiteral("—"));
     setBar(buffer_, 0, 1, tr("empty"));
@@ -81,6 +91,7 @@ void TrainStatus::clear() {
 }
 
 void TrainStatus::setProgress(const Progress& p) {
+    last_ = p;
     const QLocale loc;
     generation_->setText(loc.toString(p.generation));
     // Games take minutes: the games being played say "it is working" from the first second.

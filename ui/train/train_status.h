@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "core/train/pipeline.h"
 
 class QLabel;
@@ -23,7 +25,14 @@ public:
     // "45 s", "12 min", "1 h 05 min"; "—" for negative (unknown).
     static QString formatDuration(double seconds);
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
+    void retranslate();
+    static constexpr int kCaptions = 9;
+    QLabel* captions_[kCaptions] = {};
+    std::optional<xq::train::Progress> last_;  // re-rendered on a language change
     QLabel* generation_ = nullptr;
     QLabel* games_ = nullptr;
     QLabel* gamesPerHour_ = nullptr;

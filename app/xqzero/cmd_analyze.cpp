@@ -1,7 +1,10 @@
-// xqzero analyze [--fen F] [--moves ...] --sims N [--model PATH] [--threads T] [--batch B]
+// xqzero analyze [--fen F] [--moves ...] --sims N [--model PATH] [--workers W] [--threads T] [--batch B]
 // Runs MCTS on one position and prints the top moves with N, P, Q and PV (ICCS), and the root
 // value. Without --model the uniform fake evaluator stands in (uniform priors, value 0), and
 // the output says so: then only terminal positions inside the tree inform the values.
+// With a model the network runs on every core as in self-play: W inference workers (default
+// one per hardware thread) behind an InferenceServer, fed by T search threads on the tree
+// (default 2 per worker), each sending B leaves at a time (torch_evaluator.h).
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -12,12 +15,13 @@
 #include "app/xqzero/command.h"
 #include "app/xqzero/position_args.h"
 #include "core/nn/fake_evaluators.h"
+#include "core/nn/torch_evaluator.h"
 #include "core/search/mcts_search.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #ifdef XQ_WITH_TORCH
+#include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
-#include "core/nn/torch_evaluator.h"
 #endif
 
 namespace {
@@ -34,7 +38,8 @@ std::function<int()> setup(CLI::App& sub) {
         int sims = 800;
         double seconds = 0;
         std::string model;
-        int threads = 1;
+        int threads = 0;  // 0: xq::nn::searchThreadsFor(workers)
+        int workers = 0;  // 0: one per hardware thread
         int batch = 16;
         int top = 10;
         float cpuct = 1.5f;
@@ -45,7 +50,10 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--sims", o->sims, "Simulations")->check(CLI::Range(1, 10000000));
     sub.add_option("--seconds", o->seconds, "Time limit (0 = none)")->check(CLI::Range(0.0, 1e6));
     sub.add_option("--model", o->model, "Model file (default: the uniform fake evaluator)");
-    sub.add_option("--threads", o->threads, "Search threads on the tree")->check(CLI::Range(1, 64));
+    sub.add_option("--threads", o->threads, "Search threads on the tree (default: 2 per inference worker)")
+        ->check(CLI::Range(1, 256));
+    sub.add_option("--workers", o->workers, "Inference threads, each with a copy of the network (default: one per core)")
+        ->check(CLI::Range(1, 64));
     sub.add_option("--batch", o->batch, "Leaves per evaluator call (virtual loss)")
         ->check(CLI::Range(1, 256));
     sub.add_option("--top", o->top, "Moves to list")->check(CLI::Range(1, 200));
@@ -55,6 +63,8 @@ std::function<int()> setup(CLI::App& sub) {
         const xq::Position pos = o->pos.build();
         std::unique_ptr<xq::nn::Evaluator> eval;
         std::string evalNote;
+        const int workers = o->workers > 0 ? o->workers : xq::nn::defaultInferenceWorkers();
+        if (o->threads <= 0) o->threads = o->model.empty() ? 1 : xq::nn::searchThreadsFor(workers);
         if (o->model.empty()) {
             eval = std::make_unique<xq::nn::UniformEvaluator>();
             evalNote = "uniform fake (no --model: uniform priors, value 0)";
@@ -62,17 +72,13 @@ std::function<int()> setup(CLI::App& sub) {
 #ifdef XQ_WITH_TORCH
             auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(o->model));
             evalNote = "model " + o->model + " (" + net->config().label() + ", generation " +
-                       std::to_string(net->meta().generation) + ", " + net->deviceName() + ")";
-            eval = std::make_unique<xq::nn::TorchEvaluator>(net);
+                       std::to_string(net->meta().generation) + ", " + net->deviceName() + ", " +
+                       std::to_string(workers) + " inference workers)";
+            eval = xq::nn::makeParallelEvaluator(net, workers, o->threads * o->batch);
 #else
             std::cerr << "xqzero analyze: built without LibTorch; --model is not available\n";
             return xqcli::kExitUsage;
 #endif
-        }
-        if (o->threads > 1 && !o->model.empty()) {
-            // TorchEvaluator is single-threaded; one thread with a larger batch does the same job.
-            std::cerr << "note: --threads > 1 needs a thread-safe evaluator; using 1 thread\n";
-            o->threads = 1;
         }
         xq::search::MctsParams p;
         p.threads = o->threads;

@@ -2,6 +2,8 @@
 // only in builds with LibTorch.
 #include "core/nn/torch_evaluator.h"
 
+#include "core/nn/inference_server.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -65,6 +67,22 @@ void TorchEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<EvalO
         out.value = values_[b];
         if (cache_) cache_->insert(keys_[b], *in.moves, out);
     }
+}
+
+std::unique_ptr<InferenceServer> makeParallelEvaluator(std::shared_ptr<Net> net, int workers, int leavesInFlight,
+                                                       std::shared_ptr<EvalCache> cache, int intraOpThreads) {
+    if (workers <= 0) workers = defaultInferenceWorkers();
+    if (!cache) cache = std::make_shared<EvalCache>(size_t(1) << 17);
+    std::vector<std::shared_ptr<Evaluator>> evs;
+    for (int w = 0; w < workers; ++w) {
+        auto copy = w == 0 ? net : std::make_shared<Net>(net->clone());
+        copy->setThreads(std::max(1, intraOpThreads));
+        evs.push_back(std::make_shared<TorchEvaluator>(copy, cache, leavesInFlight));
+    }
+    InferenceServerOptions so;
+    // Split a round's leaves between the workers so that they run at the same time.
+    so.maxBatch = std::max(8, (leavesInFlight + workers - 1) / workers);
+    return std::make_unique<InferenceServer>(evs, so);
 }
 
 }  // namespace xq::nn

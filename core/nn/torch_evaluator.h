@@ -11,7 +11,9 @@
 // thread at a time. Share it through an InferenceServer. The cache may be shared with other
 // evaluators (it is thread-safe).
 
+#include <algorithm>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "core/nn/eval_cache.h"
@@ -43,5 +45,21 @@ private:
     std::vector<int> pending_;        // indices of inputs that go to the network
     std::vector<uint64_t> keys_;      // cache keys of the pending inputs
 };
+
+class InferenceServer;
+
+// What self-play, gating and analysis (the Analyze page, `xqzero analyze`) share: `workers`
+// inference threads, each with its own copy of `net` (`intraOpThreads` each; with 1, one worker
+// per core fills the cores, as self-play measured), behind one InferenceServer that splits the
+// `leavesInFlight` leaves of a round between the workers, and one evaluation cache (a fresh one
+// when `cache` is null). workers <= 0: one per hardware thread.
+std::unique_ptr<InferenceServer> makeParallelEvaluator(std::shared_ptr<Net> net, int workers, int leavesInFlight,
+                                                       std::shared_ptr<EvalCache> cache = nullptr,
+                                                       int intraOpThreads = 1);
+
+// Search threads on one tree that keep `workers` inference threads busy: two per worker (one
+// gathers leaves while the other's batch is evaluated).
+inline int searchThreadsFor(int workers) { return 2 * std::max(1, workers); }
+inline int defaultInferenceWorkers() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 }  // namespace xq::nn

@@ -369,16 +369,8 @@ std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared
     const TrainConfig& config = st.config;
     st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
     const int inFlight = config.gamesInFlight * std::max(1, config.threads);
-    const int workers = std::max(1, config.inferenceWorkers);
-    std::vector<std::shared_ptr<nn::Evaluator>> evs;
-    for (int w = 0; w < workers; ++w) {
-        auto copy = w == 0 ? net : std::make_shared<nn::Net>(net->clone());
-        evs.push_back(std::make_shared<nn::TorchEvaluator>(copy, st.lastCache, inFlight));
-    }
-    nn::InferenceServerOptions so;
-    // Split a round's leaves between the workers so that they run at the same time.
-    so.maxBatch = std::max(8, (inFlight + workers - 1) / workers);
-    return std::make_unique<nn::InferenceServer>(evs, so);
+    return nn::makeParallelEvaluator(std::move(net), std::max(1, config.inferenceWorkers), inFlight, st.lastCache,
+                                     config.inferenceThreads);
 }
 
 // A finished self-play game: stored, then added to the replay buffer (or the held-out set),

@@ -30,6 +30,7 @@
 #include "ui/facade/model_choice.h"
 #include "ui/pages/model_picker.h"
 #ifdef XQ_WITH_TORCH
+#include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
 #endif
@@ -224,9 +225,7 @@ void AnalyzePage::changeEvent(QEvent* e) {
 void AnalyzePage::makeSearch() {
     xq::search::MctsParams p;
     p.batchSize = kBatch;
-    // One thread: TorchEvaluator is not thread-safe, and one thread already fills batches
-    // through virtual loss (mcts_search.h).
-    p.threads = 1;
+    p.threads = searchThreads_;
     search_ = std::make_unique<xq::search::MctsSearch>(*evaluator_, p);
     search_->setPosition(pos_);
     searched_ = false;
@@ -316,11 +315,17 @@ bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QStri
     std::shared_ptr<xq::nn::Evaluator> eval;
     if (path.isEmpty()) {
         eval = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
+        searchThreads_ = 1;  // uniform priors cost nothing: one thread is plenty
     } else {
 #ifdef XQ_WITH_TORCH
         try {
             auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(path.toStdString()));
-            eval = std::make_shared<xq::nn::TorchEvaluator>(net, nullptr, kBatch);
+            // Every core, as self-play: one inference worker per hardware thread, fed by two
+            // search threads per worker (torch_evaluator.h).
+            const int workers = xq::nn::defaultInferenceWorkers();
+            eval = std::shared_ptr<xq::nn::Evaluator>(
+                xq::nn::makeParallelEvaluator(net, workers, xq::nn::searchThreadsFor(workers) * kBatch));
+            searchThreads_ = xq::nn::searchThreadsFor(workers);
         } catch (const std::exception& e) {
             const QString msg = tr("Cannot load the model %1: %2").arg(path, QString::fromUtf8(e.what()));
             error_->setText(msg);

@@ -61,6 +61,8 @@ public:
     // The refresh timer runs while a search runs and until its final results are shown (then
     // its threads are joined).
     bool isRefreshing() const;
+    // Search threads on the tree: with a model, two per inference worker (one worker per core).
+    int searchThreads() const { return searchThreads_; }
     const xq::Position& position() const { return pos_; }
     // Sets the analysed position (stops a running search first; applied when it has ended).
     void setPosition(const xq::Position& pos);
@@ -112,7 +114,8 @@ private:
 
     xq::Position pos_;
     std::optional<xq::Position> pendingPosition_;  // applied when the running search ends
-    std::shared_ptr<xq::nn::Evaluator> evaluator_;
+    std::shared_ptr<xq::nn::Evaluator> evaluator_;  // with a model: an InferenceServer on every core
+    int searchThreads_ = 1;
     QString modelPath_;  // empty: uniform priors
     QString modelTitle_;  // how the page names the model ("" = its file name)
     ModelChoice* choice_ = nullptr;

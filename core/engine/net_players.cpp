@@ -46,9 +46,14 @@ Move MctsPlayer::chooseMove(const Position& pos, const SearchLimits& limits,
     l.stopWhenDecided = !limits.infinite;
     search_->setPosition(pos);
     search_->start(l);
+    auto lastSnapshot = std::chrono::steady_clock::now();
     while (search_->running()) {
         if (stop && stop->load()) search_->stop();
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (onSnapshot_ && std::chrono::steady_clock::now() - lastSnapshot >= std::chrono::milliseconds(80)) {
+            lastSnapshot = std::chrono::steady_clock::now();
+            onSnapshot_(search_->snapshot(1));
+        }
     }
     const search::SearchResult r = search_->wait();
     if (onInfo_) {

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/position.h"
 
 namespace xq::engine {
@@ -73,6 +74,8 @@ struct SearchInfo {
     std::vector<Move> pv;
 };
 using InfoCallback = std::function<void(const SearchInfo&)>;
+// The tree of a running MCTS search (root edges only), about 12 times a second.
+using SnapshotCallback = std::function<void(const search::SearchSnapshot&)>;
 
 struct PlayerError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -94,12 +97,15 @@ public:
 
     // Optional progress callback, called on the thread running chooseMove().
     void setInfoCallback(InfoCallback cb) { onInfo_ = std::move(cb); }
+    // Optional live view of an MCTS player's search (others never call it), on the same thread.
+    void setSnapshotCallback(SnapshotCallback cb) { onSnapshot_ = std::move(cb); }
 
 protected:
     void reportInfo(const SearchInfo& info) const {
         if (onInfo_) onInfo_(info);
     }
     InfoCallback onInfo_;
+    SnapshotCallback onSnapshot_;
 };
 
 using PlayerPtr = std::unique_ptr<Player>;

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QCheckBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTableWidget>
@@ -171,6 +172,7 @@ private slots:
         QCOMPARE(picker->comboBox()->currentIndex(), oldIndex);
         QVERIFY(page.modelText().contains(QStringLiteral("old-run")));
         page.setLevel(PlayLevel::Amateur);
+        QVERIFY(page.showSearchBox()->isChecked());  // on by default for the MCTS levels
         page.newGame();
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 2, 60000);
         reply = moved.at(1).at(0).value<EngineReply>();
@@ -187,7 +189,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!page.aiThinking(), 5000);
         page.undo();
         QCOMPARE(page.game().plies(), 1);
+        const int shownBefore = page.snapshotsShown();
         page.hint();
+        // While it searches (1.5 s for a hint), its visits show on the board as a heatmap.
+        QTRY_VERIFY_WITH_TIMEOUT(page.snapshotsShown() > shownBefore, 60000);
+        QVERIFY(!page.board()->heatmap().isEmpty() || !page.aiThinking());
         QTRY_COMPARE_WITH_TIMEOUT(page.board()->arrows().size(), 1, 60000);
         QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
         QCOMPARE(page.game().plies(), 1);

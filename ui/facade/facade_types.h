@@ -10,6 +10,7 @@
 #include <QMetaType>
 #include <QString>
 
+#include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/types.h"
 
 namespace xqui {
@@ -58,6 +59,13 @@ struct EngineProgress {
     std::vector<xq::Move> pv;
 };
 
+// The root of an MCTS level's running search (visits per move, root value), about 12 times a
+// second while it thinks.
+struct EngineSnapshot {
+    quint64 id = 0;
+    xq::search::SearchSnapshot search;
+};
+
 // One rating of the background Elo ladder (core/engine/background_ladder.h) of a training
 // run's generation: Elo on the ladder's scale (alpha-beta depth 1 = 0) with its 95% interval,
 // and where the run stood when that generation was published.
@@ -74,4 +82,5 @@ Q_DECLARE_METATYPE(xqui::LadderRating)
 Q_DECLARE_METATYPE(xqui::EngineRequest)
 Q_DECLARE_METATYPE(xqui::EngineReply)
 Q_DECLARE_METATYPE(xqui::EngineProgress)
+Q_DECLARE_METATYPE(xqui::EngineSnapshot)
 Q_DECLARE_METATYPE(xqui::StoreReply)

@@ -52,8 +52,12 @@ public:
                 pr.pv = info.pv;
                 emit progress(pr);
             });
+            player->setSnapshotCallback([this, id](const xq::search::SearchSnapshot& s) {
+                emit snapshot(EngineSnapshot{id, s});
+            });
             reply.move = player->chooseMove(pos, levelLimits(req.level, req.hint), stop.get());
             player->setInfoCallback({});
+            player->setSnapshotCallback({});
         } catch (const std::exception& e) {
             reply.move = xq::Move();
             reply.error = QString::fromStdString(e.what());
@@ -67,6 +71,7 @@ public:
 signals:
     void finished(const xqui::EngineReply& reply);
     void progress(const xqui::EngineProgress& progress);
+    void snapshot(const xqui::EngineSnapshot& snapshot);
 
 private:
     xq::engine::PlayerPtr players_[kPlayLevelCount];
@@ -103,12 +108,18 @@ StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
     qRegisterMetaType<xqui::EngineRequest>();
     qRegisterMetaType<xqui::EngineReply>();
     qRegisterMetaType<xqui::EngineProgress>();
+    qRegisterMetaType<xqui::EngineSnapshot>();
     thread_.setObjectName(QStringLiteral("xq-engine"));
     worker_ = new EngineWorker;
     worker_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
     connect(worker_, &EngineWorker::finished, this, &StudioFacade::onWorkerFinished, Qt::QueuedConnection);
     connect(worker_, &EngineWorker::progress, this, &StudioFacade::onWorkerProgress, Qt::QueuedConnection);
+    connect(worker_, &EngineWorker::snapshot, this,
+            [this](const EngineSnapshot& s) {
+                if (s.id == current_) emit engineSnapshot(s);
+            },
+            Qt::QueuedConnection);
     thread_.start();
 
     qRegisterMetaType<xqui::StoreReply>();

@@ -74,6 +74,8 @@ signals:
     void thinkingChanged(bool thinking);
     void engineMoved(const xqui::EngineReply& reply);
     void engineProgress(const xqui::EngineProgress& progress);
+    // The running search of an MCTS level (Amateur, Advanced with a model), ~12 per second.
+    void engineSnapshot(const xqui::EngineSnapshot& snapshot);
 
 private slots:
     void onWorkerFinished(const xqui::EngineReply& reply);

@@ -1,6 +1,7 @@
 #include "ui/pages/play_page.h"
 
 #include <QEvent>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDateTime>
@@ -19,6 +20,7 @@
 #include "core/engine/levels.h"
 #include "core/store/records.h"
 #include "core/xiangqi/pgn.h"
+#include "ui/analyze/analysis_overlay.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/model_choice.h"
 #include "ui/facade/studio_facade.h"
@@ -30,6 +32,7 @@ PlayPage::PlayPage(StudioFacade* facade, QWidget* parent) : QWidget(parent), fac
     buildUi();
     connect(facade_, &StudioFacade::engineMoved, this, &PlayPage::onEngineMoved);
     connect(facade_, &StudioFacade::engineProgress, this, &PlayPage::onEngineProgress);
+    connect(facade_, &StudioFacade::engineSnapshot, this, &PlayPage::onEngineSnapshot);
     connect(facade_, &StudioFacade::thinkingChanged, this, &PlayPage::onThinkingChanged);
     connect(facade_, &StudioFacade::gameStored, this, &PlayPage::onGameStored);
     connect(board_, &BoardWidget::moveRequested, this, &PlayPage::onBoardMove);
@@ -95,6 +98,12 @@ void PlayPage::buildUi() {
     busy_->setTextVisible(false);
     busy_->setMaximumHeight(8);
     moveNowBtn_ = new QPushButton(this);
+    showSearch_ = new QCheckBox(this);
+    showSearch_->setObjectName(QStringLiteral("showSearch"));
+    showSearch_->setChecked(level_ == PlayLevel::Amateur || level_ == PlayLevel::Advanced);
+    connect(showSearch_, &QCheckBox::toggled, this, [this](bool on) {
+        if (!on) board_->clearHeatmap();
+    });
     auto* thinkRow = new QHBoxLayout;
     thinkRow->addWidget(busy_, 1);
     thinkRow->addWidget(moveNowBtn_);
@@ -132,6 +141,7 @@ void PlayPage::buildUi() {
     side->addWidget(gameBox);
     side->addWidget(thinking_);
     side->addLayout(thinkRow);
+    side->addWidget(showSearch_);
     side->addWidget(result_);
     side->addWidget(error_);
     side->addLayout(notRow);
@@ -182,6 +192,8 @@ void PlayPage::retranslate() {
     hintBtn_->setToolTip(tr("Show the engine's suggestion as an arrow"));
     moveNowBtn_->setText(tr("Move now"));
     moveNowBtn_->setToolTip(tr("Let the computer play its best move found so far"));
+    showSearch_->setText(tr("Show the search while the computer thinks"));
+    showSearch_->setToolTip(tr("The MCTS levels' visits per target square as a heatmap, and the root value"));
     notationBox_->setItemText(0, tr("Chinese"));
     notationBox_->setItemText(1, tr("WXF"));
     notationBox_->setItemText(2, tr("ICCS"));
@@ -368,6 +380,8 @@ void PlayPage::setHumanColor(xq::Color c) {
 void PlayPage::setLevel(PlayLevel level) {
     level_ = level;
     levelBox_->setCurrentIndex(int(level));
+    // On by default where there is a search tree to show.
+    showSearch_->setChecked(level == PlayLevel::Amateur || level == PlayLevel::Advanced);
 }
 
 void PlayPage::setNotation(xq::Notation n) {
@@ -453,6 +467,20 @@ void PlayPage::onEngineProgress(const EngineProgress& pr) {
     thinking_->setText(tr("Thinking… depth %1, score %2, %3 nodes").arg(pr.depth).arg(score).arg(pr.nodes));
 }
 
+// The running search of an MCTS level: its visits as a heatmap on the board and its root value
+// (the alpha-beta levels send progress lines instead, onEngineProgress).
+void PlayPage::onEngineSnapshot(const EngineSnapshot& s) {
+    if ((s.id != aiRequest_ && s.id != hintRequest_) || !showSearch_->isChecked() || viewPly_ != game_.plies()) return;
+    if (s.search.rootKey != game_.current().key() || s.search.rootVisits <= 0) return;
+    board_->setHeatmap(analysisHeatmap(s.search, HeatSource::Visits));
+    ++snapshotsShown_;
+    const QLocale loc;
+    thinking_->setText(tr("%1 is thinking… %2 visits, value for the computer %3")
+                           .arg(StudioFacade::levelName(level_), loc.toString(s.search.rootVisits),
+                                (s.search.rootValue >= 0 ? QStringLiteral("+") : QString()) +
+                                    loc.toString(s.search.rootValue, 'f', 2)));
+}
+
 void PlayPage::onThinkingChanged(bool) { refreshControls(); }
 
 void PlayPage::startGameClock() {
@@ -495,6 +523,7 @@ void PlayPage::onGameStored(const StoreReply& reply) {
 }
 
 void PlayPage::refreshBoard() {
+    board_->clearHeatmap();  // a search's heatmap belongs to the position it searched
     const xq::Position pos = game_.positionAt(viewPly_);
     const xq::Move last = viewPly_ > 0 ? game_.moves()[viewPly_ - 1] : xq::Move();
     board_->setFlipped((human_ == xq::Black) != flipped_);

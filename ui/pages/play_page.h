@@ -20,6 +20,7 @@
 #include "ui/facade/facade_types.h"
 #include "ui/pages/game_record.h"
 
+class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QLabel;
@@ -49,6 +50,9 @@ public:
     QString resultText() const;  // the result banner ("" while the game runs)
     QTableWidget* moveTable() const { return moves_; }
     ModelPicker* modelPicker() const { return modelPicker_; }
+    QCheckBox* showSearchBox() const { return showSearch_; }
+    // Search snapshots of the AI shown on the board so far (the live heatmap while it thinks).
+    int snapshotsShown() const { return snapshotsShown_; }
     // What the levels play with: the chosen model's name, and the note under the picker.
     QString modelText() const;
 
@@ -85,6 +89,7 @@ private slots:
     void onBoardMove(xq::Move m);
     void onEngineMoved(const xqui::EngineReply& reply);
     void onEngineProgress(const xqui::EngineProgress& progress);
+    void onEngineSnapshot(const xqui::EngineSnapshot& snapshot);
     void onThinkingChanged(bool thinking);
     void onGameStored(const xqui::StoreReply& reply);
 
@@ -138,6 +143,8 @@ private:
     QPushButton* resignBtn_ = nullptr;
     QPushButton* flipBtn_ = nullptr;
     QPushButton* moveNowBtn_ = nullptr;
+    QCheckBox* showSearch_ = nullptr;
+    int snapshotsShown_ = 0;
     QProgressBar* busy_ = nullptr;
     QLabel* thinking_ = nullptr;
     QLabel* result_ = nullptr;

@@ -17,257 +17,257 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="53" />
+            <location filename="../ui/pages/analyze_page.cpp" line="54" />
             <source>won</source>
             <translation>won</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="54" />
+            <location filename="../ui/pages/analyze_page.cpp" line="55" />
             <source>lost</source>
             <translation>lost</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="121" />
+            <location filename="../ui/pages/analyze_page.cpp" line="122" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="122" />
+            <location filename="../ui/pages/analyze_page.cpp" line="123" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="197" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="201" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="203" />
+            <location filename="../ui/pages/analyze_page.cpp" line="204" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="210" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="211" />
+            <location filename="../ui/pages/analyze_page.cpp" line="212" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <location filename="../ui/pages/analyze_page.cpp" line="214" />
             <source>Network: %1 (%2)</source>
             <translation>Network: %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
-            <location filename="../ui/pages/analyze_page.cpp" line="283" />
+            <location filename="../ui/pages/analyze_page.cpp" line="215" />
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
             <source>No network (uniform priors)</source>
             <translation>No network (uniform priors)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="313" />
+            <location filename="../ui/pages/analyze_page.cpp" line="312" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="325" />
+            <location filename="../ui/pages/analyze_page.cpp" line="330" />
             <source>Cannot load the model %1: %2</source>
             <translation>Cannot load the model %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="332" />
+            <location filename="../ui/pages/analyze_page.cpp" line="337" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="346" />
+            <location filename="../ui/pages/analyze_page.cpp" line="351" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="346" />
+            <location filename="../ui/pages/analyze_page.cpp" line="351" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="376" />
+            <location filename="../ui/pages/analyze_page.cpp" line="381" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="403" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <location filename="../ui/pages/analyze_page.cpp" line="420" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="438" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="434" />
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="434" />
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="463" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="460" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="466" />
+            <location filename="../ui/pages/analyze_page.cpp" line="471" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -715,124 +715,124 @@
         </message>
         <message>
             <location filename="../ui/main_window.cpp" line="98" />
-            <location filename="../ui/main_window.cpp" line="291" />
+            <location filename="../ui/main_window.cpp" line="299" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="120" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="121" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="124" />
+            <location filename="../ui/main_window.cpp" line="132" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="126" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="133" />
+            <location filename="../ui/main_window.cpp" line="141" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="139" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="146" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="158" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
-            <location filename="../ui/main_window.cpp" line="178" />
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="186" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="186" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>%1
 
 File: %2</source>
@@ -841,43 +841,43 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="200" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="229" />
+            <location filename="../ui/main_window.cpp" line="237" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="230" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="296" />
+            <location filename="../ui/main_window.cpp" line="304" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -1542,160 +1542,170 @@ File: %2</translation>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <location filename="../ui/pages/play_page.cpp" line="42" />
             <source>The levels now play with %1.</source>
             <translation>The levels now play with %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="40" />
+            <location filename="../ui/pages/play_page.cpp" line="43" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="177" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="168" />
+            <location filename="../ui/pages/play_page.cpp" line="178" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="169" />
-            <location filename="../ui/pages/play_page.cpp" line="189" />
-            <location filename="../ui/pages/play_page.cpp" line="246" />
+            <location filename="../ui/pages/play_page.cpp" line="179" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="171" />
+            <location filename="../ui/pages/play_page.cpp" line="181" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="182" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="173" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="175" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="176" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="177" />
+            <location filename="../ui/pages/play_page.cpp" line="187" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="178" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="179" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="180" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="181" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="192" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="194" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <source>Show the search while the computer thinks</source>
+            <translation>Show the search while the computer thinks</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
+            <translation>The MCTS levels' visits per target square as a heatmap, and the root value</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="197" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="198" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="187" />
+            <location filename="../ui/pages/play_page.cpp" line="199" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
-            <location filename="../ui/pages/play_page.cpp" line="246" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="257" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="252" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="263" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="270" />
+            <location filename="../ui/pages/play_page.cpp" line="282" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="288" />
+            <location filename="../ui/pages/play_page.cpp" line="300" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -1703,134 +1713,139 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="294" />
+            <location filename="../ui/pages/play_page.cpp" line="306" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="295" />
+            <location filename="../ui/pages/play_page.cpp" line="307" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="297" />
-            <location filename="../ui/pages/play_page.cpp" line="298" />
+            <location filename="../ui/pages/play_page.cpp" line="309" />
+            <location filename="../ui/pages/play_page.cpp" line="310" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="350" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
-            <location filename="../ui/pages/play_page.cpp" line="416" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="430" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="423" />
+            <location filename="../ui/pages/play_page.cpp" line="437" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="426" />
+            <location filename="../ui/pages/play_page.cpp" line="440" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="435" />
+            <location filename="../ui/pages/play_page.cpp" line="449" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="442" />
+            <location filename="../ui/pages/play_page.cpp" line="456" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="452" />
+            <location filename="../ui/pages/play_page.cpp" line="466" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="453" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="492" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <source>%1 is thinking… %2 visits, value for the computer %3</source>
+            <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="520" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="494" />
+            <location filename="../ui/pages/play_page.cpp" line="522" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="550" />
+            <location filename="../ui/pages/play_page.cpp" line="579" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="551" />
+            <location filename="../ui/pages/play_page.cpp" line="580" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="552" />
+            <location filename="../ui/pages/play_page.cpp" line="581" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="553" />
+            <location filename="../ui/pages/play_page.cpp" line="582" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="554" />
+            <location filename="../ui/pages/play_page.cpp" line="583" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="555" />
+            <location filename="../ui/pages/play_page.cpp" line="584" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="556" />
+            <location filename="../ui/pages/play_page.cpp" line="585" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="557" />
+            <location filename="../ui/pages/play_page.cpp" line="586" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="558" />
+            <location filename="../ui/pages/play_page.cpp" line="587" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
@@ -1906,53 +1921,53 @@ File: %2</translation>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="196" />
+            <location filename="../ui/facade/studio_facade.cpp" line="207" />
             <source>random legal moves</source>
             <translation>random legal moves</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>one network call, a sample of its policy</source>
             <translation>one network call, a sample of its policy</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta, depth 1, with noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="200" />
-            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
+            <location filename="../ui/facade/studio_facade.cpp" line="213" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS, %1 simulations</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta, depth 3, with a little noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <location filename="../ui/facade/studio_facade.cpp" line="213" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta, depth 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="209" />
+            <location filename="../ui/facade/studio_facade.cpp" line="220" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="221" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="211" />
+            <location filename="../ui/facade/studio_facade.cpp" line="222" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
+            <location filename="../ui/facade/studio_facade.cpp" line="223" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>

@@ -17,257 +17,257 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="53" />
+            <location filename="../ui/pages/analyze_page.cpp" line="54" />
             <source>won</source>
             <translation>必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="54" />
+            <location filename="../ui/pages/analyze_page.cpp" line="55" />
             <source>lost</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="121" />
+            <location filename="../ui/pages/analyze_page.cpp" line="122" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="122" />
+            <location filename="../ui/pages/analyze_page.cpp" line="123" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="183" />
+            <location filename="../ui/pages/analyze_page.cpp" line="184" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="197" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="201" />
+            <location filename="../ui/pages/analyze_page.cpp" line="202" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="203" />
+            <location filename="../ui/pages/analyze_page.cpp" line="204" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
             <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="206" />
+            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="210" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="211" />
+            <location filename="../ui/pages/analyze_page.cpp" line="212" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <location filename="../ui/pages/analyze_page.cpp" line="214" />
             <source>Network: %1 (%2)</source>
             <translation>网络：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
-            <location filename="../ui/pages/analyze_page.cpp" line="283" />
+            <location filename="../ui/pages/analyze_page.cpp" line="215" />
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
             <source>No network (uniform priors)</source>
             <translation>无网络（均匀先验）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="313" />
+            <location filename="../ui/pages/analyze_page.cpp" line="312" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="325" />
+            <location filename="../ui/pages/analyze_page.cpp" line="330" />
             <source>Cannot load the model %1: %2</source>
             <translation>无法加载模型 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="332" />
+            <location filename="../ui/pages/analyze_page.cpp" line="337" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="346" />
+            <location filename="../ui/pages/analyze_page.cpp" line="351" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="346" />
+            <location filename="../ui/pages/analyze_page.cpp" line="351" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="376" />
+            <location filename="../ui/pages/analyze_page.cpp" line="381" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="403" />
+            <location filename="../ui/pages/analyze_page.cpp" line="408" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="415" />
+            <location filename="../ui/pages/analyze_page.cpp" line="420" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="433" />
+            <location filename="../ui/pages/analyze_page.cpp" line="438" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="434" />
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="434" />
-            <location filename="../ui/pages/analyze_page.cpp" line="456" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
+            <location filename="../ui/pages/analyze_page.cpp" line="461" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="463" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="460" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="466" />
+            <location filename="../ui/pages/analyze_page.cpp" line="471" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -715,124 +715,124 @@
         </message>
         <message>
             <location filename="../ui/main_window.cpp" line="98" />
-            <location filename="../ui/main_window.cpp" line="291" />
+            <location filename="../ui/main_window.cpp" line="299" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="120" />
+            <location filename="../ui/main_window.cpp" line="128" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="121" />
+            <location filename="../ui/main_window.cpp" line="129" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="124" />
+            <location filename="../ui/main_window.cpp" line="132" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="126" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="133" />
+            <location filename="../ui/main_window.cpp" line="141" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="139" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="146" />
+            <location filename="../ui/main_window.cpp" line="154" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="160" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="158" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
-            <location filename="../ui/main_window.cpp" line="178" />
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="180" />
+            <location filename="../ui/main_window.cpp" line="186" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="186" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>%1
 
 File: %2</source>
@@ -841,43 +841,43 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="200" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="198" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="229" />
+            <location filename="../ui/main_window.cpp" line="237" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="230" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="296" />
+            <location filename="../ui/main_window.cpp" line="304" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -1542,294 +1542,309 @@ File: %2</source>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="39" />
+            <location filename="../ui/pages/play_page.cpp" line="42" />
             <source>The levels now play with %1.</source>
             <translation>各级别现在使用 %1 对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="40" />
+            <location filename="../ui/pages/play_page.cpp" line="43" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="167" />
+            <location filename="../ui/pages/play_page.cpp" line="177" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="168" />
+            <location filename="../ui/pages/play_page.cpp" line="178" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="169" />
-            <location filename="../ui/pages/play_page.cpp" line="189" />
-            <location filename="../ui/pages/play_page.cpp" line="246" />
+            <location filename="../ui/pages/play_page.cpp" line="179" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="171" />
+            <location filename="../ui/pages/play_page.cpp" line="181" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="172" />
+            <location filename="../ui/pages/play_page.cpp" line="182" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="173" />
+            <location filename="../ui/pages/play_page.cpp" line="183" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="175" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="174" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="176" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="177" />
+            <location filename="../ui/pages/play_page.cpp" line="187" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="178" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="179" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="180" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="181" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="192" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="194" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <source>Show the search while the computer thinks</source>
+            <translation>电脑思考时显示搜索</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
+            <translation>MCTS 级别对每个目标格的访问次数（热力图）及根节点估值</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="197" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="198" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="187" />
+            <location filename="../ui/pages/play_page.cpp" line="199" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
-            <location filename="../ui/pages/play_page.cpp" line="246" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="257" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="252" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="263" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="270" />
+            <location filename="../ui/pages/play_page.cpp" line="282" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="288" />
+            <location filename="../ui/pages/play_page.cpp" line="300" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="294" />
+            <location filename="../ui/pages/play_page.cpp" line="306" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="295" />
+            <location filename="../ui/pages/play_page.cpp" line="307" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="297" />
-            <location filename="../ui/pages/play_page.cpp" line="298" />
+            <location filename="../ui/pages/play_page.cpp" line="309" />
+            <location filename="../ui/pages/play_page.cpp" line="310" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="350" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
-            <location filename="../ui/pages/play_page.cpp" line="416" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="430" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="423" />
+            <location filename="../ui/pages/play_page.cpp" line="437" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="426" />
+            <location filename="../ui/pages/play_page.cpp" line="440" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="435" />
+            <location filename="../ui/pages/play_page.cpp" line="449" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="442" />
+            <location filename="../ui/pages/play_page.cpp" line="456" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="452" />
+            <location filename="../ui/pages/play_page.cpp" line="466" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="453" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="492" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <source>%1 is thinking… %2 visits, value for the computer %3</source>
+            <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="520" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="494" />
+            <location filename="../ui/pages/play_page.cpp" line="522" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="550" />
+            <location filename="../ui/pages/play_page.cpp" line="579" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="551" />
+            <location filename="../ui/pages/play_page.cpp" line="580" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="552" />
+            <location filename="../ui/pages/play_page.cpp" line="581" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="553" />
+            <location filename="../ui/pages/play_page.cpp" line="582" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="554" />
+            <location filename="../ui/pages/play_page.cpp" line="583" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="555" />
+            <location filename="../ui/pages/play_page.cpp" line="584" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="556" />
+            <location filename="../ui/pages/play_page.cpp" line="585" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="557" />
+            <location filename="../ui/pages/play_page.cpp" line="586" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="558" />
+            <location filename="../ui/pages/play_page.cpp" line="587" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
@@ -1905,53 +1920,53 @@ File: %2</source>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="196" />
+            <location filename="../ui/facade/studio_facade.cpp" line="207" />
             <source>random legal moves</source>
             <translation>随机合法着法</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>one network call, a sample of its policy</source>
             <translation>调用一次网络，按其策略抽样</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="198" />
+            <location filename="../ui/facade/studio_facade.cpp" line="209" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta，深度 1，带噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="200" />
-            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
+            <location filename="../ui/facade/studio_facade.cpp" line="213" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS，%1 次模拟</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="200" />
+            <location filename="../ui/facade/studio_facade.cpp" line="211" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta，深度 3，带少量噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="202" />
+            <location filename="../ui/facade/studio_facade.cpp" line="213" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta，深度 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="209" />
+            <location filename="../ui/facade/studio_facade.cpp" line="220" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="221" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="211" />
+            <location filename="../ui/facade/studio_facade.cpp" line="222" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
+            <location filename="../ui/facade/studio_facade.cpp" line="223" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>

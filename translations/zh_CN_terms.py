@@ -252,4 +252,7 @@ ZH = {
  '%1 (%2 in flight)': '%1（%2 局进行中）', '%1 (%2 moves)': '%1（%2 步）',
  'Generation:': '代数：', 'Games:': '局数：', 'Games/hour:': '局/小时：', 'Positions/s:': '局面/秒：',
  'Step:': '步数：', 'Samples/s:': '样本/秒：',
+ 'Show the search while the computer thinks': '电脑思考时显示搜索',
+ "The MCTS levels' visits per target square as a heatmap, and the root value": 'MCTS 级别对每个目标格的访问次数（热力图）及根节点估值',
+ '%1 is thinking… %2 visits, value for the computer %3': '%1 正在思考… %2 次访问，电脑一方估值 %3',
 }

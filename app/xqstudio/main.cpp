@@ -11,6 +11,7 @@
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
 #include "ui/pages/library_page.h"
+#include "ui/pages/play_page.h"
 #include "ui/pages/train_page.h"
 
 int main(int argc, char** argv) {
@@ -41,7 +42,11 @@ int main(int argc, char** argv) {
                             QStringLiteral("LANG"));
     QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Database for the Train and Library pages (default: the one chosen there or in Settings, then ~/.local/share/xqzero/xqzero.db)."),
                           QStringLiteral("FILE"));
-    parser.addOptions({shot, page, lang, db});
+    QCommandLineOption level(QStringLiteral("level"), QStringLiteral("Play level to start with: random, beginner, amateur, advanced."),
+                             QStringLiteral("LEVEL"));
+    QCommandLineOption side(QStringLiteral("side"), QStringLiteral("Side the human plays at start: red or black (black: the computer opens)."),
+                            QStringLiteral("SIDE"));
+    parser.addOptions({shot, page, lang, db, level, side});
     parser.process(app);
 
     const QString loaded = xqui::installTranslations(parser.isSet(lang) ? parser.value(lang) : xqui::languageSetting());
@@ -72,6 +77,25 @@ int main(int argc, char** argv) {
     if (parser.isSet(db)) {
         w.trainPage()->setDatabase(parser.value(db));
         w.libraryPage()->setDatabase(parser.value(db));
+    }
+    if (parser.isSet(level)) {
+        const QStringList names{QStringLiteral("random"), QStringLiteral("beginner"), QStringLiteral("amateur"),
+                                QStringLiteral("advanced")};
+        const int l = int(names.indexOf(parser.value(level).toLower()));
+        if (l < 0) {
+            std::fprintf(stderr, "xqstudio: unknown level '%s' (random, beginner, amateur, advanced)\n",
+                         qPrintable(parser.value(level)));
+            return 2;
+        }
+        w.playPage()->setLevel(xqui::PlayLevel(l));
+    }
+    if (parser.isSet(side)) {
+        const QString s = parser.value(side).toLower();
+        if (s != QLatin1String("red") && s != QLatin1String("black")) {
+            std::fprintf(stderr, "xqstudio: unknown side '%s' (red, black)\n", qPrintable(parser.value(side)));
+            return 2;
+        }
+        w.playPage()->setHumanColor(s == QLatin1String("red") ? xq::Red : xq::Black);
     }
     w.show();
     return app.exec();

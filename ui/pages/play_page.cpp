@@ -64,6 +64,8 @@ void PlayPage::buildUi() {
     modelNote_ = new QLabel(gameBox);
     modelNote_->setObjectName(QStringLiteral("modelNote"));
     modelNote_->setWordWrap(true);
+    // Three lines always: a squeezed note would be cut mid-sentence.
+    modelNote_->setMinimumHeight(modelNote_->fontMetrics().lineSpacing() * 3 + 2);
     modelNote_->setStyleSheet(QStringLiteral("QLabel{color:#5a4632;}"));
     auto* form = new QFormLayout;
     sideLabel_ = new QLabel(gameBox);
@@ -93,6 +95,7 @@ void PlayPage::buildUi() {
 
     // Thinking state: a busy bar, what the search has found so far, and "Move now".
     thinking_ = new QLabel(this);
+    thinking_->setWordWrap(true);
     busy_ = new QProgressBar(this);
     busy_->setRange(0, 0);
     busy_->setTextVisible(false);

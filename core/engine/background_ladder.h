@@ -10,7 +10,8 @@
 // "ladder/positions" (self-play samples generated when the generation was published) and
 // "ladder/minutes" (minutes into the training session that published it).
 //
-// Budget: the rungs below alpha-beta depth 3 (a young net loses every game to the stronger
+// Budget: the rungs up to alpha-beta depth 3 (fairy:1 is skipped, with a log line, where
+// Fairy-Stockfish is not installed; a young net loses every game to the stronger
 // ones, which then tell nothing), `gamesPerRung` games each, the net searched with
 // `simulations` per move, one game at a time: about a minute on two CPU cores.
 //
@@ -37,7 +38,7 @@ struct BackgroundLadderOptions {
     double minutes = 15;   // between two ratings; the first after this long too
     int gamesPerRung = 4;
     int simulations = 80;
-    std::vector<std::string> rungs = {"random", "alphabeta:1", "alphabeta:2", "alphabeta:3"};
+    std::vector<std::string> rungs = {"random", "fairy:1", "alphabeta:1", "alphabeta:2", "alphabeta:3"};
     uint64_t seed = 1;
     // The player spec that stands for a generation; empty: net:FILE@SIMULATIONS.
     std::function<std::string(const struct PublishedModel&)> playerFor;

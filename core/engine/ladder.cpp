@@ -17,31 +17,36 @@ namespace xq::engine {
 namespace {
 
 // The rungs' ratings on the ladder's scale (alphabeta:1 = 0), held fixed when a player is
-// rated. Measured by `xqzero ladder --calibrate --games 30 --seed 1` (runCalibration below) on
-// the 2-core development machine, Fairy-Stockfish 11.1 (Debian bookworm): each rung against
-// the next two in this list, 30 games per pair (11 pairs, 330 games, 2 random opening plies,
-// cap 300 plies), all fitted jointly with rating_fit.h anchored at alphabeta:1 = 0. lo/hi are
-// that fit's 95% interval, games and score each rung's calibration games. Pair results (first
-// named's view): random-ab1 0-0-30, random-ab2 0-0-30, ab1-ab2 2-3-25, ab1-ab3 1-1-28,
-// ab2-ab3 2-5-23, ab2-fairy:2048 4-4-22, ab3-fairy:2048 6-5-19, ab3-fairy:8192 1-1-28,
-// fairy:2048-fairy:8192 1-2-27, fairy:2048-fairy:32768 0-0-30, fairy:8192-fairy:32768 1-2-27.
-// Caveats: random lost every game, so its figure is set by the fit's prior (one virtual draw
-// against alphabeta:1) and is a bound more than a measurement; the same prior pulls the far
-// rungs a little toward 0. Why these node limits (10-game probes, `xqzero match`): below
-// ~1000 nodes Fairy-Stockfish is no stronger than our depth 1-2 (alphabeta:1 beat it at 1
-// node +7 =3 -0 and at 256 +6 =0 -4; alphabeta:2 beat it at 16 and 256), alphabeta:3 beat it
-// at 1024 (+7 =2 -1) but lost at 2048 and above (+0 =1 -9); from there each 4x of nodes was
-// worth about +400, so the rungs go 2048, 8192, 32768. Re-measure (and replace every row) when a rung's engine changes: alpha-beta's search
-// or evaluation, or the Fairy-Stockfish version.
+// rated. Measured by `xqzero ladder --calibrate --games 30 --span 2 --rungs random,fairy:1,
+// alphabeta:1,alphabeta:2,alphabeta:3,fairy:2048,fairy:8192,fairy:32768` (runCalibration below)
+// on the 2-core development machine, Fairy-Stockfish 11.1 (Debian bookworm): each rung against
+// the next two in that list, 30 games per pair (2 random opening plies, cap 300 plies), all
+// fitted jointly with rating_fit.h anchored at alphabeta:1 = 0. lo/hi are that fit's 95%
+// interval, games and score each rung's calibration games. Pair results (first named's view):
+// random-fairy:1 1-9-20, random-ab1 0-0-30, fairy:1-ab1 1-9-20, fairy:1-ab2 0-6-24,
+// ab1-ab2 2-3-25, ab1-ab3 1-1-28, ab2-ab3 2-5-23, ab2-fairy:2048 4-4-22, ab3-fairy:2048 6-5-19,
+// ab3-fairy:8192 1-1-28, fairy:2048-fairy:8192 1-2-27, fairy:2048-fairy:32768 0-0-30, and
+// fairy:8192-fairy:32768 1-2-27 (from the previous calibration, which had no fairy:1; that run
+// had random-ab2 0-0-30 and put random at -747 on the prior alone). fairy:1 (Fairy-Stockfish
+// limited to one node: it plays its static evaluation's choice) fills the gap between random
+// and alpha-beta depth 1, where young networks are. Caveat: the fit's prior (one virtual draw
+// against alphabeta:1 per rung) pulls the far rungs a little toward 0. Why the higher node
+// limits (10-game probes, `xqzero match`): below ~1000 nodes Fairy-Stockfish is no stronger
+// than our depth 1-2 (alphabeta:1 beat it at 256 nodes +6 =0 -4; alphabeta:2 beat it at 16 and
+// 256), alphabeta:3 beat it at 1024 (+7 =2 -1) but lost at 2048 and above (+0 =1 -9); from there
+// each 4x of nodes was worth about +400, so the rungs go 2048, 8192, 32768. Re-measure (and
+// replace every row) when a rung's engine changes: alpha-beta's search or evaluation, or the
+// Fairy-Stockfish version.
 const std::vector<RungConstant> kCalibrated = {
     // name            rating     lo     hi  games  score
-    {"random",           -747, -1232,  -262,  60, 0.000},
-    {"alphabeta:1",         0,     0,     0,  90, 0.389},
-    {"alphabeta:2",       270,   132,   408, 120, 0.558},
-    {"alphabeta:3",       468,   313,   624, 120, 0.533},
-    {"fairy:2048",        561,   389,   732, 120, 0.396},
-    {"fairy:8192",        966,   737,  1196,  90, 0.650},
-    {"fairy:32768",      1402,  1089,  1714,  60, 0.967},
+    {"random",           -534,  -710,  -357,  60, 0.092},
+    {"fairy:1",          -238,  -363,  -112,  90, 0.367},
+    {"alphabeta:1",         0,     0,     0, 120, 0.496},
+    {"alphabeta:2",       236,   116,   356, 120, 0.533},
+    {"alphabeta:3",       441,   298,   584, 120, 0.533},
+    {"fairy:2048",        531,   372,   690, 120, 0.396},
+    {"fairy:8192",        938,   717,  1159,  90, 0.650},
+    {"fairy:32768",      1373,  1067,  1679,  60, 0.967},
 };
 
 const char* const kFairyPrefix = "fairy:";
@@ -131,7 +136,7 @@ std::optional<double> calibratedRating(const std::string& rungName) {
 }
 
 std::vector<std::string> defaultRungs() {
-    return {"random", "alphabeta:1", "alphabeta:2", "alphabeta:3", "fairy:2048", "fairy:8192", "fairy:32768"};
+    return {"random", "fairy:1", "alphabeta:1", "alphabeta:2", "alphabeta:3", "fairy:2048", "fairy:8192", "fairy:32768"};
 }
 
 // --- the ladder ---------------------------------------------------------------------------

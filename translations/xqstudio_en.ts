@@ -331,169 +331,179 @@
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="189" />
+            <location filename="../ui/pages/library_page.cpp" line="195" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="190" />
+            <location filename="../ui/pages/library_page.cpp" line="196" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="194" />
-            <location filename="../ui/pages/library_page.cpp" line="338" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="346" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="195" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="191" />
+            <location filename="../ui/pages/library_page.cpp" line="197" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="192" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="193" />
+            <location filename="../ui/pages/library_page.cpp" line="199" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="207" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="211" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="234" />
+            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <source>Analyze this position</source>
+            <translation>Analyze this position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
+            <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="242" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="235" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="308" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="315" />
+            <location filename="../ui/pages/library_page.cpp" line="323" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="318" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="347" />
+            <location filename="../ui/pages/library_page.cpp" line="355" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="364" />
+            <location filename="../ui/pages/library_page.cpp" line="372" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="365" />
+            <location filename="../ui/pages/library_page.cpp" line="373" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
-            <location filename="../ui/pages/library_page.cpp" line="380" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="388" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="410" />
+            <location filename="../ui/pages/library_page.cpp" line="418" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="426" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="430" />
+            <location filename="../ui/pages/library_page.cpp" line="440" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="430" />
+            <location filename="../ui/pages/library_page.cpp" line="440" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="431" />
+            <location filename="../ui/pages/library_page.cpp" line="441" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="436" />
+            <location filename="../ui/pages/library_page.cpp" line="446" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="455" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="457" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="451" />
+            <location filename="../ui/pages/library_page.cpp" line="461" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -679,160 +689,160 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
-            <location filename="../ui/main_window.cpp" line="299" />
+            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="307" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="136" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="132" />
+            <location filename="../ui/main_window.cpp" line="140" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="141" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="158" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="162" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="173" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="166" />
+            <location filename="../ui/main_window.cpp" line="174" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="180" />
-            <location filename="../ui/main_window.cpp" line="186" />
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="181" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="186" />
+            <location filename="../ui/main_window.cpp" line="194" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>%1
 
 File: %2</source>
@@ -841,43 +851,43 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="200" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="217" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="222" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="237" />
+            <location filename="../ui/main_window.cpp" line="245" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="246" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="304" />
+            <location filename="../ui/main_window.cpp" line="312" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -1552,160 +1562,170 @@ File: %2</translation>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="177" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="178" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="179" />
-            <location filename="../ui/pages/play_page.cpp" line="201" />
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="181" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="192" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="187" />
+            <location filename="../ui/pages/play_page.cpp" line="194" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="196" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="197" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <source>Analyze this position</source>
+            <translation>Analyze this position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
+            <translation>Open the position on the board, with the moves that led to it, on the Analyze page</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="192" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="194" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>Show the search while the computer thinks</source>
             <translation>Show the search while the computer thinks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>The MCTS levels' visits per target square as a heatmap, and the root value</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="236" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="238" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="257" />
+            <location filename="../ui/pages/play_page.cpp" line="268" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="264" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="286" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="282" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="300" />
+            <location filename="../ui/pages/play_page.cpp" line="311" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -1713,139 +1733,139 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="306" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="307" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="309" />
-            <location filename="../ui/pages/play_page.cpp" line="310" />
+            <location filename="../ui/pages/play_page.cpp" line="320" />
+            <location filename="../ui/pages/play_page.cpp" line="321" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="350" />
+            <location filename="../ui/pages/play_page.cpp" line="361" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="223" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="224" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="226" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
-            <location filename="../ui/pages/play_page.cpp" line="430" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="441" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="437" />
+            <location filename="../ui/pages/play_page.cpp" line="448" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="440" />
+            <location filename="../ui/pages/play_page.cpp" line="451" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="449" />
+            <location filename="../ui/pages/play_page.cpp" line="460" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="456" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="466" />
+            <location filename="../ui/pages/play_page.cpp" line="477" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="489" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="520" />
+            <location filename="../ui/pages/play_page.cpp" line="531" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="522" />
+            <location filename="../ui/pages/play_page.cpp" line="533" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="579" />
+            <location filename="../ui/pages/play_page.cpp" line="590" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="580" />
+            <location filename="../ui/pages/play_page.cpp" line="591" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="581" />
+            <location filename="../ui/pages/play_page.cpp" line="592" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="582" />
+            <location filename="../ui/pages/play_page.cpp" line="593" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="583" />
+            <location filename="../ui/pages/play_page.cpp" line="594" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="584" />
+            <location filename="../ui/pages/play_page.cpp" line="595" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="585" />
+            <location filename="../ui/pages/play_page.cpp" line="596" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="586" />
+            <location filename="../ui/pages/play_page.cpp" line="597" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="587" />
+            <location filename="../ui/pages/play_page.cpp" line="598" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>

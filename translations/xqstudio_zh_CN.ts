@@ -331,169 +331,179 @@
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="189" />
+            <location filename="../ui/pages/library_page.cpp" line="195" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="190" />
+            <location filename="../ui/pages/library_page.cpp" line="196" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="194" />
-            <location filename="../ui/pages/library_page.cpp" line="338" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="346" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="195" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="191" />
+            <location filename="../ui/pages/library_page.cpp" line="197" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="192" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="193" />
+            <location filename="../ui/pages/library_page.cpp" line="199" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="207" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="211" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="234" />
+            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <source>Analyze this position</source>
+            <translation>分析此局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
+            <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="242" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="235" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="308" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="315" />
+            <location filename="../ui/pages/library_page.cpp" line="323" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="318" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="347" />
+            <location filename="../ui/pages/library_page.cpp" line="355" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="364" />
+            <location filename="../ui/pages/library_page.cpp" line="372" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="365" />
+            <location filename="../ui/pages/library_page.cpp" line="373" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
-            <location filename="../ui/pages/library_page.cpp" line="380" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="388" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="410" />
+            <location filename="../ui/pages/library_page.cpp" line="418" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="426" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="430" />
+            <location filename="../ui/pages/library_page.cpp" line="440" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="430" />
+            <location filename="../ui/pages/library_page.cpp" line="440" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="431" />
+            <location filename="../ui/pages/library_page.cpp" line="441" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="436" />
+            <location filename="../ui/pages/library_page.cpp" line="446" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="455" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="457" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="451" />
+            <location filename="../ui/pages/library_page.cpp" line="461" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -679,160 +689,160 @@
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="114" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="107" />
+            <location filename="../ui/main_window.cpp" line="115" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="109" />
+            <location filename="../ui/main_window.cpp" line="117" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="98" />
-            <location filename="../ui/main_window.cpp" line="299" />
+            <location filename="../ui/main_window.cpp" line="106" />
+            <location filename="../ui/main_window.cpp" line="307" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="128" />
+            <location filename="../ui/main_window.cpp" line="136" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="129" />
+            <location filename="../ui/main_window.cpp" line="137" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="132" />
+            <location filename="../ui/main_window.cpp" line="140" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="142" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="141" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="153" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="155" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="158" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="154" />
+            <location filename="../ui/main_window.cpp" line="162" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="165" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="160" />
+            <location filename="../ui/main_window.cpp" line="168" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="173" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="166" />
+            <location filename="../ui/main_window.cpp" line="174" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="180" />
-            <location filename="../ui/main_window.cpp" line="186" />
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="181" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="186" />
+            <location filename="../ui/main_window.cpp" line="194" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>%1
 
 File: %2</source>
@@ -841,43 +851,43 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="200" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="206" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="217" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="222" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="237" />
+            <location filename="../ui/main_window.cpp" line="245" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="246" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="304" />
+            <location filename="../ui/main_window.cpp" line="312" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -1552,299 +1562,309 @@ File: %2</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="177" />
+            <location filename="../ui/pages/play_page.cpp" line="184" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="178" />
+            <location filename="../ui/pages/play_page.cpp" line="185" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="179" />
-            <location filename="../ui/pages/play_page.cpp" line="201" />
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="181" />
+            <location filename="../ui/pages/play_page.cpp" line="188" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="182" />
+            <location filename="../ui/pages/play_page.cpp" line="189" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="183" />
+            <location filename="../ui/pages/play_page.cpp" line="190" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="192" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="191" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
+            <location filename="../ui/pages/play_page.cpp" line="193" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="187" />
+            <location filename="../ui/pages/play_page.cpp" line="194" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="196" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="197" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <source>Analyze this position</source>
+            <translation>分析此局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
+            <translation>在分析页打开棋盘上的局面（连同此前的着法）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="192" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="194" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>Show the search while the computer thinks</source>
             <translation>电脑思考时显示搜索</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>MCTS 级别对每个目标格的访问次数（热力图）及根节点估值</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
-            <location filename="../ui/pages/play_page.cpp" line="258" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="236" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="238" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="257" />
+            <location filename="../ui/pages/play_page.cpp" line="268" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="264" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="286" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="282" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="300" />
+            <location filename="../ui/pages/play_page.cpp" line="311" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="306" />
+            <location filename="../ui/pages/play_page.cpp" line="317" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="307" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="309" />
-            <location filename="../ui/pages/play_page.cpp" line="310" />
+            <location filename="../ui/pages/play_page.cpp" line="320" />
+            <location filename="../ui/pages/play_page.cpp" line="321" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="350" />
+            <location filename="../ui/pages/play_page.cpp" line="361" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="223" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="224" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="226" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
-            <location filename="../ui/pages/play_page.cpp" line="430" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="441" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="437" />
+            <location filename="../ui/pages/play_page.cpp" line="448" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="440" />
+            <location filename="../ui/pages/play_page.cpp" line="451" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="449" />
+            <location filename="../ui/pages/play_page.cpp" line="460" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="456" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="466" />
+            <location filename="../ui/pages/play_page.cpp" line="477" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="489" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="520" />
+            <location filename="../ui/pages/play_page.cpp" line="531" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="522" />
+            <location filename="../ui/pages/play_page.cpp" line="533" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="579" />
+            <location filename="../ui/pages/play_page.cpp" line="590" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="580" />
+            <location filename="../ui/pages/play_page.cpp" line="591" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="581" />
+            <location filename="../ui/pages/play_page.cpp" line="592" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="582" />
+            <location filename="../ui/pages/play_page.cpp" line="593" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="583" />
+            <location filename="../ui/pages/play_page.cpp" line="594" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="584" />
+            <location filename="../ui/pages/play_page.cpp" line="595" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="585" />
+            <location filename="../ui/pages/play_page.cpp" line="596" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="586" />
+            <location filename="../ui/pages/play_page.cpp" line="597" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="587" />
+            <location filename="../ui/pages/play_page.cpp" line="598" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>

@@ -255,4 +255,6 @@ ZH = {
  'Show the search while the computer thinks': '电脑思考时显示搜索',
  "The MCTS levels' visits per target square as a heatmap, and the root value": 'MCTS 级别对每个目标格的访问次数（热力图）及根节点估值',
  '%1 is thinking… %2 visits, value for the computer %3': '%1 正在思考… %2 次访问，电脑一方估值 %3',
+ 'Open this position of the game, with the moves that led to it, on the Analyze page': '在分析页打开本局的这个局面（连同此前的着法）',
+ 'Open the position on the board, with the moves that led to it, on the Analyze page': '在分析页打开棋盘上的局面（连同此前的着法）',
 }

@@ -52,9 +52,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     play_ = new PlayPage(facade_, stack_);
     stack_->addWidget(play_);
     auto* analyze = new AnalyzePage(stack_);
+    analyze_ = analyze;
     stack_->addWidget(analyze);
     connect(analyze, &AnalyzePage::playPositionRequested, this,
-            [this, analyze] { analyze->setPosition(play_->board()->position()); });
+            [this, analyze] { analyze->setPosition(play_->positionShown()); });
     connect(analyze, &AnalyzePage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     // The session belongs to the window, not the page: a run keeps going across page changes.
     training_ = new TrainingSession(this);
@@ -62,6 +63,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_->addWidget(train_);
     library_ = new LibraryPage(stack_);
     stack_->addWidget(library_);
+    // "Analyze this position" on Play and Library: the Analyze page opens on it, history included.
+    auto analyzeThere = [this, analyze](const xq::Position& pos) {
+        analyze->setPosition(pos);
+        setPage(AnalyzePageIndex);
+    };
+    connect(play_, &PlayPage::analyzeRequested, this, analyzeThere);
+    connect(library_, &LibraryPage::analyzeRequested, this, analyzeThere);
 
     // One model for Play and Analyze, listed from the training database: by default the best
     // of the newest run, moving on as training publishes generations and ladder ratings.

@@ -14,6 +14,7 @@ class QAction;
 
 namespace xqui {
 
+class AnalyzePage;
 class LibraryPage;
 class PlayPage;
 class StudioFacade;
@@ -29,6 +30,7 @@ public:
     ~MainWindow() override;
 
     PlayPage* playPage() const { return play_; }
+    AnalyzePage* analyzePage() const { return analyze_; }
     TrainPage* trainPage() const { return train_; }
     LibraryPage* libraryPage() const { return library_; }
     StudioFacade* facade() const { return facade_; }
@@ -67,6 +69,7 @@ private:
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     PlayPage* play_ = nullptr;
+    AnalyzePage* analyze_ = nullptr;
     TrainingSession* training_ = nullptr;
     TrainPage* train_ = nullptr;
     LibraryPage* library_ = nullptr;

@@ -119,6 +119,12 @@ void LibraryPage::buildUi() {
     lastBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), QString(), this);
     auto* nav = new QHBoxLayout;
     for (QPushButton* b : {firstBtn_, prevBtn_, nextBtn_, lastBtn_}) nav->addWidget(b);
+    analyzeBtn_ = new QPushButton(this);
+    analyzeBtn_->setObjectName(QStringLiteral("analyzeThisPosition"));
+    nav->addWidget(analyzeBtn_);
+    connect(analyzeBtn_, &QPushButton::clicked, this, [this] {
+        if (replay_) emit analyzeRequested(positionShown());
+    });
     moves_ = new QListWidget(this);
     moves_->setMinimumWidth(130);
     moves_->setMaximumWidth(170);
@@ -204,6 +210,8 @@ void LibraryPage::retranslate() {
     prevBtn_->setToolTip(tr("Previous move (Left)"));
     nextBtn_->setToolTip(tr("Next move (Right)"));
     lastBtn_->setToolTip(tr("Final position (End)"));
+    analyzeBtn_->setText(tr("Analyze this position"));
+    analyzeBtn_->setToolTip(tr("Open this position of the game, with the moves that led to it, on the Analyze page"));
     model_->retranslate();
     refreshPager();
     if (moves_->count() > 0) moves_->item(0)->setText(tr("Start position"));
@@ -408,11 +416,13 @@ void LibraryPage::refreshReplay() {
         board_->clearHeatmap();
         board_->clearArrows();
         header_->setText(tr("Choose a game in the list to replay it."));
+        analyzeBtn_->setEnabled(false);
         info_->clear();
         return;
     }
     const xq::store::GameRecord& g = *replay_;
     const int plies = int(g.moves.size());
+    analyzeBtn_->setEnabled(true);
     header_->setText(tr("%1 vs %2 — %3 (%4)")
                          .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black), LibraryTexts::result(g.result),
                               LibraryTexts::reason(g.reason)));
@@ -450,6 +460,13 @@ void LibraryPage::refreshReplay() {
     else
         text += QStringLiteral("\n") + tr("No search data for this move; the arrow is the move played");
     info_->setText(text);
+}
+
+xq::Position LibraryPage::positionShown() const {
+    if (!replay_) return xq::Position();
+    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position()) : replay_->startFen);
+    for (int i = 0; i < ply_ && i < int(replay_->moves.size()); ++i) pos.makeMove(replay_->moves[size_t(i)].move);
+    return pos;
 }
 
 void LibraryPage::prepareScreenshot() {

@@ -16,6 +16,7 @@
 #include <QWidget>
 
 #include "core/store/records.h"
+#include "core/xiangqi/position.h"
 #include "ui/library/library_loader.h"
 
 class QComboBox;
@@ -58,6 +59,9 @@ public:
     // The game on the board (loaded with its moves); nullptr before one is chosen.
     const xq::store::GameRecord* replayGame() const { return replay_ ? &*replay_ : nullptr; }
     int ply() const { return ply_; }
+    // The replayed game's position at ply(), with the moves that led to it (the start position
+    // when no game is chosen).
+    xq::Position positionShown() const;
     QString valueText() const;  // the root value line for the current position
 
     // Selects the row of the current page and loads that game for replay.
@@ -79,6 +83,8 @@ public slots:
 
 signals:
     void statusMessage(const QString& text);
+    // "Analyze this position": the replay's position, with its history.
+    void analyzeRequested(const xq::Position& position);
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -115,6 +121,7 @@ private:
     QLabel* runCaption_ = nullptr;
     QPushButton* openBtn_ = nullptr;
     QPushButton* refreshBtn_ = nullptr;
+    QPushButton* analyzeBtn_ = nullptr;
     QComboBox* runBox_ = nullptr;
     QComboBox* kindBox_ = nullptr;
     QComboBox* resultBox_ = nullptr;

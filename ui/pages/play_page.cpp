@@ -88,7 +88,11 @@ void PlayPage::buildUi() {
     buttons->addWidget(undoBtn_, 0, 1);
     buttons->addWidget(hintBtn_, 1, 0);
     buttons->addWidget(resignBtn_, 1, 1);
-    buttons->addWidget(flipBtn_, 2, 0, 1, 2);
+    analyzeBtn_ = new QPushButton(gameBox);
+    analyzeBtn_->setObjectName(QStringLiteral("analyzeThisPosition"));
+    buttons->addWidget(flipBtn_, 2, 0);
+    buttons->addWidget(analyzeBtn_, 2, 1);
+    connect(analyzeBtn_, &QPushButton::clicked, this, [this] { emit analyzeRequested(positionShown()); });
     auto* gameLayout = new QVBoxLayout(gameBox);
     gameLayout->addLayout(form);
     gameLayout->addLayout(buttons);
@@ -191,6 +195,8 @@ void PlayPage::retranslate() {
     hintBtn_->setText(tr("Hint"));
     resignBtn_->setText(tr("Resign"));
     flipBtn_->setText(tr("Flip board"));
+    analyzeBtn_->setText(tr("Analyze this position"));
+    analyzeBtn_->setToolTip(tr("Open the position on the board, with the moves that led to it, on the Analyze page"));
     undoBtn_->setToolTip(tr("Take back the computer's move and yours"));
     hintBtn_->setToolTip(tr("Show the engine's suggestion as an arrow"));
     moveNowBtn_->setText(tr("Move now"));
@@ -244,6 +250,8 @@ void PlayPage::showError(const QString& text) {
     error_->setVisible(!text.isEmpty());
     if (!text.isEmpty()) emit statusMessage(text);
 }
+
+xq::Position PlayPage::positionShown() const { return game_.positionAt(viewPly_); }
 
 QString PlayPage::currentFen() const {
     return QString::fromStdString(xq::toFen(game_.positionAt(viewPly_)));

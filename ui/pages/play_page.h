@@ -58,6 +58,8 @@ public:
 
     // FEN of the position on the board.
     QString currentFen() const;
+    // The position on the board with the moves that led to it (repetition rules need them).
+    xq::Position positionShown() const;
     // Starts a new game from `fen`. A bad FEN leaves the game as it was and shows why.
     bool pasteFen(const QString& fen);
     // PGN text in/out (xqbase dialect); loading a bad text keeps the game and shows why.
@@ -84,6 +86,8 @@ public slots:
 signals:
     void statusMessage(const QString& text);
     void gameFinished(const QString& result);
+    // "Analyze this position": the position on the board, with its history.
+    void analyzeRequested(const xq::Position& position);
 
 private slots:
     void onBoardMove(xq::Move m);
@@ -142,6 +146,7 @@ private:
     QPushButton* hintBtn_ = nullptr;
     QPushButton* resignBtn_ = nullptr;
     QPushButton* flipBtn_ = nullptr;
+    QPushButton* analyzeBtn_ = nullptr;
     QPushButton* moveNowBtn_ = nullptr;
     QCheckBox* showSearch_ = nullptr;
     int snapshotsShown_ = 0;

@@ -6,6 +6,7 @@ XQ_PACKAGES=(
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6sql6-sqlite libqt6svg6 libgl-dev
   libqcustomplot-dev libtorch-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
   fairy-stockfish fonts-wqy-microhei
+  clang libclang-rt-14-dev  # the libFuzzer targets of tests/fuzz (clang's fuzzer runtime)
 )
 
 xq_install_packages() {

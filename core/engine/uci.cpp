@@ -11,58 +11,13 @@
 
 #include "core/engine/player_spec.h"
 #include "core/engine/players.h"
+#include "core/engine/uci_parse.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 
 namespace xq::engine {
 
-namespace {
-
-std::vector<std::string> tokenize(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> t;
-    std::string w;
-    while (in >> w) t.push_back(w);
-    return t;
-}
-
-bool toInt64(const std::string& s, long long& v) {
-    try {
-        size_t used = 0;
-        v = std::stoll(s, &used);
-        return used == s.size();
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
-bool toDouble(const std::string& s, double& v) {
-    try {
-        size_t used = 0;
-        v = std::stod(s, &used);
-        return used == s.size();
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
-// Strict a0–i9 coordinate move (the protocols never use WXF/Chinese).
-MoveParse parseCoord(const Position& pos, const std::string& s) {
-    if (s.size() != 4 || s[0] < 'a' || s[0] > 'i' || s[2] < 'a' || s[2] > 'i' || !std::isdigit((unsigned char)s[1]) ||
-        !std::isdigit((unsigned char)s[3])) {
-        MoveParse r;
-        r.error = "not a coordinate move (expected e.g. h2e2)";
-        return r;
-    }
-    return parseIccs(pos, s);
-}
-
-}  // namespace
+using namespace uciparse;
 
 struct UciLoop::Impl {
     std::istream& in;
@@ -170,20 +125,15 @@ struct UciLoop::Impl {
     }
 
     void setHash(const std::string& v) {
-        long long mb = 0;
-        if (!toInt64(v, mb) || mb < 1 || mb > 1024)
-            return error("hash size must be 1..1024 MB, not '" + v + "'");
-        cfg.hashMb = int(mb);
+        if (auto e = parseHashMb(v, cfg.hashMb)) return error(*e);
         engineStale = true;
     }
 
     void setOptionUci(const std::vector<std::string>& t) {
-        // setoption name <id...> [value <x...>]
-        if (t.size() < 3 || t[1] != "name") return error("expected 'setoption name <id> [value <x>]'");
-        std::string name, value;
-        size_t i = 2;
-        for (; i < t.size() && t[i] != "value"; ++i) name += (name.empty() ? "" : " ") + t[i];
-        for (++i; i < t.size(); ++i) value += (value.empty() ? "" : " ") + t[i];
+        OptionSetting o;
+        if (auto e = parseSetOptionUci(t, o)) return error(*e);
+        const std::string& name = o.name;
+        const std::string& value = o.value;
         const std::string key = lower(name);
         if (key == "hash") return setHash(value);
         if (key == "model") {
@@ -203,11 +153,12 @@ struct UciLoop::Impl {
     }
 
     void setOptionUcci(const std::vector<std::string>& t) {
-        if (t.size() < 2) return error("expected 'setoption <name> <value>'");
-        const std::string key = lower(t[1]);
-        const std::string value = t.size() > 2 ? t[2] : "";
+        OptionSetting o;
+        if (auto e = parseSetOptionUcci(t, o)) return error(*e);
+        const std::string key = lower(o.name);
+        const std::string& value = o.value;
         if (key == "usemillisec") {
-            useMillisec = lower(value) == "true" || value == "on" || value == "1";
+            useMillisec = parseCheck(value);
             return;
         }
         if (key == "hashsize") return setHash(value);
@@ -220,102 +171,27 @@ struct UciLoop::Impl {
                                       "idle",    "pruning",  "knowledge", "randomness", "style"};
         for (const char* k : known)
             if (key == k) return;  // accepted and ignored: no book, fixed style
-        error("unknown option '" + t[1] + "'");
+        error("unknown option '" + o.name + "'");
     }
 
     void position(const std::vector<std::string>& t) {
-        if (t.size() < 2) return error("expected 'position startpos|fen <fen> [moves ...]'");
         Position p;
-        size_t i = 1;
-        if (t[1] == "startpos") {
-            i = 2;
-        } else if (t[1] == "fen") {
-            std::string fen;
-            for (i = 2; i < t.size() && t[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + t[i];
-            if (fen.empty()) return error("missing FEN after 'position fen'");
-            if (auto e = parseFen(fen, p)) return error("bad FEN: " + e->toString());
-        } else {
-            return error("expected 'startpos' or 'fen' after 'position', not '" + t[1] + "'");
-        }
-        if (i < t.size()) {
-            if (t[i] != "moves") return error("unexpected '" + t[i] + "' in position (expected 'moves')");
-            for (size_t k = i + 1; k < t.size(); ++k) {
-                const MoveParse r = parseCoord(p, t[k]);
-                if (!r)
-                    return error("illegal move '" + t[k] + "' (move " + std::to_string(k - i) +
-                                 "): " + r.error + "; position unchanged");
-                p.makeMove(r.move);
-            }
-        }
-        pos = p;
+        if (auto e = parsePosition(t, p)) return error(*e);
+        pos = std::move(p);
         banned.clear();
     }
 
     void banMoves(const std::vector<std::string>& t) {
-        std::vector<Move> b;
-        for (size_t k = 1; k < t.size(); ++k) {
-            const MoveParse r = parseCoord(pos, t[k]);
-            if (!r) return error("banmoves: illegal move '" + t[k] + "': " + r.error);
-            b.push_back(r.move);
-        }
-        banned = b;
-    }
-
-    // Parses `go`; false (after reporting) when malformed.
-    bool parseGo(const std::vector<std::string>& t, SearchLimits& l, bool& drawOffered) {
-        drawOffered = false;
-        const Color stm = pos.sideToMove();
-        const double unit = ucci && !useMillisec ? 1000.0 : 1.0;  // UCCI: seconds by default
-        int wtime = -1, btime = -1, winc = 0, binc = 0;
-        for (size_t i = 1; i < t.size(); ++i) {
-            const std::string& k = t[i];
-            if (k == "infinite") { l.infinite = true; continue; }
-            if (k == "ponder") continue;
-            if (k == "draw" && ucci) { drawOffered = true; continue; }
-            if (i + 1 >= t.size()) {
-                error("missing value after '" + k + "' in go");
-                return false;
-            }
-            const std::string& v = t[++i];
-            double d = 0;
-            if (!toDouble(v, d) || d < 0) {
-                error("bad number '" + v + "' after '" + k + "' in go");
-                return false;
-            }
-            const long long n = (long long)d;
-            if (k == "depth") l.depth = int(std::min(n, 100LL));
-            else if (k == "nodes") l.nodes = uint64_t(n);
-            else if (k == "movetime") l.movetimeMs = int(d * (ucci ? unit : 1.0));
-            else if (k == "movestogo") l.movesToGo = int(n);
-            else if (!ucci && k == "wtime") wtime = int(n);
-            else if (!ucci && k == "btime") btime = int(n);
-            else if (!ucci && k == "winc") winc = int(n);
-            else if (!ucci && k == "binc") binc = int(n);
-            else if (ucci && k == "time") l.myTimeMs = int(d * unit);
-            else if (ucci && k == "increment") l.myIncMs = int(d * unit);
-            else if (ucci && k == "opptime") l.oppTimeMs = int(d * unit);
-            else if (ucci && k == "oppincrement") l.oppIncMs = int(d * unit);
-            else if (ucci && k == "oppmovestogo") continue;
-            else {
-                error("unknown go parameter '" + k + "'");
-                return false;
-            }
-        }
-        if (!ucci) {
-            l.myTimeMs = stm == Red ? wtime : btime;
-            l.oppTimeMs = stm == Red ? btime : wtime;
-            l.myIncMs = stm == Red ? winc : binc;
-            l.oppIncMs = stm == Red ? binc : winc;
-        }
-        return true;
+        if (auto e = parseBanMoves(t, pos, banned)) error(*e);
     }
 
     void go(const std::vector<std::string>& t) {
         if (searching) return error("a search is already running (send 'stop' first)");
         joinSearch(false);  // a finished search thread
-        SearchLimits limits;
-        bool drawOffered = false;
-        if (!parseGo(t, limits, drawOffered)) return;
+        GoCommand cmd;
+        if (auto e = parseGo(t, ucci, useMillisec, pos.sideToMove(), cmd)) return error(*e);
+        SearchLimits limits = cmd.limits;
+        const bool drawOffered = cmd.drawOffered;
         if (!ensureEngine()) return;
         limits.banMoves = banned;
         stopFlag = false;
@@ -398,8 +274,10 @@ int UciLoop::run() {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (!impl_->handle(line)) return 0;
     }
-    // End of input: finish a bounded search (its bestmove is still wanted), stop an infinite one.
-    impl_->joinSearch(false);
+    // End of input: the GUI is gone (or closed our stdin), so nobody waits for more than the
+    // best move so far. Stop any search, bounded ones too (a `go depth 50` would otherwise
+    // burn a core for hours), and return once its thread has reported and been joined.
+    impl_->joinSearch(true);
     return 0;
 }
 

@@ -4,7 +4,7 @@
 //
 // UCI (Pikafish-style, moves a0–i9 with ranks 0–9): uci, isready, ucinewgame,
 // setoption name N [value V] (Hash, Model), position startpos|fen F [moves …],
-// go [depth N] [nodes N] [movetime MS] [wtime/btime/winc/binc/movestogo] [infinite], stop,
+// go [depth N] [nodes N] [mate N] [movetime MS] [wtime/btime/winc/binc/movestogo] [infinite], stop,
 // ponderhit (ignored), quit. Replies: id/option/uciok, readyok, info depth … score cp|mate …
 // nodes … nps … time … pv …, bestmove M (or "bestmove (none)").
 // UCCI 3.0 subset: ucci, isready, setoption NAME VALUE (hashsize, usemillisec, …),
@@ -18,6 +18,11 @@
 // a position with an illegal move is refused as a whole (the previous position stays).
 // The search runs on its own thread so that `stop`, `isready` and `quit` are served at once;
 // an `infinite` search keeps its bestmove until `stop`.
+//
+// End of input stops a running search (bounded or not; its bestmove line is still written)
+// and run() returns: a GUI that dies must not leave an engine searching.
+// Numeric fields are checked and clamped as uci_parse.h describes (no overflow on
+// `go movetime 1e30`, `go depth nan` refused).
 //
 // Thread-safety: run() is called on one thread and returns at `quit` or end of input; the
 // search thread is always joined before run() returns. Output lines are written whole under

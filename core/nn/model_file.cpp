@@ -1,11 +1,14 @@
 #include "core/nn/model_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <istream>
 #include <sstream>
 
 #include "core/nn/encoder.h"
@@ -31,11 +34,27 @@ void putLE(std::string& out, T v) {
 }
 
 template <class T>
-T getLE(const std::string& in, size_t& pos) {
+T getLE(const std::string& in, size_t pos) {
     uint64_t v = 0;
     for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(in[pos + i])) << (8 * i);
-    pos += sizeof(T);
     return T(v);
+}
+
+// Reads up to n bytes into out (replacing it) in pieces of at most 1 MiB, so that a length
+// read from a file is never allocated before the bytes are actually there. Returns the count.
+uint64_t readUpTo(std::istream& in, std::string& out, uint64_t n) {
+    constexpr uint64_t kPiece = uint64_t(1) << 20;
+    out.clear();
+    while (out.size() < n && in) {
+        const size_t want = size_t(std::min(kPiece, n - out.size()));
+        const size_t old = out.size();
+        out.resize(old + want);
+        in.read(out.data() + old, std::streamsize(want));
+        const size_t got = size_t(std::max<std::streamsize>(in.gcount(), 0));
+        out.resize(old + got);
+        if (got < want) break;
+    }
+    return out.size();
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
@@ -44,16 +63,19 @@ T getLE(const std::string& in, size_t& pos) {
 
 }  // namespace
 
-void writeContainer(const std::string& path, const char magic[8], const Container& c) {
-    std::string head(magic, 8);
-    putLE<uint32_t>(head, kModelFormatVersion);
-    putLE<uint32_t>(head, uint32_t(c.meta.size()));
-    std::string mid;
-    putLE<uint64_t>(mid, uint64_t(c.payload.size()));
-    std::string tail;
-    putLE<uint64_t>(tail, fnv1a(c.payload, fnv1a(c.meta, kFnvOffset)));
+std::string encodeContainer(const char magic[8], const Container& c) {
+    std::string out(magic, 8);
+    putLE<uint32_t>(out, kModelFormatVersion);
+    putLE<uint32_t>(out, uint32_t(c.meta.size()));
+    out += c.meta;
+    putLE<uint64_t>(out, uint64_t(c.payload.size()));
+    out += c.payload;
+    putLE<uint64_t>(out, fnv1a(c.payload, fnv1a(c.meta, kFnvOffset)));
+    return out;
+}
 
-    writeFileAtomic(path, head + c.meta + mid + c.payload + tail);
+void writeContainer(const std::string& path, const char magic[8], const Container& c) {
+    writeFileAtomic(path, encodeContainer(magic, c));
 }
 
 void writeFileAtomic(const std::string& path, const std::string& bytes) {
@@ -84,39 +106,67 @@ void writeFileAtomic(const std::string& path, const std::string& bytes) {
     }
 }
 
-Container readContainer(const std::string& path, const char magic[8]) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) fail(path, std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    const std::string data = ss.str();
-    const size_t minSize = 8 + 4 + 4 + 8 + 8;
-    if (data.size() < 8 || data.compare(0, 8, magic, 8) != 0)
+Container readContainer(std::istream& in, const std::string& path, const char magic[8],
+                        std::optional<uint64_t> size) {
+    // Header first: a file of the wrong kind (or /dev/zero) is refused after 16 bytes.
+    std::string head;
+    if (readUpTo(in, head, 8) < 8 || head.compare(0, 8, magic, 8) != 0)
         fail(path, "not a model file of this kind (bad magic; expected '" +
                        std::string(magic, 8) + "')");
-    if (data.size() < minSize) fail(path, "truncated (header incomplete)");
-    size_t pos = 8;
-    const uint32_t version = getLE<uint32_t>(data, pos);
+    if (readUpTo(in, head, 8) < 8) fail(path, "truncated (header incomplete)");
+    const uint32_t version = getLE<uint32_t>(head, 0);
     if (version != kModelFormatVersion)
         fail(path, "unsupported format version " + std::to_string(version) + " (this build reads " +
                        std::to_string(kModelFormatVersion) + ")");
-    const uint32_t metaLen = getLE<uint32_t>(data, pos);
-    if (data.size() - pos < uint64_t(metaLen) + 16) fail(path, "truncated (metadata)");
+    const uint32_t metaLen = getLE<uint32_t>(head, 4);
+    uint64_t at = 16;  // bytes consumed so far
+    // What the file still holds after `at` when its size is known.
+    auto left = [&] { return size && *size > at ? *size - at : uint64_t(0); };
+    if (metaLen > kMaxMetaBytes)
+        fail(path, "metadata length " + std::to_string(metaLen) + " exceeds the limit of " +
+                       std::to_string(kMaxMetaBytes) + " bytes (corrupt or not a model)");
     Container c;
-    c.meta = data.substr(pos, metaLen);
-    pos += metaLen;
-    const uint64_t payloadLen = getLE<uint64_t>(data, pos);
-    if (data.size() - pos < 8 || data.size() - pos - 8 < payloadLen)
-        fail(path, "truncated (weights: " + std::to_string(data.size() - pos) + " of " +
+    if (readUpTo(in, c.meta, metaLen) < metaLen)
+        fail(path, "truncated (metadata: " + std::to_string(c.meta.size()) + " of " +
+                       std::to_string(metaLen) + " bytes present)");
+    at += metaLen;
+    if (readUpTo(in, head, 8) < 8) fail(path, "truncated (weights length missing)");
+    at += 8;
+    const uint64_t payloadLen = getLE<uint64_t>(head, 0);
+    if (payloadLen > kMaxPayloadBytes)
+        fail(path, "weights length " + std::to_string(payloadLen) + " exceeds the limit of " +
+                       std::to_string(kMaxPayloadBytes) + " bytes (corrupt or not a model)");
+    // From here payloadLen + 8 cannot overflow.
+    if (size && left() < payloadLen + 8)
+        fail(path, "truncated (weights and checksum: " + std::to_string(left()) + " of " +
                        std::to_string(payloadLen + 8) + " bytes present)");
-    c.payload = data.substr(pos, payloadLen);
-    pos += payloadLen;
-    const uint64_t stored = getLE<uint64_t>(data, pos);
-    if (pos != data.size())
-        fail(path, "trailing bytes after the checksum (" + std::to_string(data.size() - pos) + ")");
+    if (size) c.payload.reserve(size_t(payloadLen));
+    if (readUpTo(in, c.payload, payloadLen) < payloadLen)
+        fail(path, "truncated (weights: " + std::to_string(c.payload.size()) + " of " +
+                       std::to_string(payloadLen) + " bytes present)");
+    at += payloadLen;
+    if (readUpTo(in, head, 8) < 8)
+        fail(path, "truncated (checksum: " + std::to_string(head.size()) + " of 8 bytes present)");
+    at += 8;
+    const uint64_t stored = getLE<uint64_t>(head, 0);
+    if (size && left() > 0)
+        fail(path, "trailing bytes after the checksum (" + std::to_string(left()) + ")");
+    if (!size && in.peek() != std::char_traits<char>::eof())
+        fail(path, "trailing bytes after the checksum");
     if (stored != fnv1a(c.payload, fnv1a(c.meta, kFnvOffset)))
         fail(path, "checksum mismatch (the file is corrupt)");
     return c;
+}
+
+Container readContainer(const std::string& path, const char magic[8]) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) fail(path, std::string("cannot open: ") + std::strerror(errno));
+    // The size bounds what the header may declare; devices and pipes have none and are read
+    // in pieces until their data ends.
+    std::optional<uint64_t> size;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) size = uint64_t(st.st_size);
+    return readContainer(f, path, magic, size);
 }
 
 std::string metaValue(const std::string& meta, const std::string& key) {
@@ -147,28 +197,48 @@ int64_t metaInt(const std::string& path, const std::string& meta, const char* ke
 
 }  // namespace
 
-ModelInfo readModelInfo(const std::string& path) {
-    const auto c = detail::readContainer(path, "XQZMODEL");
+namespace detail {
+
+ModelInfo modelInfo(const std::string& path, const Container& c) {
+    auto fail = [&](const std::string& what) {
+        throw ModelFileError("model file '" + path + "': " + what);
+    };
+    // Every number is range-checked as read (int64), before it is narrowed to an int.
+    const int64_t version = metaInt(path, c.meta, "format_version");
+    if (version != kModelFormatVersion)
+        fail("metadata format_version " + std::to_string(version) + " (this build reads " +
+             std::to_string(kModelFormatVersion) + ")");
+    const int64_t channels = metaInt(path, c.meta, "channels");
+    const int64_t blocks = metaInt(path, c.meta, "blocks");
+    if (channels < kMinChannels || channels > kMaxChannels || blocks < kMinBlocks ||
+        blocks > kMaxBlocks)
+        fail("network size " + std::to_string(channels) + "x" + std::to_string(blocks) +
+             " out of range (channels " + std::to_string(kMinChannels) + ".." +
+             std::to_string(kMaxChannels) + ", blocks " + std::to_string(kMinBlocks) + ".." +
+             std::to_string(kMaxBlocks) + ")");
+    const int64_t planes = metaInt(path, c.meta, "planes");
+    const int64_t policySize = metaInt(path, c.meta, "policy_size");
+    if (planes != kPlanes || policySize != kPolicySize)
+        fail("made for " + std::to_string(planes) + " input planes / " +
+             std::to_string(policySize) + " policy outputs; this build uses " +
+             std::to_string(kPlanes) + " / " + std::to_string(kPolicySize));
     ModelInfo info;
-    info.formatVersion = uint32_t(metaInt(path, c.meta, "format_version"));
-    info.config.channels = int(metaInt(path, c.meta, "channels"));
-    info.config.blocks = int(metaInt(path, c.meta, "blocks"));
-    info.planes = int(metaInt(path, c.meta, "planes"));
-    info.policySize = int(metaInt(path, c.meta, "policy_size"));
+    info.formatVersion = uint32_t(version);
+    info.config.channels = int(channels);
+    info.config.blocks = int(blocks);
+    info.planes = int(planes);
+    info.policySize = int(policySize);
     info.meta.generation = metaInt(path, c.meta, "generation");
     info.meta.trainingSteps = metaInt(path, c.meta, "training_steps");
     info.meta.createdUnix = metaInt(path, c.meta, "created_unix");
     info.payloadBytes = c.payload.size();
-    if (info.planes != kPlanes || info.policySize != kPolicySize)
-        throw ModelFileError("model file '" + path + "': made for " + std::to_string(info.planes) +
-                             " input planes / " + std::to_string(info.policySize) +
-                             " policy outputs; this build uses " + std::to_string(kPlanes) +
-                             " / " + std::to_string(kPolicySize));
-    if (info.config.channels < 1 || info.config.channels > 1024 || info.config.blocks < 0 ||
-        info.config.blocks > 80)
-        throw ModelFileError("model file '" + path + "': network size " + info.config.label() +
-                             " out of range");
     return info;
+}
+
+}  // namespace detail
+
+ModelInfo readModelInfo(const std::string& path) {
+    return detail::modelInfo(path, detail::readContainer(path, "XQZMODEL"));
 }
 
 }  // namespace xq::nn

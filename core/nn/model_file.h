@@ -12,6 +12,12 @@
 //   u64       FNV-1a 64 hash of metadata and payload
 // The checksum is verified before LibTorch parses anything: a corrupt or truncated file gets
 // a ModelFileError naming the file and what is wrong, never a crash inside the unpickler.
+// Reading is bounded: the magic and version are checked from the first 16 bytes before
+// anything else is read (`--model /dev/zero` is refused at once), a declared length beyond
+// kMaxMetaBytes / kMaxPayloadBytes or beyond the file's size is refused before anything is
+// allocated, and the body is read in pieces. The metadata must describe a network this build
+// can make: channels and blocks within net.h's kMin/kMax (the training config's ranges),
+// planes and policy size equal to the encoder's.
 //
 // PyTorch export (exportStateDict, `xqzero export MODEL OUT`): torch::pickle_save of a
 // dict name -> tensor, i.e. a state dict that `torch.load(OUT)` returns. Names (see also
@@ -32,6 +38,8 @@
 // or load the same Net from two threads at once.
 
 #include <cstdint>
+#include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -77,12 +85,26 @@ void importStateDict(Net& net, const std::string& path);
 
 // --- container plumbing shared with the optimizer state files (torch-free) ---
 namespace detail {
+// Declared lengths beyond these are refused unread. The largest net the limits of net.h allow
+// (512x40) serialises to about 760 MB.
+constexpr uint32_t kMaxMetaBytes = 64 * 1024;
+constexpr uint64_t kMaxPayloadBytes = uint64_t(2) << 30;
+
 struct Container {
     std::string meta;     // "key=value\n" lines
     std::string payload;  // opaque bytes
 };
+// The file's bytes (header, metadata, payload, checksum).
+std::string encodeContainer(const char magic[8], const Container& c);
 void writeContainer(const std::string& path, const char magic[8], const Container& c);
 Container readContainer(const std::string& path, const char magic[8]);
+// Reads a container from `in`; `name` names it in messages ("model file '<name>': ...").
+// `size` is the stream's total length when known (a regular file): a declared length beyond
+// it is refused before anything is allocated. Throws ModelFileError.
+Container readContainer(std::istream& in, const std::string& name, const char magic[8],
+                        std::optional<uint64_t> size);
+// The metadata of a model container, checked (see the top of this file). Throws ModelFileError.
+ModelInfo modelInfo(const std::string& name, const Container& c);
 // Temp file in the same directory + fsync + rename. Throws ModelFileError.
 void writeFileAtomic(const std::string& path, const std::string& bytes);
 std::string metaValue(const std::string& meta, const std::string& key);  // "" if absent

@@ -28,9 +28,21 @@
 
 namespace xq::nn {
 
+// The network sizes this project trains, builds and loads: the training config's
+// `channels` and `blocks` parameters (core/train/config.cpp) take their ranges from here, Net
+// refuses anything else and so does a model file's metadata (model_file.h).
+constexpr int kMinChannels = 8;
+constexpr int kMaxChannels = 512;
+constexpr int kMinBlocks = 1;
+constexpr int kMaxBlocks = 40;
+
 struct NetConfig {
     int channels = 64;
     int blocks = 3;
+    bool inRange() const {
+        return channels >= kMinChannels && channels <= kMaxChannels && blocks >= kMinBlocks &&
+               blocks <= kMaxBlocks;
+    }
     // "64x3" style label used by benches, files and the UI.
     std::string label() const { return std::to_string(channels) + "x" + std::to_string(blocks); }
     bool operator==(const NetConfig&) const = default;

@@ -76,8 +76,8 @@ void saveModel(Net& net, const std::string& path) {
 }
 
 Net loadModel(const std::string& path, NetOptions options) {
-    const ModelInfo info = readModelInfo(path);
     const auto c = detail::readContainer(path, "XQZMODEL");
+    const ModelInfo info = detail::modelInfo(path, c);
     XqNet weights = readWeights(path, info, c.payload);
     Net net(info.config, options);
     copyModuleState(*weights, *net.impl().model);
@@ -87,11 +87,11 @@ Net loadModel(const std::string& path, NetOptions options) {
 }
 
 void loadModelInto(Net& net, const std::string& path) {
-    const ModelInfo info = readModelInfo(path);
+    const auto c = detail::readContainer(path, "XQZMODEL");
+    const ModelInfo info = detail::modelInfo(path, c);
     if (!(info.config == net.config()))
         throw ModelFileError("model file '" + path + "' holds a " + info.config.label() +
                              " net, expected " + net.config().label());
-    const auto c = detail::readContainer(path, "XQZMODEL");
     XqNet weights = readWeights(path, info, c.payload);
     copyModuleState(*weights, *net.impl().model);
     net.impl().weightsChanged();

@@ -93,9 +93,12 @@ void copyModuleState(torch::nn::Module& from, torch::nn::Module& to) {
 namespace {
 
 void checkConfig(const NetConfig& c) {
-    if (c.channels < 1 || c.channels > 1024 || c.blocks < 0 || c.blocks > 80)
-        throw std::invalid_argument("net config out of range: " + c.label() +
-                                    " (channels 1..1024, blocks 0..80)");
+    if (!c.inRange())
+        throw std::invalid_argument("net config out of range: " + c.label() + " (channels " +
+                                    std::to_string(kMinChannels) + ".." +
+                                    std::to_string(kMaxChannels) + ", blocks " +
+                                    std::to_string(kMinBlocks) + ".." +
+                                    std::to_string(kMaxBlocks) + ")");
 }
 
 // The intra-op thread count is a per-thread OpenMP setting: apply it once per calling thread

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -168,11 +169,21 @@ void NetTrainer::loadState(const std::string& path) {
     }
     // LibTorch 1.13's Adam::load restores the moments but not the group options: restore
     // the learning rate it was saved with from our own metadata.
+    // A NaN, infinite or negative rate would silently ruin every later step (a schedule may
+    // have decayed it to 0, which is kept).
+    const std::string lrText = detail::metaValue(c.meta, "lr");
+    double lr = -1;
     try {
-        setLearningRate(std::stod(detail::metaValue(c.meta, "lr")));
+        size_t used = 0;
+        lr = std::stod(lrText, &used);
+        if (used != lrText.size()) lr = -1;
     } catch (const std::exception&) {
-        throw ModelFileError("optimizer state '" + path + "': metadata 'lr' missing or invalid");
+        lr = -1;
     }
+    if (!std::isfinite(lr) || lr < 0)
+        throw ModelFileError("optimizer state '" + path + "': metadata 'lr' missing or invalid ('" +
+                             lrText + "')");
+    setLearningRate(lr);
 }
 
 }  // namespace xq::nn

@@ -32,6 +32,15 @@ std::vector<VisitCount> decodeVisits(std::span<const uint8_t> bytes) {
         const uint16_t m = uint16_t(bytes[i] | (bytes[i + 1] << 8));
         uint32_t n = 0;
         for (int b = 0; b < 4; ++b) n |= uint32_t(bytes[i + 2 + b]) << (8 * b);
+        // 16 bits hold squares up to 127 and 511 (Move::to() wraps the latter to a negative
+        // int8): a move off the board would index outside the policy vector (8,100 entries)
+        // when the game becomes training data. Checked on the raw bits.
+        const int from = m & 127, to = m >> 7;
+        if (from >= kSquareCount || to >= kSquareCount || from == to)
+            throw StoreError(StoreErrorCode::Corrupt,
+                             "visit distribution blob holds move " + std::to_string(m) +
+                                 " (pair " + std::to_string(i / kVisitBlobPairBytes + 1) +
+                                 "), which is not a move between two board squares");
         out.push_back({Move::fromRaw(m), n});
     }
     return out;

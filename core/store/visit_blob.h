@@ -19,7 +19,9 @@ constexpr uint8_t kVisitBlobFormat = 1;
 constexpr int kVisitBlobPairBytes = 6;
 
 std::vector<uint8_t> encodeVisits(std::span<const VisitCount> visits);
-// Throws StoreError(Corrupt) when the bytes are not a blob written by encodeVisits().
+// Throws StoreError(Corrupt) when the bytes are not a blob written by encodeVisits() of moves
+// between two different board squares (a blob from a damaged database could otherwise hand
+// the trainer a policy index past the end of its vector).
 std::vector<VisitCount> decodeVisits(std::span<const uint8_t> bytes);
 
 }  // namespace xq::store

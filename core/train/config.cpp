@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/nn/net.h"
+
 namespace xq::train {
 
 namespace {
@@ -13,8 +15,8 @@ namespace {
 using C = TrainConfig;
 
 const std::vector<ParamDecl> kParams = {
-    {"channels", "network", "Convolution channels of the residual trunk", ParamKind::Int, 8, 512, &C::channels},
-    {"blocks", "network", "Residual blocks in the trunk", ParamKind::Int, 1, 40, &C::blocks},
+    {"channels", "network", "Convolution channels of the residual trunk", ParamKind::Int, nn::kMinChannels, nn::kMaxChannels, &C::channels},
+    {"blocks", "network", "Residual blocks in the trunk", ParamKind::Int, nn::kMinBlocks, nn::kMaxBlocks, &C::blocks},
 
     {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},

@@ -104,8 +104,10 @@ private:
         ++i_;
         std::string value;
         while (i_ < s_.size() && s_[i_] != '"') {
-            if (s_[i_] == '\n') return fail(name, "tag value not closed on its line");
             if (s_[i_] == '\\' && i_ + 1 < s_.size()) ++i_;
+            // A line break, escaped or not, ends the line before the value: writePgn could not
+            // write such a value back.
+            if (s_[i_] == '\n' || s_[i_] == '\r') return fail(name, "tag value not closed on its line");
             value += s_[i_++];
         }
         if (i_ >= s_.size()) return fail(name, "tag value not closed");

@@ -314,6 +314,19 @@ void TestNnTorch::optimizerStateRoundTrip() {
     NetTrainer tw(wrong);
     QVERIFY_EXCEPTION_THROWN(tw.loadState(opt), ModelFileError);
     QVERIFY_EXCEPTION_THROWN(tw.loadState(model), ModelFileError);  // a model, not a state
+    // A learning rate that is not a finite number >= 0 is refused, not trained with.
+    const auto state = detail::readContainer(opt, "XQZOPTIM");
+    for (const char* lr : {"nan", "inf", "-0.5", "1e999", "2e-3x", ""}) {
+        auto c = state;
+        const size_t at = c.meta.find("lr=");
+        QVERIFY(at != std::string::npos);
+        c.meta = c.meta.substr(0, at) + "lr=" + lr + "\n";
+        detail::writeContainer(opt, "XQZOPTIM", c);
+        NetTrainer t(b);
+        QString msg;
+        QVERIFY2(failsWith([&] { t.loadState(opt); }, "metadata 'lr' missing or invalid", &msg),
+                 qPrintable(msg + " for lr=" + lr));
+    }
 }
 
 void TestNnTorch::torchEvaluatorSoftmaxAndCache() {

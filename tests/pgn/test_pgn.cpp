@@ -111,6 +111,10 @@ private slots:
         QTest::newRow("empty") << "   \n\n" << 1 << "no game";
         QTest::newRow("open comment") << "1. H2-E2 {never closed\n" << 2 << "comment not closed";
         QTest::newRow("bad result") << "[Result \"2-0\"]\n*\n" << 1 << "unknown result";
+        // Found by fuzz_pgn: an escaped line break was read into the value, which writePgn
+        // then wrote back as a space (the tags changed on a round trip).
+        QTest::newRow("escaped line break in tag") << "*[Rke\"x \\\n\"]\n1." << 1 << "not closed on its line";
+        QTest::newRow("carriage return in tag") << "[Event \"a\rb\"]\n*\n" << 1 << "not closed on its line";
     }
     void rejectsBadFiles() {
         QFETCH(QString, text);

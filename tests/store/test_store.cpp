@@ -127,6 +127,20 @@ private slots:
         bad = b;
         bad[0] = 9;
         QVERIFY_THROWS_EXCEPTION(StoreError, decodeVisits(bad));
+        // Found by fuzz_visit_blob: 16 bits also hold moves off the board (to-square 234
+        // wrapped to a negative Move::to()), which would index outside the policy vector.
+        for (uint16_t raw : {uint16_t(0x7510), uint16_t(0xFFFF), uint16_t(90 | (1 << 7)),
+                             uint16_t(1 | (90 << 7)), uint16_t(5 | (5 << 7))}) {
+            bad = {kVisitBlobFormat, uint8_t(raw), uint8_t(raw >> 8), 1, 0, 0, 0};
+            try {
+                decodeVisits(bad);
+                QFAIL(qPrintable(QString("move %1 decoded").arg(raw)));
+            } catch (const StoreError& e) {
+                QCOMPARE(e.code(), StoreErrorCode::Corrupt);
+                QVERIFY2(std::string(e.what()).find("not a move between two board squares") != std::string::npos,
+                         e.what());
+            }
+        }
     }
 
     void gameRoundTrip() {

@@ -80,6 +80,7 @@ void LockstepEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<Ev
         if (!open_) --permits_;
         ++calls_;
     }
+    cv_.notify_all();  // waitForCalls()
     inner_.evaluate(inputs, outputs);
 }
 
@@ -97,6 +98,11 @@ void LockstepEvaluator::open() {
         open_ = true;
     }
     cv_.notify_all();
+}
+
+bool LockstepEvaluator::waitForCalls(int n, double timeoutSeconds) {
+    std::unique_lock lk(mutex_);
+    return cv_.wait_for(lk, std::chrono::duration<double>(timeoutSeconds), [&] { return calls_ >= n; });
 }
 
 int LockstepEvaluator::calls() const {

@@ -12,8 +12,9 @@
 // lasts long enough to overlap what a test does meanwhile (snapshots, pauses), and concurrent
 // callers pile up into batches.
 // LockstepEvaluator: another evaluator behind a gate the test opens one call at a time
-// (allow(n)), or for good (open()): the search can advance only as far as the test lets it, so
-// "the search was still running when I looked" holds by construction, not by timing.
+// (allow(n), then waitForCalls() until the search took it), or for good (open()): the search
+// advances only as far as the test lets it, so "the search was still running when I looked"
+// holds by construction, not by timing.
 //
 // Thread-safety: Uniform and Random are stateless after construction (apart from an atomic call
 // counter); Slow adds nothing; Lockstep's allow()/open()/calls() may be called from any thread.
@@ -80,6 +81,8 @@ public:
     void allow(int calls);  // lets `calls` more evaluate() calls through
     void open();            // lets every call through from now on
     int calls() const;      // calls that got through so far
+    // Blocks until `n` calls got through (false after `timeoutSeconds` without: a stuck search).
+    bool waitForCalls(int n, double timeoutSeconds = 120);
 
 private:
     Evaluator& inner_;

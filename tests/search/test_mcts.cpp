@@ -767,8 +767,9 @@ private slots:
     }
 
     void snapshotWhileSearching() {
-        // The test lets the search evaluate one batch per snapshot, so 20 snapshots are taken
-        // while it runs, however the machine schedules the threads.
+        // The test lets the search evaluate one batch per snapshot and waits until it took it,
+        // so 20 snapshots are taken while it runs and it has made progress between them,
+        // however the machine schedules the threads.
         nn::RandomEvaluator inner(4);
         nn::LockstepEvaluator ev(inner);
         MctsParams p = quietParams();
@@ -793,7 +794,9 @@ private slots:
                 s.stop();  // stop() from another thread ends it early
                 ev.open();
             } else if (snapshots < 20) {
+                const int before = ev.calls();
                 ev.allow(1);
+                QVERIFY(ev.waitForCalls(before + 1));
             }
         }
         const SearchResult r = s.wait();

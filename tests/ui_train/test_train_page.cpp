@@ -164,7 +164,7 @@ private slots:
         QVERIFY(!page_->continueButton()->isEnabled());
 
         // Live loss points arrive from the training steps.
-        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() >= 2, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() >= 2, 180000);
 
         QTest::mouseClick(page_->pauseButton(), Qt::LeftButton);
         QCOMPARE(session_->state(), State::Paused);
@@ -184,7 +184,7 @@ private slots:
         QTest::mouseClick(page_->resumeButton(), Qt::LeftButton);
         QVERIFY(session_->state() != State::Paused);
         checkButtons(false, true, false, true);
-        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > held, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > held, 180000);
 
         QTest::mouseClick(page_->stopButton(), Qt::LeftButton);
         QCOMPARE(session_->state(), State::Stopping);
@@ -320,7 +320,7 @@ private slots:
         QVERIFY(page_->continueButton()->isEnabled());
         QTest::mouseClick(page_->continueButton(), Qt::LeftButton);
         QVERIFY(session_->running());
-        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > stored, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() > stored, 180000);
         auto data = page_->charts()->lossPlot()->graph(0)->data();
         QVERIFY(data->at(data->size() - 1)->key > lastStep);
         QVERIFY(data->at(0)->key <= 1);  // still starts at the run's first step
@@ -439,11 +439,10 @@ private slots:
         QVERIFY(metricCount(db(), QStringLiteral("laddered"), "ladder/rating") >= 1);
 
         // Stop: the ladder (maybe in the middle of a rating) is aborted on the worker thread;
-        // the GUI thread keeps running and the session ends.
-        QElapsedTimer t;
-        t.start();
+        // the click returns at once with the session stopping (the GUI thread does not wait
+        // for the worker), and the session ends.
         page_->stopButton()->click();
-        QVERIFY(t.elapsed() < 1000);
+        QCOMPARE(session_->state(), TrainingSession::State::Stopping);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QVERIFY(!session_->running());
         page_->form()->setConfig(tinyConfig());

@@ -15,6 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "core/nn/eval_cache.h"
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
@@ -932,6 +936,12 @@ bool Pipeline::evaluatePhase(State& st) {
 void Pipeline::checkpoint(State& st, const char* why) {
     saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
     log(LogLevel::Info, std::string(why) + "checkpoint at step " + std::to_string(st.ckpt.step));
+    // Each iteration frees its search trees and evaluation caches (small blocks from several
+    // threads); glibc keeps freed memory mapped in its arenas until asked to give it back,
+    // which reads as RSS that only grows.
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 void Pipeline::run() {

@@ -190,9 +190,10 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--games", o->games,
                    "Games per rung (default 10); with --calibrate, per pair (default 20)")
         ->check(CLI::Range(1, 100000));
+    std::string defaults;
+    for (const std::string& r : xq::engine::defaultRungs()) defaults += (defaults.empty() ? "" : ",") + r;
     sub.add_option("--rungs", o->rungs,
-                   "Comma-separated rungs, weakest first: SPEC, SPEC#NODES or fairy:NODES "
-                   "(default random,alphabeta:1,alphabeta:2,alphabeta:3,fairy:...)")
+                   "Comma-separated rungs, weakest first: SPEC, SPEC#NODES or fairy:NODES (default " + defaults + ")")
         ->delimiter(',');
     sub.add_option("--threads", o->threads, "Games played at once")->check(CLI::Range(1, 64));
     sub.add_option("--cap", o->cap, "Length cap in plies (a capped game is a draw)")

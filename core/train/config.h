@@ -41,10 +41,7 @@ struct TrainConfig {
     int maxPlies = 300;
     bool adjudicate = true;
     // Value target of a game won on material at the length cap; a mate counts 1. Below 1 it
-    // makes "ahead in material" worth less than "mated". The quick preset uses 0.5 (q60h, an
-    // hour: best 0.935 against a random mover where q60g at 1 scored 0.860). An earlier trial
-    // at 0.5 (q60d) accepted nothing, but ran with an early stopping since fixed. Only quick
-    // adjudicates by default, so the others keep 1.
+    // makes "ahead in material" worth less than "mated" (the quick preset uses 0.5).
     double adjudicationValue = 1.0;
     // Forced-mate probe by checks at every root, in moves (search::MctsParams::mateSearchMoves).
     int mateSearch = 5;

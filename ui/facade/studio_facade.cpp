@@ -11,6 +11,7 @@
 #include "core/xiangqi/fen.h"
 #include "ui/facade/level_players.h"
 #include "ui/facade/model_choice.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -60,7 +61,7 @@ public:
             player->setSnapshotCallback({});
         } catch (const std::exception& e) {
             reply.move = xq::Move();
-            reply.error = QString::fromStdString(e.what());
+            reply.error = errorText(e);
         }
         reply.elapsedMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(
                                   std::chrono::steady_clock::now() - t0)
@@ -94,7 +95,7 @@ public:
             xq::store::Store db(file);
             reply.gameId = db.insertGame(game);
         } catch (const std::exception& e) {
-            reply.error = QString::fromStdString(e.what());
+            reply.error = errorText(e);
         }
         emit stored(reply);
     }

@@ -92,7 +92,7 @@ fi
 step "lintian"
 if command -v lintian >/dev/null; then
   # --fail-on error: warnings and info are printed, only errors fail.
-  lintian --fail-on error --allow-root --info "$deb" || fail "lintian reported errors (above)"
+  lintian --fail-on error --display-info "$deb" || fail "lintian reported errors (above)"
   echo "lintian: no errors"
 else
   echo "lintian not installed: skipped (./test.sh installs it)"

@@ -67,6 +67,7 @@ echo "$out"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/xqstudio" --help | grep -q -- '--screenshot <FILE>' ||
   fail "xqstudio --help lacks --screenshot"
 QT_QPA_PLATFORM=offscreen "$root/usr/bin/xqstudio" --screenshot "$tmp/p.png" --page play
+[ -z "${XQ_KEEP_SCREENSHOT:-}" ] || cp "$tmp/p.png" "$XQ_KEEP_SCREENSHOT"  # to look at it
 [ "$(head -c 8 "$tmp/p.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "the screenshot is not a PNG"
 size=$(stat -c %s "$tmp/p.png")
 echo "screenshot: $size bytes"
@@ -83,6 +84,8 @@ fi
 grep -qx "Icon=$id" "$root/usr/share/applications/$id.desktop" || fail "the desktop entry's Icon is not $id"
 if command -v appstreamcli >/dev/null; then
   appstreamcli validate --no-net "$root/usr/share/metainfo/$id.metainfo.xml" || fail "appstreamcli validate"
+  # The installed tree as a whole: the launchable's desktop entry and the icons are found.
+  appstreamcli validate-tree --no-net "$root" >"$tmp/tree.log" 2>&1 || { cat "$tmp/tree.log"; fail "appstreamcli validate-tree"; }
   grep -qF "<release version=\"$version\"" "$root/usr/share/metainfo/$id.metainfo.xml" ||
     fail "the metainfo's release is not $version"
 else

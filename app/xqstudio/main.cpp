@@ -70,7 +70,8 @@ bool asksForTextOnly(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (asksForTextOnly(argc, argv)) {
         // process() prints the help or version and exits. It returns only when "--help" was
-        // an option's value (--db --help): then the GUI starts as usual below.
+        // an option's value (--db --help): then the GUI starts as usual below. Without a
+        // QGuiApplication, --help-all lists Qt's core options but not its GUI ones (-platform).
         QCoreApplication core(argc, argv);
         setIdentity();
         QCommandLineParser parser;

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QLinearGradient>
 #include <QPainterPath>
+#include <QPolygonF>
 #include <QRadialGradient>
 
 #include "ui/board/piece_glyphs.h"
@@ -28,19 +29,21 @@ void paintGrain(QPainter& p, const QRectF& r) {
         const bool dark = u(rng) < 0.7;
         QColor c = dark ? QColor(120, 72, 30) : QColor(255, 236, 190);
         c.setAlphaF(dark ? 0.05 + 0.10 * u(rng) : 0.05 + 0.08 * u(rng));
-        QPainterPath path;
         const int steps = 48;
+        QPolygonF line(steps + 1);
         for (int s = 0; s <= steps; ++s) {
             const qreal x = r.left() + r.width() * s / steps;
-            const qreal y = y0 + amp * std::sin(freq * (x - r.left()) + phase) +
-                            amp * 0.5 * std::sin(freq * 2.7 * (x - r.left()) + phase * 1.3);
-            if (s == 0)
-                path.moveTo(x, y);
-            else
-                path.lineTo(x, y);
+            line[s] =
+                QPointF(x, y0 + amp * std::sin(freq * (x - r.left()) + phase) +
+                               amp * 0.5 * std::sin(freq * 2.7 * (x - r.left()) + phase * 1.3));
         }
-        p.setPen(QPen(c, (0.5 + 1.6 * u(rng)) * h / 700.0));
-        p.drawPath(path);
+        // A fibre w pixels wide is w one-pixel (cosmetic) lines: the raster engine draws those
+        // directly, where a wide pen is stroked into a polygon first (most of the old cost).
+        const int width = qMax(1, qRound((0.5 + 1.6 * u(rng)) * h / 700.0));
+        QPen pen(c, 0);
+        pen.setCosmetic(true);
+        p.setPen(pen);
+        for (int k = 0; k < width; ++k) p.drawPolyline(line.translated(0, k));
     }
     // Two soft knots.
     for (int k = 0; k < 2; ++k) {

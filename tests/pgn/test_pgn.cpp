@@ -102,7 +102,7 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("needle");
         QTest::newRow("illegal move") << "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. A0-A5 *\n" << 4
-                                      << "move 3";
+                                      << "move 2 (Red)";
         QTest::newRow("unreadable move") << "1. H2-E2 zz9 *\n" << 1 << "zz9";
         QTest::newRow("unclosed tag") << "[Event \"no end\n1. H2-E2 *\n" << 1 << "not closed";
         QTest::newRow("bad fen") << "[FEN \"rnbakabnr/9/9 w\"]\n1. H2-E2 *\n" << 1 << "bad FEN";

@@ -98,11 +98,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(library_, &LibraryPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(facade_, &StudioFacade::thinkingChanged, this, [this] { retranslate(); });
     connect(facade_, &StudioFacade::importProgress, this, [this](const ImportProgress& p) {
-        statusBar()->showMessage(tr("Importing games: %1 read (%2 imported, %3 rejected), %4% of the file")
-                                     .arg(p.games)
-                                     .arg(p.imported)
-                                     .arg(p.rejected)
-                                     .arg(int(p.fraction * 100)));
+        statusBar()->showMessage(
+            tr("Importing games: %1 read (%2 imported, %3 rejected), %4% of the file")
+                .arg(p.games)
+                .arg(p.imported)
+                .arg(p.rejected)
+                .arg(int(p.fraction * 100)));
     });
     connect(facade_, &StudioFacade::importFinished, this, &MainWindow::importFinished);
 
@@ -232,8 +233,9 @@ void MainWindow::savePgn() {
 
 void MainWindow::importPgn() {
     QSettings s;
-    const QString file = QFileDialog::getOpenFileName(this, tr("Import games"), s.value("ui/lastDir").toString(),
-                                                      tr("PGN files (*.pgn);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Import games"), s.value("ui/lastDir").toString(),
+                                     tr("PGN files (*.pgn);;All files (*)"));
     if (file.isEmpty()) return;
     s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
     importPgnFile(file);
@@ -261,15 +263,17 @@ void MainWindow::importFinished(const ImportReply& reply) {
         if (!reply.firstRejections.isEmpty()) {
             text += QStringLiteral("\n\n") + tr("Rejected:");
             for (const ImportRejection& r : reply.firstRejections)
-                text += QStringLiteral("\n") + tr("game %1 (line %2): %3").arg(r.game).arg(r.line).arg(r.reason);
+                text += QStringLiteral("\n") +
+                        tr("game %1 (line %2): %3").arg(r.game).arg(r.line).arg(r.reason);
             if (reply.rejected > reply.firstRejections.size())
-                text += QStringLiteral("\n") + tr("… and %1 more.").arg(reply.rejected - reply.firstRejections.size());
+                text += QStringLiteral("\n") +
+                        tr("… and %1 more.").arg(reply.rejected - reply.firstRejections.size());
         }
     }
     lastImportSummary_ = text;
-    statusBar()->showMessage(reply.error.isEmpty() ? tr("Imported %1 games.").arg(reply.imported)
-                                                   : tr("Import failed."),
-                             8000);
+    statusBar()->showMessage(
+        reply.error.isEmpty() ? tr("Imported %1 games.").arg(reply.imported) : tr("Import failed."),
+        8000);
     // The Library shows the database the games went into.
     if (reply.imported > 0) {
         if (library_->database() != reply.databasePath)
@@ -278,9 +282,9 @@ void MainWindow::importFinished(const ImportReply& reply) {
             library_->refresh();
     }
     // open(), not exec(): the summary never blocks the event loop (nor an offscreen test).
-    auto* box = new QMessageBox(reply.error.isEmpty() && reply.games > 0 ? QMessageBox::Information
-                                                                         : QMessageBox::Warning,
-                                tr("Import games"), text, QMessageBox::Ok, this);
+    auto* box = new QMessageBox(
+        reply.error.isEmpty() && reply.games > 0 ? QMessageBox::Information : QMessageBox::Warning,
+        tr("Import games"), text, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("importSummary"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();

@@ -76,10 +76,11 @@ private slots:
         const QString pgn = dir.filePath("three.pgn"), db = dir.filePath("lib.db");
         QFile f(pgn);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("[Game \"Chinese Chess\"]\n[Red \"Xu\"]\n[Black \"Lu\"]\n[Result \"1-0\"]\n"
-                "1. h2e2 h9g7 2. h0g2 1-0\n\n"
-                "[Event \"broken\"]\n[Format \"WXF\"]\n1. C2=5 H8+7\n2. H2+3 C2=9 *\n\n"
-                "[Red \"甲\"]\n[Black \"乙\"]\n1. 炮二平五 马８进７ 1/2-1/2\n");
+        f.write(
+            "[Game \"Chinese Chess\"]\n[Red \"Xu\"]\n[Black \"Lu\"]\n[Result \"1-0\"]\n"
+            "1. h2e2 h9g7 2. h0g2 1-0\n\n"
+            "[Event \"broken\"]\n[Format \"WXF\"]\n1. C2=5 H8+7\n2. H2+3 C2=9 *\n\n"
+            "[Red \"甲\"]\n[Black \"乙\"]\n1. 炮二平五 马８进７ 1/2-1/2\n");
         f.close();
         const Result r = xqzero({"import", pgn, "--db", db});
         QVERIFY2(r.code == 0, r.output.constData());
@@ -109,7 +110,8 @@ private slots:
 
     void importFailuresHaveTheirExitCodes() {
         QTemporaryDir dir;
-        const Result missing = xqzero({"import", dir.filePath("none.pgn"), "--db", dir.filePath("x.db")});
+        const Result missing =
+            xqzero({"import", dir.filePath("none.pgn"), "--db", dir.filePath("x.db")});
         QVERIFY2(missing.code == 1, missing.output.constData());
         QVERIFY2(missing.output.contains("cannot read"), missing.output.constData());
         const Result usage = xqzero({"import"});

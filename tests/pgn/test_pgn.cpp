@@ -115,8 +115,11 @@ private slots:
     void dialectWxfTandemMarkBeforeLetter() {
         // Two red rooks on the e-file (red file 5), two red pawns across the river on it too.
         const Position pos = positionFromFen("4k4/9/9/4P4/4P4/9/4R4/9/4R4/3K5 w - - 0 1");
-        const std::pair<const char*, const char*> same[] = {
-            {"+R+1", "R++1"}, {"-R.3", "R-.3"}, {"-R=3", "R-.3"}, {"+P.4", "P+.4"}, {"-P.6", "P-.6"}};
+        const std::pair<const char*, const char*> same[] = {{"+R+1", "R++1"},
+                                                            {"-R.3", "R-.3"},
+                                                            {"-R=3", "R-.3"},
+                                                            {"+P.4", "P+.4"},
+                                                            {"-P.6", "P-.6"}};
         for (const auto& [before, after] : same) {
             const MoveParse a = parseWxf(pos, before), b = parseWxf(pos, after);
             QVERIFY2(a, a.error.c_str());
@@ -154,7 +157,8 @@ private slots:
     }
 
     void dialectIccsDashAndCheckMark() {
-        PgnReadResult r = readPgn("[Format \"ICCS\"]\n1. H2-E2 h9g7 2. h0g2 I9-H9 3. E2-E6+ b9c7 *\n");
+        PgnReadResult r =
+            readPgn("[Format \"ICCS\"]\n1. H2-E2 h9g7 2. h0g2 I9-H9 3. E2-E6+ b9c7 *\n");
         QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
         QCOMPARE(movesOf(r.games[0]), std::string("h2e2 h9g7 h0g2 i9h9 e2e6 b9c7"));
     }
@@ -170,7 +174,8 @@ private slots:
 
     void dialectCommentsWithBracketsInsideVariations() {
         PgnReadResult r = readPgn(
-            "1. h2e2 (1. b2e2 {a ( and a ) and [a tag-like] thing} h9g7 (1... b9c7 {more )}) ; x )\n"
+            "1. h2e2 (1. b2e2 {a ( and a ) and [a tag-like] thing} h9g7\n"
+            "(1... b9c7 {more )}) ; x )\n"
             ") h9g7 {[%clk 0:10]} 2. h0g2 *\n");
         QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
         QCOMPARE(movesOf(r.games[0]), std::string("h2e2 h9g7 h0g2"));
@@ -197,7 +202,8 @@ private slots:
         QCOMPARE(e.moveNumber, 2);
         QCOMPARE(int(e.side), int(Black));
         QCOMPARE(e.token, std::string("C2=9"));
-        QVERIFY2(e.toString().find("move 2 (Black): 'C2=9'") != std::string::npos, e.toString().c_str());
+        QVERIFY2(e.toString().find("move 2 (Black): 'C2=9'") != std::string::npos,
+                 e.toString().c_str());
         QVERIFY(!games[2].ok());
         QCOMPARE(int(games[2].error->code), int(PgnErrorCode::BadResult));
         QVERIFY(games[3].ok());
@@ -219,8 +225,8 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("illegal move") << "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. A0-A5 *\n" << 4
-                                      << "move 2 (Red)";
+        QTest::newRow("illegal move") << "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7\n2. A0-A5 *\n"
+                                      << 4 << "move 2 (Red)";
         QTest::newRow("unreadable move") << "1. H2-E2 zz9 *\n" << 1 << "zz9";
         QTest::newRow("unclosed tag") << "[Event \"no end\n1. H2-E2 *\n" << 1 << "not closed";
         QTest::newRow("bad fen") << "[FEN \"rnbakabnr/9/9 w\"]\n1. H2-E2 *\n" << 1 << "bad FEN";

@@ -127,7 +127,8 @@ public:
                     ++(g.ok() ? pr.imported : pr.rejected);
                     if (!g.ok() && reply.firstRejections.size() < kMaxImportReasons) {
                         const std::string why = g.error ? g.error->toString() : g.storeMessage;
-                        reply.firstRejections.append({g.index + 1, g.line, QString::fromStdString(why)});
+                        reply.firstRejections.append(
+                            {g.index + 1, g.line, QString::fromStdString(why)});
                     }
                     // At most ~10 progress signals a second: a big file must not flood the GUI.
                     const auto now = std::chrono::steady_clock::now();
@@ -180,8 +181,10 @@ StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
     connect(storeWorker_, &StoreWorker::stored, this, &StudioFacade::gameStored, Qt::QueuedConnection);
     qRegisterMetaType<xqui::ImportProgress>();
     qRegisterMetaType<xqui::ImportReply>();
-    connect(storeWorker_, &StoreWorker::progress, this, &StudioFacade::importProgress, Qt::QueuedConnection);
-    connect(storeWorker_, &StoreWorker::imported, this, &StudioFacade::importFinished, Qt::QueuedConnection);
+    connect(storeWorker_, &StoreWorker::progress, this, &StudioFacade::importProgress,
+            Qt::QueuedConnection);
+    connect(storeWorker_, &StoreWorker::imported, this, &StudioFacade::importFinished,
+            Qt::QueuedConnection);
     storeThread_.start();
 }
 
@@ -218,7 +221,8 @@ quint64 StudioFacade::importPgnFile(const QString& file, const QString& database
     const quint64 id = nextImportId_++;
     StoreWorker* w = storeWorker_;
     const QString path = database.isEmpty() ? gameDatabase() : database;
-    QMetaObject::invokeMethod(w, [w, id, path, file] { w->importFile(id, path, file); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        w, [w, id, path, file] { w->importFile(id, path, file); }, Qt::QueuedConnection);
     return id;
 }
 

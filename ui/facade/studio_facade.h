@@ -2,11 +2,11 @@
 // StudioFacade: the one object through which the widgets reach the core.
 //
 // It owns the core objects (the players behind the Play levels, the one model choice shared
-// by the Play and Analyze pages), runs their long work on its worker thread and re-emits the results as
-// queued signals carrying plain structs (facade_types.h). Finished Play games are written to
-// the database on a second worker thread (a write waits neither for a search nor the GUI), and
-// PGN files are imported there too. Widgets never call core code that
-// can take long, and no core thread ever touches a widget.
+// by the Play and Analyze pages), runs their long work on its worker thread and re-emits the
+// results as queued signals carrying plain structs (facade_types.h). Finished Play games are
+// written to the database on a second worker thread (a write waits neither for a search nor the
+// GUI), and PGN files are imported there too. Widgets never call core code that can take long, and
+// no core thread ever touches a widget.
 //
 // Thread-safety: construct, call and destroy on the GUI thread. Signals are delivered on the
 // GUI thread. The worker thread is stopped and joined in the destructor; a search still
@@ -75,7 +75,7 @@ public:
     // queued. Returns the request id.
     quint64 importPgnFile(const QString& file, const QString& database = {});
 
-signals:
+  signals:
     void gameStored(const xqui::StoreReply& reply);
     void importProgress(const xqui::ImportProgress& progress);
     void importFinished(const xqui::ImportReply& reply);

@@ -54,8 +54,8 @@ void LibraryPage::buildUi() {
     runBox_->addItem(QString());
     kindBox_ = new QComboBox(this);
     kindBox_->addItem(QString(), -1);
-    for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval, xq::store::GameKind::Play,
-                   xq::store::GameKind::Imported})
+    for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval,
+                   xq::store::GameKind::Play, xq::store::GameKind::Imported})
         kindBox_->addItem(QString(), int(k));
     resultBox_ = new QComboBox(this);
     resultBox_->addItem(QString(), -1);

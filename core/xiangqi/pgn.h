@@ -23,7 +23,8 @@
 // a code and the reason) and reading goes on with the next game. readPgn is strict: the first
 // bad game fails the whole text with its PgnError and no games, never a partial silent game.
 //
-// Thread-safety: pure functions of their arguments.
+// Thread-safety: the functions are pure functions of their arguments; a PgnReader is used by
+// one thread at a time (it keeps a copy of the text, so the caller's text may go away).
 
 #include <memory>
 #include <optional>

@@ -144,6 +144,7 @@ struct PgnReader::Impl {
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
         if (i >= s.size() || s[i] != '"') return bad(name, "tag value must be a quoted string");
         ++i;
+        const size_t valueStart = i;
         std::string value;
         while (i < s.size() && s[i] != '"') {
             if (s[i] == '\\' && i + 1 < s.size()) ++i;
@@ -155,8 +156,22 @@ struct PgnReader::Impl {
         if (i >= s.size()) return bad(name, "tag value not closed");
         ++i;
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-        if (i >= s.size() || s[i] != ']') return bad(name, "missing ']' after the tag");
-        ++i;
+        if (i >= s.size() || s[i] != ']') {
+            // Published files hold unescaped quotes in values: [Event ""Huangshan Cup" 2002"].
+            // When the line ends with "] the value runs to that last quote, as written.
+            size_t e = s.find('\n', i);
+            if (e == std::string::npos) e = s.size();
+            size_t k = e;
+            while (k > i && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r')) --k;
+            size_t q = k >= 2 ? k - 2 : 0;
+            while (q > i && (s[q] == ' ' || s[q] == '\t')) --q;
+            if (k < 2 || s[k - 1] != ']' || s[q] != '"' || q < i)
+                return bad(name, "missing ']' after the tag");
+            value = s.substr(valueStart, q - valueStart);
+            i = k;
+        } else {
+            ++i;
+        }
         if (name == "FEN") {
             g.startFen = value;
             fenLine = startLine;

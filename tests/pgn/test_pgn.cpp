@@ -181,6 +181,23 @@ private slots:
         QCOMPARE(movesOf(r.games[0]), std::string("h2e2 h9g7 h0g2"));
     }
 
+    // Found in a real collection (wukong-xiangqi games.pgn, game 758): quotes inside a value,
+    // unescaped. The value runs to the quote before the line's closing bracket.
+    void dialectUnescapedQuotesInTagValue() {
+        PgnReadResult r = readPgn(
+            "[Event \"\"Huangshan Cup\" National GM,CM Tournament 2002\"]\n[Red \"XU YinChuan\"]\n"
+            "1. h2e2 h9g7 *\n");
+        QVERIFY2(r.ok(), r.error ? r.error->toString().c_str() : "");
+        QCOMPARE(r.games[0].tag("Event"), std::string("\"Huangshan Cup\" National GM,CM Tournament 2002"));
+        QCOMPARE(r.games[0].tag("Red"), std::string("XU YinChuan"));
+        // Written back escaped, it reads back the same.
+        PgnReadResult back = readPgn(writePgn(r.games[0]));
+        QVERIFY(back.ok());
+        QCOMPARE(back.games[0].tags, r.games[0].tags);
+        // Still refused: text after the closing quote that is not the end of the tag.
+        QVERIFY(!readPgn("[Event \"a\" b]\n1. h2e2 *\n").ok());
+    }
+
     // --- the tolerant reader ----------------------------------------------------------------
 
     void oneBadGameNeverStopsTheOthers() {

@@ -7,6 +7,8 @@ XQ_PACKAGES=(
   libqcustomplot-dev libtorch-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
   fairy-stockfish fonts-wqy-microhei
   clang libclang-rt-14-dev  # the libFuzzer targets of tests/fuzz (clang's fuzzer runtime)
+  dpkg-dev help2man  # the .deb: dpkg-shlibdeps computes Depends; help2man makes the man pages
+  lintian desktop-file-utils appstream  # tests/package checks the .deb, desktop entry and metainfo
 )
 
 xq_install_packages() {

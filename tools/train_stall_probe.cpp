@@ -3,8 +3,9 @@
 // hand and reported.
 //
 //   train_stall_probe [--seconds N] [--db FILE] [--set name=value ...] [--screenshot FILE]
-//                     [--idle] [--size WxH]
+//                     [--idle] [--size WxH] [--log-slow MS]
 // --idle measures the same page with no run started: the machine's own baseline.
+// --log-slow MS prints each event over MS milliseconds as it happens (which, and when).
 //
 // Two measures, both on the GUI thread, with the page visible (offscreen platform is fine):
 //  1. timer gap: a 1 ms QTimer; the longest interval between two ticks minus 1 ms. This is
@@ -86,6 +87,9 @@ public:
                 maxEventCpuMs = cpu;
                 maxCpuEventReceiver = cls;
             }
+            if (logSlowMs > 0 && ms > logSlowMs)
+                std::fprintf(stderr, "slow event: %.1f ms wall, %.1f ms cpu, type %d, %s, at %.1f s\n", ms, cpu,
+                             int(type), cls.constData(), double(since.nsecsElapsed()) / 1e9);
             if (ms > maxEventMs) {
                 maxEventMs = ms;
                 maxEventType = int(type);
@@ -96,6 +100,8 @@ public:
         return r;
     }
     bool measuring = false;
+    double logSlowMs = 0;  // > 0: print every outermost event longer than this
+    QElapsedTimer since;
     double maxEventMs = 0;
     int maxEventType = 0;
     QByteArray maxEventReceiver;
@@ -122,8 +128,11 @@ int main(int argc, char** argv) {
     QCommandLineOption shot("screenshot", "Grab the page to FILE at the end of the measurement (the run still going).", "FILE");
     QCommandLineOption idle("idle", "Start no run: measure the baseline.");
     QCommandLineOption size("size", "The page's size (default 1280x820; the studio's default window holds a 1050x760 page).", "WxH", "1280x820");
-    cli.addOptions({secs, dbOpt, set, shot, idle, size});
+    QCommandLineOption logSlow("log-slow", "Print every event longer than MS (wall) to stderr, with when it came.", "MS");
+    cli.addOptions({secs, dbOpt, set, shot, idle, size, logSlow});
     cli.process(app);
+    app.logSlowMs = cli.value(logSlow).toDouble();
+    app.since.start();
 
     QTemporaryDir tmp;
     const QString db = cli.isSet(dbOpt) ? cli.value(dbOpt) : tmp.filePath("probe.db");

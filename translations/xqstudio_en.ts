@@ -17,257 +17,252 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="54" />
+            <location filename="../ui/pages/analyze_page.cpp" line="55" />
             <source>won</source>
             <translation>won</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="55" />
+            <location filename="../ui/pages/analyze_page.cpp" line="56" />
             <source>lost</source>
             <translation>lost</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="122" />
+            <location filename="../ui/pages/analyze_page.cpp" line="123" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="123" />
+            <location filename="../ui/pages/analyze_page.cpp" line="124" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="197" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <location filename="../ui/pages/analyze_page.cpp" line="199" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="203" />
+            <location filename="../ui/pages/analyze_page.cpp" line="204" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="205" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="210" />
+            <location filename="../ui/pages/analyze_page.cpp" line="211" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="212" />
+            <location filename="../ui/pages/analyze_page.cpp" line="213" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="215" />
             <source>Network: %1 (%2)</source>
             <translation>Network: %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="215" />
-            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <location filename="../ui/pages/analyze_page.cpp" line="216" />
+            <location filename="../ui/pages/analyze_page.cpp" line="283" />
             <source>No network (uniform priors)</source>
             <translation>No network (uniform priors)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="312" />
+            <location filename="../ui/pages/analyze_page.cpp" line="313" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="330" />
-            <source>Cannot load the model %1: %2</source>
-            <translation>Cannot load the model %1: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="337" />
+            <location filename="../ui/pages/analyze_page.cpp" line="338" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="351" />
+            <location filename="../ui/pages/analyze_page.cpp" line="352" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="351" />
+            <location filename="../ui/pages/analyze_page.cpp" line="352" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="381" />
+            <location filename="../ui/pages/analyze_page.cpp" line="382" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="409" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="420" />
+            <location filename="../ui/pages/analyze_page.cpp" line="421" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="438" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="439" />
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="440" />
+            <location filename="../ui/pages/analyze_page.cpp" line="462" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="439" />
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="440" />
+            <location filename="../ui/pages/analyze_page.cpp" line="462" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="463" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="464" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="465" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="466" />
+            <location filename="../ui/pages/analyze_page.cpp" line="467" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="471" />
+            <location filename="../ui/pages/analyze_page.cpp" line="472" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -278,6 +273,270 @@
             <location filename="../ui/board/board_widget.cpp" line="19" />
             <source>Xiangqi board</source>
             <translation>Xiangqi board</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ErrorText</name>
+        <message>
+            <location filename="../ui/error_text.cpp" line="27" />
+            <source>The model file %1 cannot be read or written.</source>
+            <translation>The model file %1 cannot be read or written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="29" />
+            <source>A model file cannot be read or written.</source>
+            <translation>A model file cannot be read or written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="31" />
+            <source>%1 is not an XQZero model file.</source>
+            <translation>%1 is not an XQZero model file.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="32" />
+            <source>The file is not an XQZero model file.</source>
+            <translation>The file is not an XQZero model file.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="34" />
+            <source>The model file %1 was written by a newer XQZero.</source>
+            <translation>The model file %1 was written by a newer XQZero.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="36" />
+            <source>The model file was written by a newer XQZero.</source>
+            <translation>The model file was written by a newer XQZero.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="39" />
+            <source>The model file %1 is damaged.</source>
+            <translation>The model file %1 is damaged.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="40" />
+            <source>The model file is damaged.</source>
+            <translation>The model file is damaged.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="42" />
+            <source>The model file %1 holds a network of another size or input format.</source>
+            <translation>The model file %1 holds a network of another size or input format.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="45" />
+            <source>The model file holds a network of another size or input format.</source>
+            <translation>The model file holds a network of another size or input format.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="49" />
+            <source>A run named “%1” already exists: resume it or choose another name.</source>
+            <translation>A run named “%1” already exists: resume it or choose another name.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="52" />
+            <source>A run of that name already exists: resume it or choose another name.</source>
+            <translation>A run of that name already exists: resume it or choose another name.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="57" />
+            <source>There is no run named “%1” to resume.</source>
+            <translation>There is no run named “%1” to resume.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="58" />
+            <source>There is no run of that name to resume.</source>
+            <translation>There is no run of that name to resume.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="61" />
+            <source>A model file of this run is missing: %1.</source>
+            <translation>A model file of this run is missing: %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="62" />
+            <source>A model file of this run is missing.</source>
+            <translation>A model file of this run is missing.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="64" />
+            <source>The model folder %1 cannot be written.</source>
+            <translation>The model folder %1 cannot be written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="65" />
+            <source>The model folder cannot be written.</source>
+            <translation>The model folder cannot be written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="68" />
+            <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
+            <translation>Not enough free space on the disk of %1 to keep the run's games and models.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="71" />
+            <source>Not enough free disk space to keep the run's games and models.</source>
+            <translation>Not enough free disk space to keep the run's games and models.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="76" />
+            <location filename="../ui/error_text.cpp" line="77" />
+            <source>No CUDA device was found on this machine.</source>
+            <translation>No CUDA device was found on this machine.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="79" />
+            <source>The engine %1 failed.</source>
+            <translation>The engine %1 failed.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="80" />
+            <source>An engine failed.</source>
+            <translation>An engine failed.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="84" />
+            <location filename="../ui/error_text.cpp" line="85" />
+            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="160" />
+            <source>An unexpected error occurred.</source>
+            <translation>An unexpected error occurred.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="93" />
+            <source>The database %1 could not be read or written.</source>
+            <translation>The database %1 could not be read or written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="95" />
+            <source>The database could not be read or written.</source>
+            <translation>The database could not be read or written.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="98" />
+            <source>%1 is damaged or not a database; it was left untouched.</source>
+            <translation>%1 is damaged or not a database; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="100" />
+            <source>The file is damaged or not a database; it was left untouched.</source>
+            <translation>The file is damaged or not a database; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="103" />
+            <source>The database %1 is damaged.</source>
+            <translation>The database %1 is damaged.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="104" />
+            <source>The database is damaged.</source>
+            <translation>The database is damaged.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="106" />
+            <source>%1 is a database of another application; it was left untouched.</source>
+            <translation>%1 is a database of another application; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="109" />
+            <source>The file is a database of another application; it was left untouched.</source>
+            <translation>The file is a database of another application; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="113" />
+            <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
+            <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="116" />
+            <source>The database was written by a newer XQZero; it was left untouched.</source>
+            <translation>The database was written by a newer XQZero; it was left untouched.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="120" />
+            <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
+            <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="123" />
+            <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
+            <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="127" />
+            <source>There is no database at %1.</source>
+            <translation>There is no database at %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="128" />
+            <source>The database does not exist.</source>
+            <translation>The database does not exist.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="131" />
+            <source>The database %1 is locked by another program.</source>
+            <translation>The database %1 is locked by another program.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="133" />
+            <source>The database is locked by another program.</source>
+            <translation>The database is locked by another program.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="135" />
+            <source>The database %1 refused the change: the name or record already exists.</source>
+            <translation>The database %1 refused the change: the name or record already exists.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="138" />
+            <source>The database refused the change: the name or record already exists.</source>
+            <translation>The database refused the change: the name or record already exists.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="142" />
+            <source>The record cannot be stored in %1.</source>
+            <translation>The record cannot be stored in %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="143" />
+            <source>The record cannot be stored.</source>
+            <translation>The record cannot be stored.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="146" />
+            <source>The record was not found in %1.</source>
+            <translation>The record was not found in %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="147" />
+            <source>The record was not found in the database.</source>
+            <translation>The record was not found in the database.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="150" />
+            <source>The database %1 cannot be written (a read-only file or disk).</source>
+            <translation>The database %1 cannot be written (a read-only file or disk).</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="152" />
+            <source>The database cannot be written (a read-only file or disk).</source>
+            <translation>The database cannot be written (a read-only file or disk).</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="156" />
+            <source>The disk holding the database %1 is full.</source>
+            <translation>The disk holding the database %1 is full.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="157" />
+            <source>The disk holding the database is full.</source>
+            <translation>The disk holding the database is full.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="182" />
+            <source>%1
+Details: %2</source>
+            <translation>%1
+Details: %2</translation>
         </message>
     </context>
     <context>
@@ -969,27 +1228,22 @@ File: %2</translation>
     <context>
         <name>xqui::ModelChoice</name>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="120" />
-            <source>Cannot use the model %1: %2</source>
-            <translation>Cannot use the model %1: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/facade/model_choice.cpp" line="138" />
+            <location filename="../ui/facade/model_choice.cpp" line="139" />
             <source>%1 · gen %2</source>
             <translation>%1 · gen %2</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <location filename="../ui/facade/model_choice.cpp" line="140" />
             <source> (best)</source>
             <translation> (best)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <location filename="../ui/facade/model_choice.cpp" line="141" />
             <source> (not accepted)</source>
             <translation> (not accepted)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <location filename="../ui/facade/model_choice.cpp" line="142" />
             <source> · Elo %1</source>
             <translation> · Elo %1</translation>
         </message>
@@ -2015,53 +2269,53 @@ File: %2</translation>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="273" />
+            <location filename="../ui/facade/studio_facade.cpp" line="274" />
             <source>random legal moves</source>
             <translation>random legal moves</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="275" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>one network call, a sample of its policy</source>
             <translation>one network call, a sample of its policy</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="275" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta, depth 1, with noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="277" />
-            <location filename="../ui/facade/studio_facade.cpp" line="279" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS, %1 simulations</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="277" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta, depth 3, with a little noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="279" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta, depth 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="286" />
+            <location filename="../ui/facade/studio_facade.cpp" line="287" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="287" />
+            <location filename="../ui/facade/studio_facade.cpp" line="288" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="288" />
+            <location filename="../ui/facade/studio_facade.cpp" line="289" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="289" />
+            <location filename="../ui/facade/studio_facade.cpp" line="290" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
@@ -2177,213 +2431,213 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="78" />
             <location filename="../ui/pages/train_page.cpp" line="79" />
+            <location filename="../ui/pages/train_page.cpp" line="80" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="222" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="230" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="230" />
+            <location filename="../ui/pages/train_page.cpp" line="231" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="231" />
+            <location filename="../ui/pages/train_page.cpp" line="232" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="232" />
+            <location filename="../ui/pages/train_page.cpp" line="233" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="234" />
+            <location filename="../ui/pages/train_page.cpp" line="235" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="235" />
+            <location filename="../ui/pages/train_page.cpp" line="236" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="236" />
+            <location filename="../ui/pages/train_page.cpp" line="237" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="237" />
+            <location filename="../ui/pages/train_page.cpp" line="238" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="238" />
+            <location filename="../ui/pages/train_page.cpp" line="239" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="239" />
+            <location filename="../ui/pages/train_page.cpp" line="240" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="240" />
+            <location filename="../ui/pages/train_page.cpp" line="241" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="241" />
+            <location filename="../ui/pages/train_page.cpp" line="242" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="242" />
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="244" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="233" />
+            <location filename="../ui/pages/train_page.cpp" line="234" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="272" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="274" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="351" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="386" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="424" />
+            <location filename="../ui/pages/train_page.cpp" line="425" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="424" />
+            <location filename="../ui/pages/train_page.cpp" line="425" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="442" />
+            <location filename="../ui/pages/train_page.cpp" line="443" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="443" />
+            <location filename="../ui/pages/train_page.cpp" line="444" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="500" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="510" />
+            <location filename="../ui/pages/train_page.cpp" line="511" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="522" />
+            <location filename="../ui/pages/train_page.cpp" line="523" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="541" />
+            <location filename="../ui/pages/train_page.cpp" line="542" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="542" />
+            <location filename="../ui/pages/train_page.cpp" line="543" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2392,7 +2646,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="550" />
+            <location filename="../ui/pages/train_page.cpp" line="551" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2503,37 +2757,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="331" />
+            <location filename="../ui/facade/training_session.cpp" line="166" />
+            <source>An unexpected error occurred.</source>
+            <translation>An unexpected error occurred.</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="276" />
+            <source>Ladder: %1</source>
+            <translation>Ladder: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="332" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="406" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="408" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="408" />
+            <location filename="../ui/facade/training_session.cpp" line="409" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="409" />
+            <location filename="../ui/facade/training_session.cpp" line="410" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="410" />
+            <location filename="../ui/facade/training_session.cpp" line="411" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="411" />
+            <location filename="../ui/facade/training_session.cpp" line="412" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

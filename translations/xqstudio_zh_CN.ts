@@ -17,257 +17,252 @@
     <context>
         <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="54" />
+            <location filename="../ui/pages/analyze_page.cpp" line="55" />
             <source>won</source>
             <translation>必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="55" />
+            <location filename="../ui/pages/analyze_page.cpp" line="56" />
             <source>lost</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="122" />
+            <location filename="../ui/pages/analyze_page.cpp" line="123" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="123" />
+            <location filename="../ui/pages/analyze_page.cpp" line="124" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="184" />
+            <location filename="../ui/pages/analyze_page.cpp" line="185" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="185" />
+            <location filename="../ui/pages/analyze_page.cpp" line="186" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="186" />
+            <location filename="../ui/pages/analyze_page.cpp" line="187" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="187" />
+            <location filename="../ui/pages/analyze_page.cpp" line="188" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="188" />
+            <location filename="../ui/pages/analyze_page.cpp" line="189" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="189" />
+            <location filename="../ui/pages/analyze_page.cpp" line="190" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="190" />
+            <location filename="../ui/pages/analyze_page.cpp" line="191" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="191" />
+            <location filename="../ui/pages/analyze_page.cpp" line="192" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="192" />
+            <location filename="../ui/pages/analyze_page.cpp" line="193" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="193" />
+            <location filename="../ui/pages/analyze_page.cpp" line="194" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="194" />
+            <location filename="../ui/pages/analyze_page.cpp" line="195" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="195" />
+            <location filename="../ui/pages/analyze_page.cpp" line="196" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="196" />
+            <location filename="../ui/pages/analyze_page.cpp" line="197" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="197" />
+            <location filename="../ui/pages/analyze_page.cpp" line="198" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="198" />
+            <location filename="../ui/pages/analyze_page.cpp" line="199" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="202" />
+            <location filename="../ui/pages/analyze_page.cpp" line="203" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="203" />
+            <location filename="../ui/pages/analyze_page.cpp" line="204" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="204" />
+            <location filename="../ui/pages/analyze_page.cpp" line="205" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
             <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="208" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="209" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="210" />
+            <location filename="../ui/pages/analyze_page.cpp" line="211" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="212" />
+            <location filename="../ui/pages/analyze_page.cpp" line="213" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="215" />
             <source>Network: %1 (%2)</source>
             <translation>网络：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="215" />
-            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <location filename="../ui/pages/analyze_page.cpp" line="216" />
+            <location filename="../ui/pages/analyze_page.cpp" line="283" />
             <source>No network (uniform priors)</source>
             <translation>无网络（均匀先验）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="312" />
+            <location filename="../ui/pages/analyze_page.cpp" line="313" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="330" />
-            <source>Cannot load the model %1: %2</source>
-            <translation>无法加载模型 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="337" />
+            <location filename="../ui/pages/analyze_page.cpp" line="338" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="351" />
+            <location filename="../ui/pages/analyze_page.cpp" line="352" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="351" />
+            <location filename="../ui/pages/analyze_page.cpp" line="352" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="381" />
+            <location filename="../ui/pages/analyze_page.cpp" line="382" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="408" />
+            <location filename="../ui/pages/analyze_page.cpp" line="409" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="420" />
+            <location filename="../ui/pages/analyze_page.cpp" line="421" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="438" />
+            <location filename="../ui/pages/analyze_page.cpp" line="439" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="439" />
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="440" />
+            <location filename="../ui/pages/analyze_page.cpp" line="462" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="439" />
-            <location filename="../ui/pages/analyze_page.cpp" line="461" />
+            <location filename="../ui/pages/analyze_page.cpp" line="440" />
+            <location filename="../ui/pages/analyze_page.cpp" line="462" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="463" />
+            <location filename="../ui/pages/analyze_page.cpp" line="464" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="464" />
+            <location filename="../ui/pages/analyze_page.cpp" line="465" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="465" />
+            <location filename="../ui/pages/analyze_page.cpp" line="466" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="466" />
+            <location filename="../ui/pages/analyze_page.cpp" line="467" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="471" />
+            <location filename="../ui/pages/analyze_page.cpp" line="472" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -278,6 +273,270 @@
             <location filename="../ui/board/board_widget.cpp" line="19" />
             <source>Xiangqi board</source>
             <translation>象棋棋盘</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ErrorText</name>
+        <message>
+            <location filename="../ui/error_text.cpp" line="27" />
+            <source>The model file %1 cannot be read or written.</source>
+            <translation>无法读取或写入模型文件 %1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="29" />
+            <source>A model file cannot be read or written.</source>
+            <translation>无法读取或写入模型文件。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="31" />
+            <source>%1 is not an XQZero model file.</source>
+            <translation>%1 不是 XQZero 模型文件。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="32" />
+            <source>The file is not an XQZero model file.</source>
+            <translation>该文件不是 XQZero 模型文件。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="34" />
+            <source>The model file %1 was written by a newer XQZero.</source>
+            <translation>模型文件 %1 由更新版本的 XQZero 写入。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="36" />
+            <source>The model file was written by a newer XQZero.</source>
+            <translation>该模型文件由更新版本的 XQZero 写入。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="39" />
+            <source>The model file %1 is damaged.</source>
+            <translation>模型文件 %1 已损坏。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="40" />
+            <source>The model file is damaged.</source>
+            <translation>该模型文件已损坏。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="42" />
+            <source>The model file %1 holds a network of another size or input format.</source>
+            <translation>模型文件 %1 中的网络规模或输入格式与所需不同。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="45" />
+            <source>The model file holds a network of another size or input format.</source>
+            <translation>该模型文件中的网络规模或输入格式与所需不同。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="49" />
+            <source>A run named “%1” already exists: resume it or choose another name.</source>
+            <translation>名为“%1”的训练已存在：请继续该训练或另选名称。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="52" />
+            <source>A run of that name already exists: resume it or choose another name.</source>
+            <translation>同名训练已存在：请继续该训练或另选名称。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="57" />
+            <source>There is no run named “%1” to resume.</source>
+            <translation>没有名为“%1”的训练可供继续。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="58" />
+            <source>There is no run of that name to resume.</source>
+            <translation>没有该名称的训练可供继续。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="61" />
+            <source>A model file of this run is missing: %1.</source>
+            <translation>此训练的一个模型文件缺失：%1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="62" />
+            <source>A model file of this run is missing.</source>
+            <translation>此训练的一个模型文件缺失。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="64" />
+            <source>The model folder %1 cannot be written.</source>
+            <translation>无法写入模型文件夹 %1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="65" />
+            <source>The model folder cannot be written.</source>
+            <translation>无法写入模型文件夹。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="68" />
+            <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
+            <translation>%1 所在磁盘的剩余空间不足，无法保存训练的棋局和模型。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="71" />
+            <source>Not enough free disk space to keep the run's games and models.</source>
+            <translation>磁盘剩余空间不足，无法保存训练的棋局和模型。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="76" />
+            <location filename="../ui/error_text.cpp" line="77" />
+            <source>No CUDA device was found on this machine.</source>
+            <translation>本机未找到 CUDA 设备。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="79" />
+            <source>The engine %1 failed.</source>
+            <translation>引擎 %1 出错。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="80" />
+            <source>An engine failed.</source>
+            <translation>引擎出错。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="84" />
+            <location filename="../ui/error_text.cpp" line="85" />
+            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="160" />
+            <source>An unexpected error occurred.</source>
+            <translation>发生了意外错误。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="93" />
+            <source>The database %1 could not be read or written.</source>
+            <translation>无法读取或写入数据库 %1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="95" />
+            <source>The database could not be read or written.</source>
+            <translation>无法读取或写入数据库。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="98" />
+            <source>%1 is damaged or not a database; it was left untouched.</source>
+            <translation>%1 已损坏或不是数据库；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="100" />
+            <source>The file is damaged or not a database; it was left untouched.</source>
+            <translation>该文件已损坏或不是数据库；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="103" />
+            <source>The database %1 is damaged.</source>
+            <translation>数据库 %1 已损坏。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="104" />
+            <source>The database is damaged.</source>
+            <translation>数据库已损坏。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="106" />
+            <source>%1 is a database of another application; it was left untouched.</source>
+            <translation>%1 是其他应用程序的数据库；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="109" />
+            <source>The file is a database of another application; it was left untouched.</source>
+            <translation>该文件是其他应用程序的数据库；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="113" />
+            <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
+            <translation>数据库 %1 由更新版本的 XQZero 写入；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="116" />
+            <source>The database was written by a newer XQZero; it was left untouched.</source>
+            <translation>该数据库由更新版本的 XQZero 写入；未作任何改动。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="120" />
+            <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
+            <translation>数据库 %1 来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="123" />
+            <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
+            <translation>该数据库来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="127" />
+            <source>There is no database at %1.</source>
+            <translation>%1 处没有数据库。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="128" />
+            <source>The database does not exist.</source>
+            <translation>数据库不存在。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="131" />
+            <source>The database %1 is locked by another program.</source>
+            <translation>数据库 %1 被其他程序锁定。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="133" />
+            <source>The database is locked by another program.</source>
+            <translation>数据库被其他程序锁定。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="135" />
+            <source>The database %1 refused the change: the name or record already exists.</source>
+            <translation>数据库 %1 拒绝了此修改：名称或记录已存在。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="138" />
+            <source>The database refused the change: the name or record already exists.</source>
+            <translation>数据库拒绝了此修改：名称或记录已存在。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="142" />
+            <source>The record cannot be stored in %1.</source>
+            <translation>无法将该记录保存到 %1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="143" />
+            <source>The record cannot be stored.</source>
+            <translation>无法保存该记录。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="146" />
+            <source>The record was not found in %1.</source>
+            <translation>在 %1 中未找到该记录。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="147" />
+            <source>The record was not found in the database.</source>
+            <translation>在数据库中未找到该记录。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="150" />
+            <source>The database %1 cannot be written (a read-only file or disk).</source>
+            <translation>无法写入数据库 %1（文件或磁盘为只读）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="152" />
+            <source>The database cannot be written (a read-only file or disk).</source>
+            <translation>无法写入数据库（文件或磁盘为只读）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="156" />
+            <source>The disk holding the database %1 is full.</source>
+            <translation>数据库 %1 所在的磁盘已满。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="157" />
+            <source>The disk holding the database is full.</source>
+            <translation>数据库所在的磁盘已满。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="182" />
+            <source>%1
+Details: %2</source>
+            <translation>%1
+详情：%2</translation>
         </message>
     </context>
     <context>
@@ -969,27 +1228,22 @@ File: %2</source>
     <context>
         <name>xqui::ModelChoice</name>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="120" />
-            <source>Cannot use the model %1: %2</source>
-            <translation>无法使用模型 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="../ui/facade/model_choice.cpp" line="138" />
+            <location filename="../ui/facade/model_choice.cpp" line="139" />
             <source>%1 · gen %2</source>
             <translation>%1 · 第 %2 代</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <location filename="../ui/facade/model_choice.cpp" line="140" />
             <source> (best)</source>
             <translation>（最佳）</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <location filename="../ui/facade/model_choice.cpp" line="141" />
             <source> (not accepted)</source>
             <translation>（未通过）</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <location filename="../ui/facade/model_choice.cpp" line="142" />
             <source> · Elo %1</source>
             <translation> · Elo %1</translation>
         </message>
@@ -2014,53 +2268,53 @@ File: %2</source>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="273" />
+            <location filename="../ui/facade/studio_facade.cpp" line="274" />
             <source>random legal moves</source>
             <translation>随机合法着法</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="275" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>one network call, a sample of its policy</source>
             <translation>调用一次网络，按其策略抽样</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="275" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta，深度 1，带噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="277" />
-            <location filename="../ui/facade/studio_facade.cpp" line="279" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS，%1 次模拟</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="277" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta，深度 3，带少量噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="279" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta，深度 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="286" />
+            <location filename="../ui/facade/studio_facade.cpp" line="287" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="287" />
+            <location filename="../ui/facade/studio_facade.cpp" line="288" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="288" />
+            <location filename="../ui/facade/studio_facade.cpp" line="289" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="289" />
+            <location filename="../ui/facade/studio_facade.cpp" line="290" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
@@ -2176,213 +2430,213 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="78" />
             <location filename="../ui/pages/train_page.cpp" line="79" />
+            <location filename="../ui/pages/train_page.cpp" line="80" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="222" />
+            <location filename="../ui/pages/train_page.cpp" line="223" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="224" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="225" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="226" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="228" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="227" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="229" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="230" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="230" />
+            <location filename="../ui/pages/train_page.cpp" line="231" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="231" />
+            <location filename="../ui/pages/train_page.cpp" line="232" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="232" />
+            <location filename="../ui/pages/train_page.cpp" line="233" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="234" />
+            <location filename="../ui/pages/train_page.cpp" line="235" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="235" />
+            <location filename="../ui/pages/train_page.cpp" line="236" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="236" />
+            <location filename="../ui/pages/train_page.cpp" line="237" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="237" />
+            <location filename="../ui/pages/train_page.cpp" line="238" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="238" />
+            <location filename="../ui/pages/train_page.cpp" line="239" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="239" />
+            <location filename="../ui/pages/train_page.cpp" line="240" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="240" />
+            <location filename="../ui/pages/train_page.cpp" line="241" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="241" />
+            <location filename="../ui/pages/train_page.cpp" line="242" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="242" />
+            <location filename="../ui/pages/train_page.cpp" line="243" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="244" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="233" />
+            <location filename="../ui/pages/train_page.cpp" line="234" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="272" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="274" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="351" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="386" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="424" />
+            <location filename="../ui/pages/train_page.cpp" line="425" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="424" />
+            <location filename="../ui/pages/train_page.cpp" line="425" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="442" />
+            <location filename="../ui/pages/train_page.cpp" line="443" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="443" />
+            <location filename="../ui/pages/train_page.cpp" line="444" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="500" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="510" />
+            <location filename="../ui/pages/train_page.cpp" line="511" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="522" />
+            <location filename="../ui/pages/train_page.cpp" line="523" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="541" />
+            <location filename="../ui/pages/train_page.cpp" line="542" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="542" />
+            <location filename="../ui/pages/train_page.cpp" line="543" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2391,7 +2645,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="550" />
+            <location filename="../ui/pages/train_page.cpp" line="551" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -2502,37 +2756,47 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="331" />
+            <location filename="../ui/facade/training_session.cpp" line="166" />
+            <source>An unexpected error occurred.</source>
+            <translation>发生了意外错误。</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="276" />
+            <source>Ladder: %1</source>
+            <translation>天梯：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/training_session.cpp" line="332" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="406" />
+            <location filename="../ui/facade/training_session.cpp" line="407" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="408" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="408" />
+            <location filename="../ui/facade/training_session.cpp" line="409" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="409" />
+            <location filename="../ui/facade/training_session.cpp" line="410" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="410" />
+            <location filename="../ui/facade/training_session.cpp" line="411" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="411" />
+            <location filename="../ui/facade/training_session.cpp" line="412" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QIcon>
 
 #include "core/version.h"
@@ -14,7 +15,69 @@
 #include "ui/pages/play_page.h"
 #include "ui/pages/train_page.h"
 
+namespace {
+
+struct Options {
+    QCommandLineOption shot, page, lang, db, level, side;
+};
+
+// The options, declared once for both parsers: the display-free one that answers --help and
+// --version, and the GUI one.
+Options declareOptions(QCommandLineParser& parser) {
+    parser.setApplicationDescription(QStringLiteral("XQZero Studio: play, analyse and train Xiangqi engines"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    Options o{
+        {QStringLiteral("screenshot"), QStringLiteral("Render a page to FILE (PNG) and exit."), QStringLiteral("FILE")},
+        {QStringLiteral("page"), QStringLiteral("Page for --screenshot: play, analyze, train, library."),
+         QStringLiteral("PAGE"), QStringLiteral("play")},
+        {QStringLiteral("lang"), QStringLiteral("Interface language (en, zh_CN); default: Settings, then the system."),
+         QStringLiteral("LANG")},
+        {QStringLiteral("db"),
+         QStringLiteral("Database for the Train and Library pages (default: the one chosen there or in Settings, "
+                        "then ~/.local/share/xqzero/xqzero.db)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("level"), QStringLiteral("Play level to start with: random, beginner, amateur, advanced."),
+         QStringLiteral("LEVEL")},
+        {QStringLiteral("side"), QStringLiteral("Side the human plays at start: red or black (black: the computer opens)."),
+         QStringLiteral("SIDE")},
+    };
+    parser.addOptions({o.shot, o.page, o.lang, o.db, o.level, o.side});
+    return o;
+}
+
+void setIdentity() {
+    QCoreApplication::setOrganizationName(QStringLiteral("XQZero"));
+    QCoreApplication::setApplicationName(QStringLiteral("XQZero Studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(XQ_VERSION));
+}
+
+// True when the command line asks only for text (help or version). Those must work without a
+// display (a man page is generated from --help at build time; users run it over ssh), and a
+// QApplication aborts with "could not connect to display" before the parser could answer.
+bool asksForTextOnly(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const char* a = argv[i];
+        if (std::strcmp(a, "--") == 0) return false;
+        for (const char* t : {"-h", "-?", "--help", "--help-all", "-v", "--version"})
+            if (std::strcmp(a, t) == 0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    if (asksForTextOnly(argc, argv)) {
+        // process() prints the help or version and exits. It returns only when "--help" was
+        // an option's value (--db --help): then the GUI starts as usual below. Without a
+        // QGuiApplication, --help-all lists Qt's core options but not its GUI ones (-platform).
+        QCoreApplication core(argc, argv);
+        setIdentity();
+        QCommandLineParser parser;
+        declareOptions(parser);
+        parser.process(core);
+    }
     // A screenshot needs no display: choose the offscreen platform before Qt starts, unless
     // the caller chose one.
     for (int i = 1; i < argc; ++i) {
@@ -24,75 +87,59 @@ int main(int argc, char** argv) {
         }
     }
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("XQZero"));
-    QApplication::setApplicationName(QStringLiteral("XQZero Studio"));
-    QApplication::setApplicationVersion(QStringLiteral(XQ_VERSION));
+    setIdentity();
+    QGuiApplication::setDesktopFileName(QStringLiteral(XQ_APP_ID));  // the installed .desktop file's id
     xqui::initResources();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/xqstudio.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("XQZero Studio: play, analyse and train Xiangqi engines"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("Render a page to FILE (PNG) and exit."),
-                            QStringLiteral("FILE"));
-    QCommandLineOption page(QStringLiteral("page"), QStringLiteral("Page for --screenshot: play, analyze, train, library."),
-                            QStringLiteral("PAGE"), QStringLiteral("play"));
-    QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Interface language (en, zh_CN); default: Settings, then the system."),
-                            QStringLiteral("LANG"));
-    QCommandLineOption db(QStringLiteral("db"), QStringLiteral("Database for the Train and Library pages (default: the one chosen there or in Settings, then ~/.local/share/xqzero/xqzero.db)."),
-                          QStringLiteral("FILE"));
-    QCommandLineOption level(QStringLiteral("level"), QStringLiteral("Play level to start with: random, beginner, amateur, advanced."),
-                             QStringLiteral("LEVEL"));
-    QCommandLineOption side(QStringLiteral("side"), QStringLiteral("Side the human plays at start: red or black (black: the computer opens)."),
-                            QStringLiteral("SIDE"));
-    parser.addOptions({shot, page, lang, db, level, side});
+    const Options o = declareOptions(parser);
     parser.process(app);
 
-    const QString loaded = xqui::installTranslations(parser.isSet(lang) ? parser.value(lang) : xqui::languageSetting());
-    if (parser.isSet(lang) && loaded != parser.value(lang))
-        std::fprintf(stderr, "xqstudio: no translation for '%s', using '%s'\n", qPrintable(parser.value(lang)),
+    const QString loaded = xqui::installTranslations(parser.isSet(o.lang) ? parser.value(o.lang) : xqui::languageSetting());
+    if (parser.isSet(o.lang) && loaded != parser.value(o.lang))
+        std::fprintf(stderr, "xqstudio: no translation for '%s', using '%s'\n", qPrintable(parser.value(o.lang)),
                      qPrintable(loaded));
 
-    if (parser.isSet(shot)) {
-        const int index = xqui::MainWindow::pageFromName(parser.value(page));
+    if (parser.isSet(o.shot)) {
+        const int index = xqui::MainWindow::pageFromName(parser.value(o.page));
         if (index < 0) {
             std::fprintf(stderr, "xqstudio: unknown page '%s' (play, analyze, train, library)\n",
-                         qPrintable(parser.value(page)));
+                         qPrintable(parser.value(o.page)));
             return 2;
         }
         xqui::MainWindow w;
-        if (parser.isSet(db)) {
-            w.trainPage()->setDatabase(parser.value(db));
-            w.libraryPage()->setDatabase(parser.value(db));
+        if (parser.isSet(o.db)) {
+            w.trainPage()->setDatabase(parser.value(o.db));
+            w.libraryPage()->setDatabase(parser.value(o.db));
         }
         QString error;
-        if (!w.screenshot(parser.value(shot), index, &error)) {
+        if (!w.screenshot(parser.value(o.shot), index, &error)) {
             std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
             return 1;
         }
         return 0;
     }
     xqui::MainWindow w;
-    if (parser.isSet(db)) {
-        w.trainPage()->setDatabase(parser.value(db));
-        w.libraryPage()->setDatabase(parser.value(db));
+    if (parser.isSet(o.db)) {
+        w.trainPage()->setDatabase(parser.value(o.db));
+        w.libraryPage()->setDatabase(parser.value(o.db));
     }
-    if (parser.isSet(level)) {
+    if (parser.isSet(o.level)) {
         const QStringList names{QStringLiteral("random"), QStringLiteral("beginner"), QStringLiteral("amateur"),
                                 QStringLiteral("advanced")};
-        const int l = int(names.indexOf(parser.value(level).toLower()));
+        const int l = int(names.indexOf(parser.value(o.level).toLower()));
         if (l < 0) {
             std::fprintf(stderr, "xqstudio: unknown level '%s' (random, beginner, amateur, advanced)\n",
-                         qPrintable(parser.value(level)));
+                         qPrintable(parser.value(o.level)));
             return 2;
         }
         w.playPage()->setLevel(xqui::PlayLevel(l));
     }
-    if (parser.isSet(side)) {
-        const QString s = parser.value(side).toLower();
+    if (parser.isSet(o.side)) {
+        const QString s = parser.value(o.side).toLower();
         if (s != QLatin1String("red") && s != QLatin1String("black")) {
-            std::fprintf(stderr, "xqstudio: unknown side '%s' (red, black)\n", qPrintable(parser.value(side)));
+            std::fprintf(stderr, "xqstudio: unknown side '%s' (red, black)\n", qPrintable(parser.value(o.side)));
             return 2;
         }
         w.playPage()->setHumanColor(s == QLatin1String("red") ? xq::Red : xq::Black);

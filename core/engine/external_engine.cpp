@@ -189,7 +189,7 @@ void ExternalEnginePlayer::fail(const std::string& what) {
         if (!ended.empty() && ended != "not running") msg += " (process " + ended + ")";
         proc_.reset();
     }
-    throw PlayerError(msg);
+    throw PlayerError(msg, name());
 }
 
 void ExternalEnginePlayer::start() {

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/position.h"
 
@@ -77,8 +78,10 @@ using InfoCallback = std::function<void(const SearchInfo&)>;
 // The tree of a running MCTS search (root edges only), about 12 times a second.
 using SnapshotCallback = std::function<void(const search::SearchSnapshot&)>;
 
-struct PlayerError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+// Code EngineFailed; the subject is the player's name (an engine's command).
+struct PlayerError : Error {
+    PlayerError(const std::string& message, std::string player)
+        : Error(ErrorCode::EngineFailed, message, std::move(player)) {}
 };
 
 class Player {

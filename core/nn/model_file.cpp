@@ -57,8 +57,9 @@ uint64_t readUpTo(std::istream& in, std::string& out, uint64_t n) {
     return out.size();
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& what) {
-    throw ModelFileError("model file '" + path + "': " + what);
+[[noreturn]] void fail(const std::string& path, const std::string& what,
+                       ErrorCode code = ErrorCode::ModelDamaged) {
+    throw ModelFileError(code, path, what);
 }
 
 }  // namespace
@@ -83,7 +84,7 @@ void writeFileAtomic(const std::string& path, const std::string& bytes) {
     // (two processes) from sharing a temp name.
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) fail(path, std::string("cannot create temp file: ") + std::strerror(errno));
+    if (fd < 0) fail(path, std::string("cannot create temp file: ") + std::strerror(errno), ErrorCode::ModelUnreadable);
     size_t done = 0;
     bool ok = true;
     while (ok && done < bytes.size()) {
@@ -97,12 +98,12 @@ void writeFileAtomic(const std::string& path, const std::string& bytes) {
     ::close(fd);
     if (!ok) {
         ::unlink(tmp.c_str());
-        fail(path, std::string("write failed: ") + std::strerror(err));
+        fail(path, std::string("write failed: ") + std::strerror(err), ErrorCode::ModelUnreadable);
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
         const int e = errno;
         ::unlink(tmp.c_str());
-        fail(path, std::string("rename failed: ") + std::strerror(e));
+        fail(path, std::string("rename failed: ") + std::strerror(e), ErrorCode::ModelUnreadable);
     }
 }
 
@@ -111,13 +112,15 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
     // Header first: a file of the wrong kind (or /dev/zero) is refused after 16 bytes.
     std::string head;
     if (readUpTo(in, head, 8) < 8 || head.compare(0, 8, magic, 8) != 0)
-        fail(path, "not a model file of this kind (bad magic; expected '" +
-                       std::string(magic, 8) + "')");
+        fail(path, "not a model file of this kind (bad magic; expected '" + std::string(magic, 8) + "')",
+             ErrorCode::ModelNotAModel);
     if (readUpTo(in, head, 8) < 8) fail(path, "truncated (header incomplete)");
     const uint32_t version = getLE<uint32_t>(head, 0);
     if (version != kModelFormatVersion)
-        fail(path, "unsupported format version " + std::to_string(version) + " (this build reads " +
-                       std::to_string(kModelFormatVersion) + ")");
+        fail(path,
+             "unsupported format version " + std::to_string(version) + " (this build reads " +
+                 std::to_string(kModelFormatVersion) + ")",
+             version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const uint32_t metaLen = getLE<uint32_t>(head, 4);
     uint64_t at = 16;  // bytes consumed so far
     // What the file still holds after `at` when its size is known.
@@ -160,7 +163,7 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
 
 Container readContainer(const std::string& path, const char magic[8]) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) fail(path, std::string("cannot open: ") + std::strerror(errno));
+    if (!f) fail(path, std::string("cannot open: ") + std::strerror(errno), ErrorCode::ModelUnreadable);
     // The size bounds what the header may declare; devices and pipes have none and are read
     // in pieces until their data ends.
     std::optional<uint64_t> size;
@@ -192,7 +195,7 @@ int64_t metaInt(const std::string& path, const std::string& meta, const char* ke
         if (used == v.size()) return n;
     } catch (const std::exception&) {
     }
-    throw ModelFileError("model file '" + path + "': metadata '" + key + "' missing or invalid");
+    throw ModelFileError(ErrorCode::ModelDamaged, path, std::string("metadata '") + key + "' missing or invalid");
 }
 
 }  // namespace
@@ -200,14 +203,15 @@ int64_t metaInt(const std::string& path, const std::string& meta, const char* ke
 namespace detail {
 
 ModelInfo modelInfo(const std::string& path, const Container& c) {
-    auto fail = [&](const std::string& what) {
-        throw ModelFileError("model file '" + path + "': " + what);
+    auto fail = [&](const std::string& what, ErrorCode code = ErrorCode::ModelDamaged) {
+        throw ModelFileError(code, path, what);
     };
     // Every number is range-checked as read (int64), before it is narrowed to an int.
     const int64_t version = metaInt(path, c.meta, "format_version");
     if (version != kModelFormatVersion)
         fail("metadata format_version " + std::to_string(version) + " (this build reads " +
-             std::to_string(kModelFormatVersion) + ")");
+                 std::to_string(kModelFormatVersion) + ")",
+             version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const int64_t channels = metaInt(path, c.meta, "channels");
     const int64_t blocks = metaInt(path, c.meta, "blocks");
     if (channels < kMinChannels || channels > kMaxChannels || blocks < kMinBlocks ||
@@ -221,7 +225,8 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
     if (planes != kPlanes || policySize != kPolicySize)
         fail("made for " + std::to_string(planes) + " input planes / " +
              std::to_string(policySize) + " policy outputs; this build uses " +
-             std::to_string(kPlanes) + " / " + std::to_string(kPolicySize));
+                 std::to_string(kPlanes) + " / " + std::to_string(kPolicySize),
+             ErrorCode::ModelMismatch);
     ModelInfo info;
     info.formatVersion = uint32_t(version);
     info.config.channels = int(channels);

@@ -43,15 +43,20 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.h"
 #include "core/nn/net.h"
 
 namespace xq::nn {
 
 constexpr uint32_t kModelFormatVersion = 1;
 
-class ModelFileError : public std::runtime_error {
+// An xq::Error about one file (its subject): code ModelUnreadable, ModelNotAModel,
+// ModelNewerVersion, ModelDamaged or ModelMismatch; the message reads "KIND 'PATH': WHAT".
+class ModelFileError : public xq::Error {
 public:
-    using std::runtime_error::runtime_error;
+    ModelFileError(xq::ErrorCode code, const std::string& path, const std::string& what,
+                   const std::string& kind = "model file")
+        : xq::Error(code, kind + " '" + path + "': " + what, path) {}
 };
 
 struct ModelInfo {

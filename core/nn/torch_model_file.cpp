@@ -39,16 +39,17 @@ XqNet readWeights(const std::string& path, const ModelInfo& info, const std::str
     } catch (const c10::Error& e) {
         // c10 messages carry a C++ backtrace; the first line says what was wrong.
         std::string msg = e.what_without_backtrace();
-        throw ModelFileError("model file '" + path + "': cannot read the weights: " +
-                             msg.substr(0, msg.find('\n')));
+        throw ModelFileError(ErrorCode::ModelDamaged, path,
+                             "cannot read the weights: " + msg.substr(0, msg.find('\n')));
     }
     const auto got = namedState(*fresh);
     if (got.size() != expected.size())
-        throw ModelFileError("model file '" + path + "': weights do not match its metadata");
+        throw ModelFileError(ErrorCode::ModelDamaged, path, "weights do not match its metadata");
     for (size_t i = 0; i < got.size(); ++i)
         if (got[i].second.sizes().vec() != expected[i].second)
-            throw ModelFileError("model file '" + path + "': tensor '" + got[i].first +
-                                 "' has the wrong shape for a " + info.config.label() + " net");
+            throw ModelFileError(ErrorCode::ModelDamaged, path,
+                                 "tensor '" + got[i].first + "' has the wrong shape for a " +
+                                     info.config.label() + " net");
     return fresh;
 }
 
@@ -69,8 +70,8 @@ void saveModel(Net& net, const std::string& path) {
             return n;
         });
     } catch (const c10::Error& e) {
-        throw ModelFileError("model file '" + path + "': cannot serialise the weights: " +
-                             std::string(e.what_without_backtrace()));
+        throw ModelFileError(ErrorCode::ModelUnreadable, path,
+                             "cannot serialise the weights: " + std::string(e.what_without_backtrace()));
     }
     detail::writeContainer(path, "XQZMODEL", c);
 }
@@ -90,8 +91,8 @@ void loadModelInto(Net& net, const std::string& path) {
     const auto c = detail::readContainer(path, "XQZMODEL");
     const ModelInfo info = detail::modelInfo(path, c);
     if (!(info.config == net.config()))
-        throw ModelFileError("model file '" + path + "' holds a " + info.config.label() +
-                             " net, expected " + net.config().label());
+        throw ModelFileError(ErrorCode::ModelMismatch, path,
+                             "holds a " + info.config.label() + " net, expected " + net.config().label());
     XqNet weights = readWeights(path, info, c.payload);
     copyModuleState(*weights, *net.impl().model);
     net.impl().weightsChanged();
@@ -118,8 +119,7 @@ void exportStateDict(const Net& net, const std::string& outPath) {
         for (const auto& [k, v] : meta) dict.insert(k, torch::tensor(v, torch::kLong));
         bytes = torch::pickle_save(c10::IValue(dict));
     } catch (const c10::Error& e) {
-        throw ModelFileError("export '" + outPath + "': " +
-                             std::string(e.what_without_backtrace()));
+        throw ModelFileError(ErrorCode::ModelUnreadable, outPath, e.what_without_backtrace(), "export");
     }
     detail::writeFileAtomic(outPath, std::string(bytes.begin(), bytes.end()));
 }
@@ -130,10 +130,10 @@ namespace xq::nn {
 
 void importStateDict(Net& net, const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw ModelFileError("state dict '" + path + "': cannot open");
+    if (!f) throw ModelFileError(ErrorCode::ModelUnreadable, path, "cannot open", "state dict");
     std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     auto fail = [&](const std::string& what) -> ModelFileError {
-        return ModelFileError("state dict '" + path + "': " + what);
+        return ModelFileError(ErrorCode::ModelDamaged, path, what, "state dict");
     };
     c10::IValue iv;
     try {

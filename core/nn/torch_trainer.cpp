@@ -143,8 +143,8 @@ void NetTrainer::saveState(const std::string& path) const {
             return n;
         });
     } catch (const c10::Error& e) {
-        throw ModelFileError("optimizer state '" + path +
-                             "': cannot serialise: " + std::string(e.what_without_backtrace()));
+        throw ModelFileError(ErrorCode::ModelUnreadable, path,
+                             "cannot serialise: " + std::string(e.what_without_backtrace()), "optimizer state");
     }
     detail::writeContainer(path, "XQZOPTIM", c);
 }
@@ -154,18 +154,18 @@ void NetTrainer::loadState(const std::string& path) {
     const NetConfig& cfg = impl_->net.config();
     if (detail::metaValue(c.meta, "channels") != std::to_string(cfg.channels) ||
         detail::metaValue(c.meta, "blocks") != std::to_string(cfg.blocks))
-        throw ModelFileError("optimizer state '" + path + "' belongs to a " +
-                             detail::metaValue(c.meta, "channels") + "x" +
-                             detail::metaValue(c.meta, "blocks") + " net, expected " +
-                             cfg.label());
+        throw ModelFileError(ErrorCode::ModelMismatch, path,
+                             "belongs to a " + detail::metaValue(c.meta, "channels") + "x" +
+                                 detail::metaValue(c.meta, "blocks") + " net, expected " + cfg.label(),
+                             "optimizer state");
     try {
         torch::serialize::InputArchive ar;
         ar.load_from(c.payload.data(), c.payload.size(), impl_->net.impl().device);
         impl_->optimizer.load(ar);
     } catch (const c10::Error& e) {
         std::string msg = e.what_without_backtrace();
-        throw ModelFileError("optimizer state '" + path +
-                             "': cannot read: " + msg.substr(0, msg.find('\n')));
+        throw ModelFileError(ErrorCode::ModelDamaged, path, "cannot read: " + msg.substr(0, msg.find('\n')),
+                             "optimizer state");
     }
     // LibTorch 1.13's Adam::load restores the moments but not the group options: restore
     // the learning rate it was saved with from our own metadata.
@@ -181,8 +181,8 @@ void NetTrainer::loadState(const std::string& path) {
         lr = -1;
     }
     if (!std::isfinite(lr) || lr < 0)
-        throw ModelFileError("optimizer state '" + path + "': metadata 'lr' missing or invalid ('" +
-                             lrText + "')");
+        throw ModelFileError(ErrorCode::ModelDamaged, path, "metadata 'lr' missing or invalid ('" + lrText + "')",
+                             "optimizer state");
     setLearningRate(lr);
 }
 

@@ -33,7 +33,7 @@ void ensureParentDirectory(const std::string& dbPath) {
     if (ec)
         throw StoreError(StoreErrorCode::Sqlite,
                          "cannot create the directory '" + parent.string() +
-                             "' for the database: " + ec.message());
+                             "' for the database: " + ec.message(), dbPath);
 }
 
 }  // namespace xq::store

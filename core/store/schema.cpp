@@ -136,7 +136,7 @@ bool hasOurMeta(sql::Database& db) {
     throw StoreError(StoreErrorCode::ForeignDatabase,
                      "'" + path + "' is an SQLite database of another application (application_id " +
                          hex(appId) + ", tables: " + (list.empty() ? "none" : list) +
-                         "); xqzero leaves it untouched. Choose another file with --db PATH.");
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.", path);
 }
 
 [[noreturn]] void refuseNewer(const std::string& path, int version) {
@@ -144,7 +144,7 @@ bool hasOurMeta(sql::Database& db) {
                      "'" + path + "' has xqzero schema version " + std::to_string(version) +
                          ", newer than this build understands (" +
                          std::to_string(currentVersion()) +
-                         "); it was left untouched. Use a newer xqzero to open it.");
+                         "); it was left untouched. Use a newer xqzero to open it.", path);
 }
 
 // Checks the identification marks on an open connection; returns the version if ours, -1 for
@@ -182,7 +182,7 @@ uint32_t be32(const unsigned char* p) {
 [[noreturn]] void refuseDamaged(const std::string& path, const std::string& detail) {
     throw StoreError(StoreErrorCode::NotADatabase,
                      "'" + path + "' is damaged or not an SQLite database (" + detail +
-                         "); xqzero leaves it untouched. Choose another file with --db PATH.");
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.", path);
 }
 
 // Names the tables of a file that is not ours, for the refusal message. The file is opened
@@ -227,11 +227,11 @@ Inspection inspectFile(const std::string& path) {
     if (!fs::exists(st)) return {FileState::Absent, 0};
     if (!fs::is_regular_file(st))
         throw StoreError(StoreErrorCode::NotADatabase,
-                         "'" + path + "' is not a regular file; xqzero needs a database file");
+                         "'" + path + "' is not a regular file; xqzero needs a database file", path);
     const auto size = fs::file_size(path, ec);
     if (ec)
         throw StoreError(StoreErrorCode::Sqlite,
-                         "cannot read the size of '" + path + "': " + ec.message());
+                         "cannot read the size of '" + path + "': " + ec.message(), path);
     if (size == 0) return {FileState::Empty, 0};
 
     // The 100-byte SQLite header, read with plain file I/O: garbage, foreign and newer files
@@ -239,14 +239,14 @@ Inspection inspectFile(const std::string& path) {
     // file) is created next to them.
     unsigned char h[100] = {};
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading");
+    if (!in) throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading", path);
     in.read(reinterpret_cast<char*>(h), sizeof h);
     static const char kMagic[16] = "SQLite format 3";  // 15 characters and the NUL
     if (in.gcount() < 100 || !std::equal(h, h + 16, reinterpret_cast<const unsigned char*>(kMagic)))
         throw StoreError(StoreErrorCode::NotADatabase,
                          "'" + path +
                              "' is not an SQLite database (no 'SQLite format 3' header); "
-                             "xqzero leaves it untouched. Choose another file with --db PATH.");
+                             "xqzero leaves it untouched. Choose another file with --db PATH.", path);
     const uint32_t pageSize = h[16] == 0 && h[17] == 1 ? 65536u : uint32_t(h[16] << 8 | h[17]);
     if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0 || size < pageSize)
         refuseDamaged(path, "impossible page size " + std::to_string(pageSize) + " for " +

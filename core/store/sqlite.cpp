@@ -88,7 +88,7 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
             describe("opening", path, db_ ? sqlite3_errmsg(db_) : nullptr, rc);
         sqlite3_close(db_);  // a handle is returned even on failure; harmless when null
         db_ = nullptr;
-        throw StoreError(codeFor(rc), msg);
+        throw StoreError(codeFor(rc), msg, path_);
     }
 }
 
@@ -98,7 +98,7 @@ Database::~Database() {
 }
 
 void Database::fail(int rc, std::string_view what) const {
-    throw StoreError(codeFor(rc), describe(what, path_, db_ ? sqlite3_errmsg(db_) : nullptr, rc));
+    throw StoreError(codeFor(rc), describe(what, path_, db_ ? sqlite3_errmsg(db_) : nullptr, rc), path_);
 }
 
 void Database::exec(std::string_view sql, std::string_view what) {
@@ -108,7 +108,7 @@ void Database::exec(std::string_view sql, std::string_view what) {
     if (rc != SQLITE_OK) {
         const std::string msg = describe(what, path_, err, rc);
         sqlite3_free(err);
-        throw StoreError(codeFor(rc), msg);
+        throw StoreError(codeFor(rc), msg, path_);
     }
 }
 

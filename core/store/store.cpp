@@ -44,23 +44,23 @@ sql::OpenMode modeFor(const OpenOptions& o, const schema::Inspection& insp,
                       const std::string& path) {
     if (o.readOnly) {
         if (insp.state == schema::FileState::Absent)
-            throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'");
+            throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'", path);
         if (insp.state == schema::FileState::Empty || insp.version < schema::currentVersion())
             throw StoreError(StoreErrorCode::OlderSchema,
                              "'" + path + "' has xqzero schema version " +
                                  std::to_string(insp.version) + ", this build uses " +
                                  std::to_string(schema::currentVersion()) +
-                                 "; open it read-write once to upgrade it");
+                                 "; open it read-write once to upgrade it", path);
         return sql::OpenMode::ReadOnly;
     }
     if (insp.state == schema::FileState::Absent) {
-        if (!o.create) throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'");
+        if (!o.create) throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'", path);
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
         if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
             throw StoreError(StoreErrorCode::Missing, "cannot create the database '" + path +
                                                           "': the directory '" + dir.string() +
-                                                          "' does not exist");
+                                                          "' does not exist", path);
         return sql::OpenMode::ReadWriteCreate;
     }
     return sql::OpenMode::ReadWrite;
@@ -120,7 +120,7 @@ void Store::open(const std::string& path, const OpenOptions& options) {
         db.exec("PRAGMA query_only = ON", "making the connection read-only");
         if (schema::readVersion(db) != schema::currentVersion())
             throw StoreError(StoreErrorCode::NewerSchema,
-                             "'" + path + "' changed its schema version while being opened");
+                             "'" + path + "' changed its schema version while being opened", path);
         return;
     }
     db.exec("PRAGMA journal_mode = WAL", "switching to WAL mode");

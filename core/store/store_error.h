@@ -1,11 +1,13 @@
 #pragma once
-// The one exception type of core/store. It carries a code (for callers and the UI to branch on;
-// core never returns translated text) and a message that names the file, what was being done
-// and SQLite's own explanation.
+// The exception type of core/store: an xq::Error with code Store (core/error.h) that carries
+// its own StoreErrorCode (for callers and the UI to branch on; core never returns translated
+// text), the database file as subject when known, and a message that names the file, what was
+// being done and SQLite's own explanation.
 // Thread-safety: plain value.
 
-#include <stdexcept>
 #include <string>
+
+#include "core/error.h"
 
 namespace xq::store {
 
@@ -27,10 +29,11 @@ enum class StoreErrorCode {
 
 const char* storeErrorCodeName(StoreErrorCode c);
 
-class StoreError : public std::runtime_error {
+class StoreError : public xq::Error {
 public:
-    StoreError(StoreErrorCode code, const std::string& message)
-        : std::runtime_error(message), code_(code) {}
+    StoreError(StoreErrorCode code, const std::string& message, std::string file = {})
+        : xq::Error(xq::ErrorCode::Store, message, std::move(file)), code_(code) {}
+    // Hides xq::Error::code() (always Store here) with the store's own code.
     StoreErrorCode code() const { return code_; }
 
 private:

@@ -19,6 +19,7 @@
 #include <malloc.h>
 #endif
 
+#include "core/error.h"
 #include "core/nn/eval_cache.h"
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
@@ -149,18 +150,20 @@ bool Pipeline::timeUp(const State& st) const {
 void Pipeline::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
     if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
-        throw std::runtime_error("--device cuda: LibTorch sees no CUDA device on this machine");
+        throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
     st.sessionStart = Clock::now();
     st.store = std::make_unique<store::Store>(options_.dbPath);
 
     auto existing = st.store->findRun(options_.runName);
     if (existing && !options_.resume)
-        throw std::runtime_error("run '" + options_.runName +
-                                 "' already exists in " + options_.dbPath +
-                                 "; use --resume to continue it or choose another --run name");
+        throw Error(ErrorCode::RunExists,
+                    "run '" + options_.runName + "' already exists in " + options_.dbPath +
+                        "; use --resume to continue it or choose another --run name",
+                    options_.runName);
     if (!existing && options_.resume)
-        throw std::runtime_error("no run named '" + options_.runName + "' in " + options_.dbPath +
-                                 " to resume");
+        throw Error(ErrorCode::RunNotFound,
+                    "no run named '" + options_.runName + "' in " + options_.dbPath + " to resume",
+                    options_.runName);
     st.resumed = existing.has_value();
     st.modelDir = options_.modelDir.empty()
                       ? store::defaultModelDir(options_.dbPath, options_.runName)
@@ -236,20 +239,25 @@ void Pipeline::checkRoomToWork(State& st) {
     st.store->checkWritable();
     std::error_code ec;
     fs::create_directories(st.modelDir, ec);
-    if (ec) throw std::runtime_error("cannot create the model folder " + st.modelDir + ": " + ec.message());
+    if (ec)
+        throw Error(ErrorCode::FolderNotWritable,
+                    "cannot create the model folder " + st.modelDir + ": " + ec.message(), st.modelDir);
     constexpr uintmax_t kMinFreeBytes = uintmax_t(64) << 20;
     for (const fs::path& dir : {fs::absolute(options_.dbPath).parent_path(), fs::path(st.modelDir)}) {
         const fs::space_info sp = fs::space(dir, ec);
         if (!ec && sp.available < kMinFreeBytes)
-            throw std::runtime_error("only " + std::to_string(sp.available >> 20) + " MiB free on the disk of " +
-                                     dir.string() + "; training needs at least " +
-                                     std::to_string(kMinFreeBytes >> 20) + " MiB for its games and models");
+            throw Error(ErrorCode::DiskFull,
+                        "only " + std::to_string(sp.available >> 20) + " MiB free on the disk of " +
+                            dir.string() + "; training needs at least " +
+                            std::to_string(kMinFreeBytes >> 20) + " MiB for its games and models",
+                        dir.string());
     }
     const fs::path probe = fs::path(st.modelDir) / ".write-test";
     {
         std::ofstream f(probe, std::ios::binary | std::ios::trunc);
         if (!(f << "xqzero" << std::flush))
-            throw std::runtime_error("cannot write model files in " + st.modelDir + ": " + std::strerror(errno));
+            throw Error(ErrorCode::FolderNotWritable,
+                        "cannot write model files in " + st.modelDir + ": " + std::strerror(errno), st.modelDir);
     }
     fs::remove(probe, ec);
 }
@@ -285,9 +293,10 @@ bool Pipeline::reconcileGenerations(State& st, bool haveCheckpoint) {
     if (haveCheckpoint && best->generation == st.ckpt.generation) return true;
     std::error_code ec;
     if (!fs::exists(best->file, ec))
-        throw std::runtime_error("generation " + std::to_string(best->generation) + " of run '" +
-                                 options_.runName + "' is recorded with the file " + best->file +
-                                 ", which is missing");
+        throw Error(ErrorCode::RunModelMissing,
+                    "generation " + std::to_string(best->generation) + " of run '" + options_.runName +
+                        "' is recorded with the file " + best->file + ", which is missing",
+                    best->file);
     if (haveCheckpoint)
         log(LogLevel::Warning, "the checkpoint is at generation " + std::to_string(st.ckpt.generation) +
                                    ", the database at " + std::to_string(best->generation) +

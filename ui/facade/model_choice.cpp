@@ -8,6 +8,7 @@
 
 #include "core/nn/model_file.h"
 #include "core/store/store.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -70,7 +71,7 @@ void ModelChoice::reload() {
                 }
             }
         } catch (const std::exception& e) {
-            listError_ = QString::fromUtf8(e.what());
+            listError_ = errorText(e);
         }
     }
     models_ = list;
@@ -117,7 +118,7 @@ bool ModelChoice::chooseFile(const QString& path, QString* error) {
         setCurrent(e);
         return true;
     } catch (const std::exception& ex) {
-        if (error) *error = tr("Cannot use the model %1: %2").arg(QDir::toNativeSeparators(path), QString::fromUtf8(ex.what()));
+        if (error) *error = errorText(ex);
         return false;
     }
 }

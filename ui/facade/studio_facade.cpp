@@ -13,6 +13,7 @@
 #include "core/xiangqi/fen.h"
 #include "ui/facade/level_players.h"
 #include "ui/facade/model_choice.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -62,7 +63,7 @@ public:
             player->setSnapshotCallback({});
         } catch (const std::exception& e) {
             reply.move = xq::Move();
-            reply.error = QString::fromStdString(e.what());
+            reply.error = errorText(e);
         }
         reply.elapsedMs = int(std::chrono::duration_cast<std::chrono::milliseconds>(
                                   std::chrono::steady_clock::now() - t0)
@@ -96,7 +97,7 @@ public:
             xq::store::Store db(file);
             reply.gameId = db.insertGame(game);
         } catch (const std::exception& e) {
-            reply.error = QString::fromStdString(e.what());
+            reply.error = errorText(e);
         }
         emit stored(reply);
     }
@@ -143,7 +144,7 @@ public:
             reply.imported = sum.imported;
             reply.rejected = sum.rejected;
         } catch (const std::exception& e) {
-            reply.error = QString::fromStdString(e.what());
+            reply.error = errorText(e);
         }
         emit imported(reply);
     }

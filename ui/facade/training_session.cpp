@@ -15,6 +15,7 @@
 
 #include "core/engine/background_ladder.h"
 #include "core/store/store.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -160,9 +161,9 @@ bool TrainingSession::start(const PipelineOptions& options) {
         try {
             p->run();
         } catch (const std::exception& e) {
-            error = e.what();
+            error = errorText(e).toStdString();
         } catch (...) {
-            error = "unknown error";
+            error = tr("An unexpected error occurred.").toStdString();
         }
         {
             std::lock_guard lk(pollMutex);
@@ -272,7 +273,7 @@ void TrainingSession::offerToLadder(const PipelineOptions& options, const Genera
             lo.run = run->id;
         } catch (const std::exception& e) {
             std::lock_guard ilk(inboxMutex_);
-            inbox_.logs.emplace_back(int(LogLevel::Warning), std::string("ladder: ") + e.what());
+            inbox_.logs.emplace_back(int(LogLevel::Warning), tr("Ladder: %1").arg(errorText(e)).toStdString());
             return;
         }
         if (config.ladderMinutes <= 0) {

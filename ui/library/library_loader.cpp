@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "core/store/store.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -28,7 +29,7 @@ GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& fi
         r.total = db.countGames(filter);
         r.games = db.listGames(filter);
     } catch (const std::exception& e) {
-        r.error = QString::fromStdString(e.what());
+        r.error = errorText(e);
     }
     return r;
 }
@@ -42,7 +43,7 @@ GameLoadResult queryGame(const QString& dbPath, int64_t gameId) {
             r.game = std::move(*g);
         }
     } catch (const std::exception& e) {
-        r.error = QString::fromStdString(e.what());
+        r.error = errorText(e);
     }
     return r;
 }

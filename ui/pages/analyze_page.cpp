@@ -33,6 +33,7 @@
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
+#include "ui/error_text.h"
 #endif
 
 namespace xqui {
@@ -327,7 +328,7 @@ bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QStri
                 xq::nn::makeParallelEvaluator(net, workers, xq::nn::searchThreadsFor(workers) * kBatch));
             searchThreads_ = xq::nn::searchThreadsFor(workers);
         } catch (const std::exception& e) {
-            const QString msg = tr("Cannot load the model %1: %2").arg(path, QString::fromUtf8(e.what()));
+            const QString msg = errorText(e);
             error_->setText(msg);
             error_->show();
             if (error) *error = msg;
@@ -405,7 +406,7 @@ void AnalyzePage::finishIfEnded() {
     try {
         search_->wait();  // the threads have ended: this only joins them
     } catch (const std::exception& e) {
-        error_->setText(tr("The analysis failed: %1").arg(QString::fromUtf8(e.what())));
+        error_->setText(tr("The analysis failed: %1").arg(errorText(e)));
         error_->show();
     }
     updateButtons();

@@ -30,6 +30,7 @@
 #include "ui/train/param_texts.h"
 #include "ui/train/train_charts.h"
 #include "ui/train/train_status.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -407,7 +408,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
     try {
         xq::store::ensureParentDirectory(o.dbPath);
     } catch (const std::exception& e) {
-        appendLog(2, QString::fromStdString(e.what()));
+        appendLog(2, errorText(e));
         return;
     }
     liveLoss_.clear();

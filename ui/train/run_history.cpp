@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include "core/store/store.h"
+#include "ui/error_text.h"
 
 namespace xqui {
 
@@ -79,7 +80,7 @@ std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
         }
     } catch (const std::exception& e) {
         // An empty file (created but never written) has no runs; anything else is worth showing.
-        if (error && std::filesystem::file_size(path, ec) > 0) *error = QString::fromStdString(e.what());
+        if (error && std::filesystem::file_size(path, ec) > 0) *error = errorText(e);
         out.clear();
     }
     return out;
@@ -118,7 +119,7 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
             h.gamesPerHour.push_back(p.value);
         }
     } catch (const std::exception& e) {
-        h.error = QString::fromStdString(e.what());
+        h.error = errorText(e);
     }
     return h;
 }

@@ -119,7 +119,7 @@ int run(const ImportArgs& a) {
             return xqcli::kExitFailure;
         }
         return xqcli::kExitOk;
-    } catch (const StoreError& e) {
+    } catch (const std::exception& e) {  // StoreError: the database cannot be opened or written
         std::cerr << "xqzero import: " << e.what() << "\n";
         return xqcli::kExitFailure;
     }

@@ -125,8 +125,7 @@ void MctsSearch::worker() {
     std::unique_lock lk(mutex_);
     for (;;) {
         if (finishedLocked()) break;
-        const int budget =
-            limits_.simulations > 0 ? limits_.simulations - started_ : INT_MAX;
+        const int budget = limits_.simulations > 0 ? limits_.simulations - started_ : INT_MAX;
         const int batch = std::max(1, std::min(params_.batchSize, budget));
         const GatherCounts c = tree_.gather(batch, budget, leafSlots, 0);
         started_ += c.leaves + c.terminalHits;
@@ -165,6 +164,12 @@ void MctsSearch::worker() {
         seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
         running_.store(false, std::memory_order_release);
     }
+}
+
+std::vector<SnapshotNode> MctsSearch::snapshotChildren(const std::vector<Move>& path,
+                                                       int minVisits) const {
+    std::lock_guard lk(mutex_);
+    return makeChildrenSnapshot(tree_, path, minVisits);
 }
 
 SearchSnapshot MctsSearch::snapshot(int depth, int minVisits) const {

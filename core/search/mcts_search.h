@@ -32,7 +32,7 @@
 namespace xq::search {
 
 class MctsSearch {
-public:
+  public:
     explicit MctsSearch(nn::Evaluator& evaluator, const MctsParams& params = {});
     ~MctsSearch();  // stops and joins
     MctsSearch(const MctsSearch&) = delete;
@@ -57,8 +57,12 @@ public:
 
     // A copy of the tree's statistics (see mcts_snapshot.h). Any thread, also while searching.
     SearchSnapshot snapshot(int depth = 1, int minVisits = 1) const;
+    // One node's children (makeChildrenSnapshot in mcts_snapshot.h). Any thread, also while
+    // searching.
+    std::vector<SnapshotNode> snapshotChildren(const std::vector<Move>& path,
+                                               int minVisits = 1) const;
 
-private:
+  private:
     void worker();
     bool finishedLocked() const;  // needs mutex_
 
@@ -75,9 +79,9 @@ private:
     int collisions_ = 0;                // guarded by mutex_
     int reusedVisits_ = 0;              // guarded by mutex_
     std::chrono::steady_clock::time_point t0_;  // guarded by mutex_
-    double seconds_ = 0;                // guarded by mutex_: duration of the last search
-    std::exception_ptr error_;          // guarded by mutex_
-    int activeWorkers_ = 0;             // guarded by mutex_: the last one out clears running_
+    double seconds_ = 0;                        // guarded by mutex_: duration of the last search
+    std::exception_ptr error_;                  // guarded by mutex_
+    int activeWorkers_ = 0;  // guarded by mutex_: the last one out clears running_
     std::atomic<bool> stop_{false};
     std::atomic<bool> running_{false};
     std::vector<std::thread> threads_;  // touched only by the thread calling start()/wait()

@@ -47,4 +47,20 @@ SearchSnapshot makeSnapshot(const MctsTree& tree, int depth, int minVisits) {
     return s;
 }
 
+std::vector<SnapshotNode> makeChildrenSnapshot(const MctsTree& tree, const std::vector<Move>& path,
+                                               int minVisits) {
+    const Node* node = tree.root();
+    for (Move m : path) {
+        if (!node->expanded()) return {};
+        const Node* next = nullptr;
+        for (int i = 0; i < node->numChildren && !next; ++i)
+            if (node->children[i].move == m) next = &node->children[i];
+        if (!next) return {};
+        node = next;
+    }
+    std::vector<SnapshotNode> out;
+    if (node->expanded()) fill(tree, *node, path.empty(), 1, minVisits, out);
+    return out;
+}
+
 }  // namespace xq::search

@@ -99,7 +99,7 @@ MctsParams probesOff() {
 
 // Fails on the n-th call: the search must report the error and leave the tree consistent.
 class FailingEvaluator final : public nn::Evaluator {
-public:
+  public:
     explicit FailingEvaluator(int failAt) : failAt_(failAt) {}
     void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
         if (++calls_ == failAt_) throw std::runtime_error("network failed");
@@ -107,7 +107,7 @@ public:
     }
     std::string name() const override { return "failing"; }
 
-private:
+  private:
     nn::UniformEvaluator inner_;
     int failAt_;
     int calls_ = 0;
@@ -117,7 +117,7 @@ private:
 // (prior ~0 for checking moves) and likes exactly the moves that allow the opponent a mate in
 // one; every position looks level. Only the search's own mate-in-one check can beat it.
 class MisleadingEvaluator final : public nn::Evaluator {
-public:
+  public:
     void evaluate(std::span<const nn::EvalInput> in, std::span<nn::EvalOutput> out) override {
         for (size_t i = 0; i < in.size(); ++i) {
             const Position& pos = *in[i].pos;
@@ -142,7 +142,30 @@ public:
 
 class TestMcts : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
+    // One node's children, by move path, agree with the nested snapshot; a path that leaves
+    // the tree gives nothing.
+    void childrenSnapshotFollowsAPath() {
+        nn::RandomEvaluator ev(4);
+        MctsSearch s(ev, quietParams());
+        s.search({.simulations = 1500});
+        const SearchSnapshot deep = s.snapshot(3);
+        const SnapshotNode& best = deep.children.front();
+        QVERIFY(!best.children.empty());
+        const std::vector<SnapshotNode> kids = s.snapshotChildren({best.move});
+        QCOMPARE(kids.size(), best.children.size());
+        for (size_t i = 0; i < kids.size(); ++i) {
+            QCOMPARE(kids[i].move, best.children[i].move);
+            QCOMPARE(kids[i].visits, best.children[i].visits);
+            QVERIFY(kids[i].children.empty());
+        }
+        const SnapshotNode& grand = best.children.front();
+        const std::vector<SnapshotNode> grandKids = s.snapshotChildren({best.move, grand.move});
+        QCOMPARE(grandKids.size(), grand.children.size());
+        QCOMPARE(s.snapshotChildren({}).size(), deep.children.size());
+        QVERIFY(s.snapshotChildren({best.move, best.move}).empty());  // not a move of that node
+    }
+
     void findsMateInOne_data() {
         QTest::addColumn<bool>("flipped");
         QTest::newRow("red to move") << false;
@@ -338,8 +361,8 @@ private slots:
         MctsSearch s(ev, probesOff());
         s.setPosition(pos);
         const SearchResult r = s.search({.simulations = 200});
-        QVERIFY2(forcesMateInTwo(pos, r.bestMove), qPrintable(QString::fromStdString(
-                                                       toIccs(r.bestMove))));
+        QVERIFY2(forcesMateInTwo(pos, r.bestMove),
+                 qPrintable(QString::fromStdString(toIccs(r.bestMove))));
         QCOMPARE(r.rootProven, int8_t(1));
         for (size_t i = 0; i < r.moves.size(); ++i) {
             // Only true mates in two may be called won; the best move is one of them.
@@ -459,7 +482,8 @@ private slots:
             MctsSearch s(ev, p);
             return s.search({.simulations = 400});
         };
-        const SearchResult off = search(0, true), forced = search(2, true), quiet = search(2, false);
+        const SearchResult off = search(0, true), forced = search(2, true),
+                           quiet = search(2, false);
         QCOMPARE(off.targetVisits, off.visits);
         QCOMPARE(quiet.targetVisits, quiet.visits);
         const int n = int(forced.moves.size());
@@ -507,7 +531,8 @@ private slots:
         float maxPlain = 0, maxFlat = 0;
         for (size_t i = 0; i < plain.priors.size(); ++i) {
             QVERIFY(std::abs(flat.priors[i] - std::sqrt(plain.priors[i]) / sumSqrt) < 1e-5);
-            QVERIFY(std::abs(sharp.priors[i] - plain.priors[i] * plain.priors[i] / sumSquare) < 1e-5);
+            QVERIFY(std::abs(sharp.priors[i] - plain.priors[i] * plain.priors[i] / sumSquare) <
+                    1e-5);
             maxPlain = std::max(maxPlain, plain.priors[i]);
             maxFlat = std::max(maxFlat, flat.priors[i]);
         }
@@ -667,8 +692,9 @@ private slots:
     }
 
     void multiGameEqualsSeparateSearches() {
-        const char* fens[] = {Position::kStartFen, kAvoidMate, kMateInOne,
-                              "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
+        const char* fens[] = {
+            Position::kStartFen, kAvoidMate, kMateInOne,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
         MctsParams p = quietParams();
         p.batchSize = 4;
         p.addNoise = true;

@@ -5,7 +5,8 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QTimer>
-#include <QTreeWidget>
+#include <QElapsedTimer>
+#include <QTreeView>
 #include <QtTest>
 
 #include "core/nn/model_file.h"
@@ -15,6 +16,7 @@
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/rules.h"
 #include "ui/board/board_widget.h"
+#include "ui/analyze/search_tree_model.h"
 #include "ui/pages/analyze_page.h"
 
 using namespace xqui;
@@ -66,7 +68,7 @@ xq::Move rowMove(QTableWidget* t, int row) {
 
 class TestAnalyze : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void uniformNoteShown();
     void mateInOneRisesToTheTop();
     void stopEndsWithGuiResponsive();
@@ -74,6 +76,7 @@ private slots:
     void boardMoveChangesPosition();
     void badModelFileKeepsUniform();
     void modelFileAnalyses();
+    void largeTreeLoadsOnlyOpenedNodes();
 };
 
 void TestAnalyze::uniformNoteShown() {
@@ -107,7 +110,8 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     page.position().legalMoves(legal);
     QCOMPARE(page.moveTable()->rowCount(), legal.size());
     QCOMPARE(rowMove(page.moveTable(), 0), mates.front());
-    QCOMPARE(page.moveTable()->item(0, 0)->text(), QString::fromStdString(xq::toIccs(mates.front())));
+    QCOMPARE(page.moveTable()->item(0, 0)->text(),
+             QString::fromStdString(xq::toIccs(mates.front())));
     // The mate is shown as proven won and the position as a forced win. Other moves may be
     // proven too (two rooks force mate in several ways): each one called won must be a forced
     // mate by brute force (the search's 6000 simulations prove mates in two, rarely three).
@@ -116,7 +120,8 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     for (int row = 1; row < page.moveTable()->rowCount(); ++row) {
         const xq::Move m = rowMove(page.moveTable(), row);
         if (page.moveTable()->item(row, 3)->text() == QStringLiteral("won"))
-            QVERIFY2(redForcesMate(page.position(), m, 2), qPrintable(QString::fromStdString(xq::toIccs(m))));
+            QVERIFY2(redForcesMate(page.position(), m, 2),
+                     qPrintable(QString::fromStdString(xq::toIccs(m))));
     }
     // Visits are listed most visited first.
     const int top = page.moveTable()->item(0, 1)->text().section(QLatin1Char(' '), 0, 0).toInt();
@@ -131,13 +136,18 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     // Three arrows, the best one painted last (on top).
     QCOMPARE(page.board()->arrows().size(), 3);
     QCOMPARE(page.board()->arrows().last().move, mates.front());
-    // The tree lists visited root moves, the best first, and goes deeper than one level.
-    QVERIFY(page.searchTree()->topLevelItemCount() > 0);
-    QCOMPARE(page.searchTree()->topLevelItem(0)->text(0), page.moveTable()->item(0, 0)->text());
-    bool deeper = false;
-    for (int i = 0; i < page.searchTree()->topLevelItemCount(); ++i)
-        deeper = deeper || page.searchTree()->topLevelItem(i)->childCount() > 0;
-    QVERIFY(deeper);
+    // The tree lists visited root moves, the best first; a node's children load when it opens.
+    QAbstractItemModel* tree = page.searchTree()->model();
+    QVERIFY(tree->rowCount() > 0);
+    QCOMPARE(tree->index(0, 0).data().toString(), page.moveTable()->item(0, 0)->text());
+    QCOMPARE(page.searchTreeModel()->loadedRows(), tree->rowCount());
+    QModelIndex openable;
+    for (int i = 0; i < tree->rowCount() && !openable.isValid(); ++i)
+        if (tree->hasChildren(tree->index(i, 0))) openable = tree->index(i, 0);
+    QVERIFY(openable.isValid());
+    page.searchTree()->expand(openable);
+    QTRY_VERIFY(tree->rowCount(openable) > 0);  // the view fetches when it lays the rows out
+    QCOMPARE(page.searchTreeModel()->loadedRows(), tree->rowCount() + tree->rowCount(openable));
 
     // The priors toggle shows the policy: uniform, so every destination has some colour.
     page.setShowPriors(true);
@@ -236,10 +246,59 @@ void TestAnalyze::modelFileAnalyses() {
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
     QSet<QString> priors;
-    for (int r = 0; r < page.moveTable()->rowCount(); ++r) priors.insert(page.moveTable()->item(r, 2)->text());
+    for (int r = 0; r < page.moveTable()->rowCount(); ++r)
+        priors.insert(page.moveTable()->item(r, 2)->text());
     QVERIFY2(priors.size() > 1, "a network's priors differ between moves");
 #endif  // the studio (and so this suite) is only built with LibTorch
 }
 
 QTEST_MAIN(TestAnalyze)
+// A tree of 100,000+ nodes: the browser holds the root's moves and the children of the nodes
+// opened along one line, nothing else; a refresh keeps what is open and loads nothing new.
+// (How long each step takes is printed for the record, not asserted.)
+void TestAnalyze::largeTreeLoadsOnlyOpenedNodes() {
+    AnalyzePage page;
+    page.resize(1200, 800);
+    page.show();
+    QElapsedTimer t;
+    t.start();
+    page.analyzeSynchronously(6000);
+    const qint64 searchMs = t.restart();
+    const QString stats = page.statsText();
+    QTreeView* view = page.searchTree();
+    QAbstractItemModel* tree = view->model();
+    SearchTreeModel* model = page.searchTreeModel();
+    QVERIFY(tree->rowCount() > 0);
+    QCOMPARE(model->loadedRows(), tree->rowCount());
+    // Open the most visited line three levels deep.
+    QModelIndex at;
+    int expected = tree->rowCount();
+    for (int depth = 0; depth < 3; ++depth) {
+        const QModelIndex next = tree->index(0, 0, at);
+        QVERIFY2(tree->hasChildren(next), qPrintable(QStringLiteral("depth %1").arg(depth)));
+        view->expand(next);
+        QTRY_VERIFY(tree->rowCount(next) > 0);  // the view fetches when it lays the rows out
+        expected += tree->rowCount(next);
+        QCOMPARE(model->loadedRows(), expected);
+        // Most visited first at every level.
+        if (tree->rowCount(next) > 1)
+            QVERIFY(tree->index(0, 1, next).data().toString().toInt() >=
+                    tree->index(1, 1, next).data().toString().toInt());
+        at = next;
+    }
+    const qint64 openMs = t.restart();
+    QApplication::processEvents();
+    model->refresh();
+    const qint64 refreshMs = t.elapsed();
+    QCOMPARE(model->loadedRows(), expected);
+    QVERIFY(view->isExpanded(at));
+    // The search behind it is far larger than what was loaded.
+    const xq::search::SearchSnapshot snap = page.searchSnapshot();
+    QVERIFY2(snap.nodes >= 100000, qPrintable(QString::number(snap.nodes)));
+    qInfo(
+        "tree: %zu nodes in the search, %d rows loaded; search %lld ms, opening 3 levels %lld ms, "
+        "refresh %lld ms (%s)",
+        snap.nodes, model->loadedRows(), searchMs, openMs, refreshMs, qPrintable(stats));
+}
+
 #include "test_analyze.moc"

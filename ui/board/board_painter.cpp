@@ -3,6 +3,7 @@
 #include <cmath>
 #include <random>
 
+#include <QHash>
 #include <QLinearGradient>
 #include <QPainterPath>
 #include <QRadialGradient>
@@ -33,15 +34,18 @@ void paintGrain(QPainter& p, const QRectF& r) {
             const qreal x = r.left() + r.width() * s / steps;
             const qreal y = y0 + amp * std::sin(freq * (x - r.left()) + phase) +
                             amp * 0.5 * std::sin(freq * 2.7 * (x - r.left()) + phase * 1.3);
-            if (s == 0) path.moveTo(x, y);
-            else path.lineTo(x, y);
+            if (s == 0)
+                path.moveTo(x, y);
+            else
+                path.lineTo(x, y);
         }
         p.setPen(QPen(c, (0.5 + 1.6 * u(rng)) * h / 700.0));
         p.drawPath(path);
     }
     // Two soft knots.
     for (int k = 0; k < 2; ++k) {
-        const QPointF c(r.left() + r.width() * (0.2 + 0.6 * u(rng)), r.top() + h * (0.15 + 0.7 * u(rng)));
+        const QPointF c(r.left() + r.width() * (0.2 + 0.6 * u(rng)),
+                        r.top() + h * (0.15 + 0.7 * u(rng)));
         for (int ring = 6; ring >= 1; --ring) {
             QColor col(110, 64, 25);
             col.setAlphaF(0.035);
@@ -50,6 +54,21 @@ void paintGrain(QPainter& p, const QRectF& r) {
             p.drawEllipse(c, ring * h / 90.0 * 1.8, ring * h / 90.0 * 0.55);
         }
     }
+}
+
+// The grain once per process, at a fixed size, drawn scaled into each board: stroking a few
+// hundred antialiased fibres took 90 ms for a small board and 280 ms for a large one, on every
+// resize. Painted without antialiasing (the smooth scaling softens the fibres), it costs a few
+// milliseconds once.
+const QImage& grainTexture() {
+    static const QImage texture = [] {
+        QImage img(640, 704, QImage::Format_ARGB32_Premultiplied);
+        img.fill(Qt::transparent);
+        QPainter p(&img);
+        paintGrain(p, QRectF(0, 0, img.width(), img.height()));
+        return img;
+    }();
+    return texture;
 }
 
 // The little corner marks at the cannon and pawn points.
@@ -68,7 +87,8 @@ void paintStar(QPainter& p, const BoardGeometry& g, int col, int row) {
 
 }  // namespace
 
-QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g, const BoardStyle& style) {
+QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g,
+                      const BoardStyle& style) {
     QPixmap pm(QSize(qCeil(size.width() * dpr), qCeil(size.height() * dpr)));
     pm.setDevicePixelRatio(dpr);
     pm.fill(Qt::transparent);
@@ -82,7 +102,8 @@ QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g, cons
     for (int i = 6; i >= 1; --i) {
         p.setPen(Qt::NoPen);
         p.setBrush(QColor(40, 20, 5, 10));
-        p.drawRoundedRect(br.translated(0, g.cell * 0.02 * i).adjusted(-i, -i / 2.0, i, i), radius, radius);
+        p.drawRoundedRect(br.translated(0, g.cell * 0.02 * i).adjusted(-i, -i / 2.0, i, i), radius,
+                          radius);
     }
     QLinearGradient wood(br.topLeft(), br.bottomRight());
     wood.setColorAt(0.0, QColor(0xf3, 0xcf, 0x8e));
@@ -93,7 +114,8 @@ QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g, cons
     p.fillPath(boardPath, wood);
     p.save();
     p.setClipPath(boardPath);
-    paintGrain(p, br);
+    p.setRenderHint(QPainter::SmoothPixmapTransform);
+    p.drawImage(br, grainTexture());
     // Light vignette so the centre glows like varnished wood.
     QRadialGradient glow(br.center(), br.width() * 0.75);
     glow.setColorAt(0, QColor(255, 245, 220, 40));
@@ -152,12 +174,14 @@ QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g, cons
         for (int file = 0; file < 9; ++file) {
             const int col = g.flipped ? 8 - file : file;
             const int redNo = 9 - file, blackNo = file + 1;
-            const QString redText = glyphs.cjk() ? QString(QChar(kCn[redNo - 1])) : QString::number(redNo);
+            const QString redText =
+                glyphs.cjk() ? QString(QChar(kCn[redNo - 1])) : QString::number(redNo);
             const QString blackText = QString::number(blackNo);
             const QString bottom = g.flipped ? blackText : redText;
             const QString top = g.flipped ? redText : blackText;
             const qreal dy = g.cell * 0.72;
-            const QPointF bc = g.point(col, 9) + QPointF(0, dy), tc = g.point(col, 0) - QPointF(0, dy);
+            const QPointF bc = g.point(col, 9) + QPointF(0, dy),
+                          tc = g.point(col, 0) - QPointF(0, dy);
             const QRectF box(-g.cell * 0.4, -g.cell * 0.2, g.cell * 0.8, g.cell * 0.4);
             p.drawText(box.translated(bc), Qt::AlignCenter, bottom);
             p.drawText(box.translated(tc), Qt::AlignCenter, top);
@@ -166,7 +190,9 @@ QPixmap paintBoardArt(const QSize& size, qreal dpr, const BoardGeometry& g, cons
     return pm;
 }
 
-void paintPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool lifted) {
+namespace {
+
+void drawPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool lifted) {
     const bool red = xq::colorOf(piece) == xq::Red;
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
@@ -201,6 +227,45 @@ void paintPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool li
     p.restore();
 }
 
+// A piece is three antialiased gradient discs and a glyph: with 32 of them on a live board
+// repainted ten times a second that was most of the GUI thread's painting. Each (piece, size,
+// pixel ratio, lifted) is painted once into a sprite and blitted after that.
+struct SpriteKey {
+    int piece, radius4, dpr100;  // radius in quarter pixels, ratio in hundredths
+    bool lifted;
+    bool operator==(const SpriteKey&) const = default;
+};
+
+size_t qHash(const SpriteKey& k, size_t seed = 0) {
+    return ::qHash(k.piece * 1000003 + k.radius4 * 131 + k.dpr100 * 7 + int(k.lifted), seed);
+}
+
+}  // namespace
+
+void paintPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool lifted) {
+    // Rotated or scaled painters (none today) get the vector drawing, which stays sharp.
+    if (p.transform().type() > QTransform::TxTranslate || !p.device()) {
+        drawPiece(p, c, r, piece, lifted);
+        return;
+    }
+    static QHash<SpriteKey, QPixmap> sprites;  // GUI thread only, like all painting here
+    const qreal dpr = p.device()->devicePixelRatioF();
+    const SpriteKey key{int(piece), qRound(r * 4), qRound(dpr * 100), lifted};
+    const qreal half = std::ceil(r * 1.6);  // the shadow reaches 1.25 r plus its offset
+    auto it = sprites.find(key);
+    if (it == sprites.end()) {
+        if (sprites.size() > 256) sprites.clear();  // board sizes change rarely; bound the cache
+        QPixmap pm(qCeil(2 * half * dpr), qCeil(2 * half * dpr));
+        pm.setDevicePixelRatio(dpr);
+        pm.fill(Qt::transparent);
+        QPainter sp(&pm);
+        drawPiece(sp, QPointF(half, half), key.radius4 / 4.0, piece, lifted);
+        sp.end();
+        it = sprites.insert(key, pm);
+    }
+    p.drawPixmap(c - QPointF(half, half), *it);
+}
+
 void paintArrow(QPainter& p, const QPointF& a, const QPointF& b, qreal width, const QColor& color) {
     const QPointF d = b - a;
     const qreal len = std::hypot(d.x(), d.y());
@@ -229,14 +294,19 @@ void paintArrow(QPainter& p, const QPointF& a, const QPointF& b, qreal width, co
 QColor heatColor(qreal v) {
     v = qBound<qreal>(0.0, v, 1.0);
     // Blue -> cyan -> yellow -> red, interpolated in RGB between stops.
-    struct Stop { qreal at; int r, g, b; };
-    static const Stop stops[] = {{0.0, 40, 80, 200}, {0.33, 40, 190, 210}, {0.66, 250, 220, 50}, {1.0, 220, 40, 30}};
+    struct Stop {
+        qreal at;
+        int r, g, b;
+    };
+    static const Stop stops[] = {
+        {0.0, 40, 80, 200}, {0.33, 40, 190, 210}, {0.66, 250, 220, 50}, {1.0, 220, 40, 30}};
     for (int i = 1; i < 4; ++i) {
         if (v <= stops[i].at) {
             const Stop& s0 = stops[i - 1];
             const Stop& s1 = stops[i];
             const qreal t = (v - s0.at) / (s1.at - s0.at);
-            return QColor(int(s0.r + t * (s1.r - s0.r)), int(s0.g + t * (s1.g - s0.g)), int(s0.b + t * (s1.b - s0.b)));
+            return QColor(int(s0.r + t * (s1.r - s0.r)), int(s0.g + t * (s1.g - s0.g)),
+                          int(s0.b + t * (s1.b - s0.b)));
         }
     }
     return QColor(220, 40, 30);

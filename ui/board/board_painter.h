@@ -1,9 +1,11 @@
 #pragma once
-// Drawing of the wooden board and of the pieces. Pure painting: no state, no input.
+// Drawing of the wooden board and of the pieces. No input; the only state is two caches.
 // The board art (wood, lines, river, coordinates) is painted into a pixmap cached by the
-// widget at the device pixel ratio, so resizing stays smooth and HiDPI stays sharp.
+// widget at the device pixel ratio, so resizing stays smooth and HiDPI stays sharp; the wood
+// grain inside it is one texture per process, scaled. Pieces are sprites painted once per
+// (piece, size, pixel ratio) and blitted (a few milliseconds a frame saved on a live board).
 //
-// Thread-safety: GUI thread only (fonts).
+// Thread-safety: GUI thread only (fonts, and the caches are unguarded statics).
 
 #include <QPainter>
 #include <QPixmap>

@@ -19,13 +19,14 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
-#include <QTreeWidget>
-#include <QTreeWidgetItemIterator>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "core/nn/fake_evaluators.h"
 #include "core/xiangqi/fen.h"
 #include "ui/analyze/analysis_overlay.h"
+#include "ui/analyze/search_tree_model.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/model_choice.h"
 #include "ui/pages/model_picker.h"
@@ -43,12 +44,15 @@ namespace {
 constexpr int kBatch = 16;
 constexpr int kTickMs = 200;
 constexpr int kTreeEveryTicks = 5;  // the tree is rebuilt once a second while searching
-constexpr int kTreeDepth = 3;
 
-QString signedValue(float v) { return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3); }
+QString signedValue(float v) {
+    return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3);
+}
 }  // namespace
 
-QString AnalyzePage::statsText() const { return stats_->text(); }
+QString AnalyzePage::statsText() const {
+    return stats_->text();
+}
 
 // The value column: the search's mean, or what its solver proved (a forced mate seen to the end).
 QString AnalyzePage::valueText(float q, int proven) {
@@ -118,15 +122,17 @@ void AnalyzePage::buildUi() {
         if (fen.isEmpty()) fen = QApplication::clipboard()->text().trimmed();
         setFen(fen);
     });
-    connect(fenEdit_, &QLineEdit::returnPressed, this, [this] { setFen(fenEdit_->text().trimmed()); });
+    connect(fenEdit_, &QLineEdit::returnPressed, this,
+            [this] { setFen(fenEdit_->text().trimmed()); });
     connect(openModel_, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), QString(),
                                                           tr("Models (*.xqm);;All files (*)"));
         if (!path.isEmpty()) loadModelFile(path);
     });
     connect(uniform_, &QPushButton::clicked, this, [this] { loadModelFile(QString()); });
-    connect(notationBox_, &QComboBox::currentIndexChanged, this,
-            [this](int i) { setNotation(static_cast<xq::Notation>(notationBox_->itemData(i).toInt())); });
+    connect(notationBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setNotation(static_cast<xq::Notation>(notationBox_->itemData(i).toInt()));
+    });
     connect(priors_, &QCheckBox::toggled, this, &AnalyzePage::setShowPriors);
 
     table_ = new QTableWidget(0, 5, this);
@@ -137,10 +143,26 @@ void AnalyzePage::buildUi() {
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
 
-    tree_ = new QTreeWidget(this);
+    treeModel_ = new SearchTreeModel(
+        [this](const xq::Position& pos, xq::Move m) { return moveText(pos, m); },
+        &AnalyzePage::valueText, this);
+    treeProxy_ = new QSortFilterProxyModel(this);
+    treeProxy_->setSourceModel(treeModel_);
+    treeProxy_->setSortRole(SearchTreeModel::kSortRole);
+    treeProxy_->setDynamicSortFilter(true);
+    tree_ = new QTreeView(this);
     tree_->setObjectName(QStringLiteral("searchTree"));
-    tree_->setColumnCount(4);
+    tree_->setModel(treeProxy_);
+    tree_->setUniformRowHeights(true);  // the view lays out rows without asking each one
+    tree_->setSortingEnabled(true);
+    tree_->sortByColumn(SearchTreeModel::VisitsColumn, Qt::DescendingOrder);
     tree_->setAlternatingRowColors(true);
+    tree_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // The move column takes the room (deep lines indent it); the numbers take what they need.
+    tree_->header()->setStretchLastSection(false);
+    tree_->header()->setSectionResizeMode(SearchTreeModel::MoveColumn, QHeaderView::Stretch);
+    for (int c = SearchTreeModel::VisitsColumn; c < SearchTreeModel::ColumnCount; ++c)
+        tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     treeLabel_ = new QLabel(this);
 
     auto* controls = controls_ = new QGridLayout;
@@ -196,7 +218,8 @@ void AnalyzePage::retranslate() {
     priors_->setText(tr("Show policy priors instead of visits"));
     simsLabel_->setText(tr("Simulations (0 = until Stop):"));
     notationLabel_->setText(tr("Notation:"));
-    treeLabel_->setText(tr("Search tree (N visits, P prior, Q value for the player making the move)"));
+    treeLabel_->setText(
+        tr("Search tree (N visits, P prior, Q value for the player making the move)"));
     {
         const QSignalBlocker block(notationBox_);
         notationBox_->clear();
@@ -205,14 +228,18 @@ void AnalyzePage::retranslate() {
         notationBox_->addItem(tr("ICCS"), int(xq::Notation::Iccs));
         notationBox_->setCurrentIndex(notationBox_->findData(int(notation_)));
     }
-    table_->setHorizontalHeaderLabels({tr("Move"), tr("Visits"), tr("Prior"), tr("Q"), tr("Principal variation")});
-    tree_->setHeaderLabels({tr("Move"), tr("N"), tr("P"), tr("Q")});
+    table_->setHorizontalHeaderLabels(
+        {tr("Move"), tr("Visits"), tr("Prior"), tr("Q"), tr("Principal variation")});
+    treeModel_->setHeaders({tr("Move"), tr("N"), tr("P"), tr("Q")});
+    treeModel_->textsChanged();
     if (modelPath_.isEmpty())
-        evalNote_->setText(tr("No network: uniform priors (every legal move equally likely, value 0)."));
+        evalNote_->setText(
+            tr("No network: uniform priors (every legal move equally likely, value 0)."));
     else if (modelTitle_.isEmpty())
         evalNote_->setText(tr("Network: %1").arg(QFileInfo(modelPath_).fileName()));
     else
-        evalNote_->setText(tr("Network: %1 (%2)").arg(modelTitle_, QFileInfo(modelPath_).fileName()));
+        evalNote_->setText(
+            tr("Network: %1 (%2)").arg(modelTitle_, QFileInfo(modelPath_).fileName()));
     if (picker_) picker_->setNoneText(tr("No network (uniform priors)"));
     updateButtons();
     refresh();
@@ -230,9 +257,12 @@ void AnalyzePage::makeSearch() {
     search_ = std::make_unique<xq::search::MctsSearch>(*evaluator_, p);
     search_->setPosition(pos_);
     searched_ = false;
+    if (treeModel_) treeModel_->clear();  // its rows were the old search's
 }
 
-bool AnalyzePage::isRunning() const { return search_ && search_->running(); }
+bool AnalyzePage::isRunning() const {
+    return search_ && search_->running();
+}
 
 void AnalyzePage::updateButtons() {
     const bool running = isRunning();
@@ -324,8 +354,8 @@ bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QStri
             // Every core, as self-play: one inference worker per hardware thread, fed by two
             // search threads per worker (torch_evaluator.h).
             const int workers = xq::nn::defaultInferenceWorkers();
-            eval = std::shared_ptr<xq::nn::Evaluator>(
-                xq::nn::makeParallelEvaluator(net, workers, xq::nn::searchThreadsFor(workers) * kBatch));
+            eval = std::shared_ptr<xq::nn::Evaluator>(xq::nn::makeParallelEvaluator(
+                net, workers, xq::nn::searchThreadsFor(workers) * kBatch));
             searchThreads_ = xq::nn::searchThreadsFor(workers);
         } catch (const std::exception& e) {
             const QString msg = errorText(e);
@@ -349,7 +379,8 @@ bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QStri
     makeSearch();
     error_->hide();
     retranslate();
-    emit statusMessage(path.isEmpty() ? tr("Analysing with uniform priors") : tr("Loaded model %1").arg(path));
+    emit statusMessage(path.isEmpty() ? tr("Analysing with uniform priors")
+                                      : tr("Loaded model %1").arg(path));
     return true;
 }
 
@@ -358,6 +389,7 @@ void AnalyzePage::setNotation(xq::Notation n) {
     const QSignalBlocker block(notationBox_);
     notationBox_->setCurrentIndex(notationBox_->findData(int(n)));
     refresh();
+    treeModel_->textsChanged();
 }
 
 void AnalyzePage::setShowPriors(bool on) {
@@ -367,7 +399,9 @@ void AnalyzePage::setShowPriors(bool on) {
     refresh();
 }
 
-void AnalyzePage::setSimulationLimit(int sims) { sims_->setValue(sims); }
+void AnalyzePage::setSimulationLimit(int sims) {
+    sims_->setValue(sims);
+}
 
 void AnalyzePage::startAnalysis() {
     if (isRunning()) return;
@@ -377,6 +411,7 @@ void AnalyzePage::startAnalysis() {
     searched_ = true;
     ticks_ = 0;
     search_->start({.simulations = sims_->value(), .seconds = 0, .stopWhenDecided = false});
+    resetTree();
     timer_->start();
     updateButtons();
     emit statusMessage(tr("Analysis started"));
@@ -387,7 +422,9 @@ void AnalyzePage::stopAnalysis() {
     if (search_) search_->stop();
 }
 
-bool AnalyzePage::isRefreshing() const { return timer_->isActive(); }
+bool AnalyzePage::isRefreshing() const {
+    return timer_->isActive();
+}
 
 void AnalyzePage::onTick() {
     if (!isRunning()) {
@@ -398,7 +435,7 @@ void AnalyzePage::onTick() {
     ++ticks_;
     const auto s = search_->snapshot(1);
     fillTable(s);
-    if (ticks_ % kTreeEveryTicks == 0) fillTree(search_->snapshot(kTreeDepth));
+    if (ticks_ % kTreeEveryTicks == 0) treeModel_->refresh();
 }
 
 void AnalyzePage::finishIfEnded() {
@@ -426,6 +463,7 @@ void AnalyzePage::analyzeSynchronously(int simulations) {
     search_->setPosition(pos_);
     searched_ = true;
     search_->search({.simulations = simulations});
+    resetTree();
     refresh();
 }
 
@@ -433,7 +471,7 @@ void AnalyzePage::refresh() {
     if (!search_ || !table_) return;
     if (!searched_) {
         table_->setRowCount(0);
-        tree_->clear();
+        treeModel_->clear();
         board_->clearHeatmap();
         board_->clearArrows();
         stats_->setText(tr("%1 to move. Press Start analysis.")
@@ -441,7 +479,7 @@ void AnalyzePage::refresh() {
         return;
     }
     fillTable(search_->snapshot(1));
-    fillTree(search_->snapshot(kTreeDepth));
+    treeModel_->refresh();
 }
 
 QString AnalyzePage::moveText(const xq::Position& pos, xq::Move m) const {
@@ -475,11 +513,14 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
     for (const auto& c : s.children) total += c.visits;
     for (int row = 0; row < int(s.children.size()); ++row) {
         const auto& c = s.children[size_t(row)];
-        const QString visits = total > 0 ? QStringLiteral("%1 (%2%)").arg(c.visits).arg(100.0 * c.visits / total, 0, 'f', 1)
-                                         : QString::number(c.visits);
-        const QStringList cells = {moveText(pos_, c.move), visits, QString::number(c.prior, 'f', 3),
-                                   c.visits > 0 || c.proven != 0 ? valueText(c.q, c.proven) : QStringLiteral("—"),
-                                   c.visits > 0 ? pvText(pos_, c.pv) : QString()};
+        const QString visits =
+            total > 0
+                ? QStringLiteral("%1 (%2%)").arg(c.visits).arg(100.0 * c.visits / total, 0, 'f', 1)
+                : QString::number(c.visits);
+        const QStringList cells = {
+            moveText(pos_, c.move), visits, QString::number(c.prior, 'f', 3),
+            c.visits > 0 || c.proven != 0 ? valueText(c.q, c.proven) : QStringLiteral("—"),
+            c.visits > 0 ? pvText(pos_, c.pv) : QString()};
         for (int col = 0; col < cells.size(); ++col) {
             QTableWidgetItem* item = table_->item(row, col);
             if (!item) {
@@ -495,38 +536,10 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
     board_->setArrows(showPriors_ ? QVector<BoardArrow>() : topMoveArrows(s, 3));
 }
 
-void AnalyzePage::fillTree(const xq::search::SearchSnapshot& s) {
-    // Rebuilding loses the expansion state: remember it by move path and restore it.
-    QSet<QString> expanded;
-    for (QTreeWidgetItemIterator it(tree_); *it; ++it)
-        if ((*it)->isExpanded()) expanded.insert((*it)->data(0, Qt::UserRole).toString());
-    tree_->setUpdatesEnabled(false);
-    tree_->clear();
-    addTreeChildren(tree_->invisibleRootItem(), pos_, s.children, QString());
-    for (QTreeWidgetItemIterator it(tree_); *it; ++it)
-        if (expanded.contains((*it)->data(0, Qt::UserRole).toString())) (*it)->setExpanded(true);
-    tree_->setUpdatesEnabled(true);
-}
-
-void AnalyzePage::addTreeChildren(QTreeWidgetItem* parent, const xq::Position& pos,
-                                  const std::vector<xq::search::SnapshotNode>& nodes, const QString& path) {
-    for (const auto& n : nodes) {
-        // Unvisited root moves are listed in the table already; the tree shows searched lines.
-        if (n.visits <= 0) continue;
-        const QString myPath = path + QLatin1Char('/') + QString::number(n.move.raw());
-        auto* item = new QTreeWidgetItem(parent);
-        item->setText(0, moveText(pos, n.move));
-        item->setText(1, QString::number(n.visits));
-        item->setText(2, QString::number(n.prior, 'f', 3));
-        item->setText(3, valueText(n.q, n.proven));
-        item->setData(0, Qt::UserRole, myPath);
-        for (int c = 1; c < 4; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-        if (!n.children.empty()) {
-            xq::Position next = pos;
-            next.makeMove(n.move);
-            addTreeChildren(item, next, n.children, myPath);
-        }
-    }
+void AnalyzePage::resetTree() {
+    treeModel_->reset(pos_, [this](const std::vector<xq::Move>& path) {
+        return search_ ? search_->snapshotChildren(path) : std::vector<xq::search::SnapshotNode>();
+    });
 }
 
 void AnalyzePage::onBoardMove(xq::Move m) {

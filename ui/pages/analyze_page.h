@@ -37,25 +37,29 @@ class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QTimer;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QSortFilterProxyModel;
+class QTreeView;
 
 namespace xqui {
 
 class BoardWidget;
 class ModelChoice;
 class ModelPicker;
+class SearchTreeModel;
 
 class AnalyzePage : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit AnalyzePage(QWidget* parent = nullptr);
     ~AnalyzePage() override;
 
     BoardWidget* board() const { return board_; }
     QTableWidget* moveTable() const { return table_; }
     QString statsText() const;  // the line above the table (side to move, value, speed)
-    QTreeWidget* searchTree() const { return tree_; }
+    // The current search at its root (nodes in use, visits, children).
+    xq::search::SearchSnapshot searchSnapshot() const { return search_->snapshot(1); }
+    QTreeView* searchTree() const { return tree_; }
+    SearchTreeModel* searchTreeModel() const { return treeModel_; }
     QLabel* evaluatorNote() const { return evalNote_; }
     bool isRunning() const;
     // The refresh timer runs while a search runs and until its final results are shown (then
@@ -81,20 +85,20 @@ public:
     // Runs a short synchronous search (the screenshot): blocks the GUI thread on purpose.
     void analyzeSynchronously(int simulations);
 
-public slots:
+  public slots:
     void startAnalysis();
     void stopAnalysis();
     void refresh();  // reads a snapshot and updates every view
 
-signals:
+  signals:
     // "Analyze the Play page's position": the window answers with setPosition().
     void playPositionRequested();
     void statusMessage(const QString& text);
 
-protected:
+  protected:
     void changeEvent(QEvent* e) override;
 
-private:
+  private:
     void buildUi();
     void retranslate();
     void onBoardMove(xq::Move m);
@@ -102,9 +106,7 @@ private:
     void finishIfEnded();
     void applyPosition(const xq::Position& pos);
     void fillTable(const xq::search::SearchSnapshot& s);
-    void fillTree(const xq::search::SearchSnapshot& s);
-    void addTreeChildren(QTreeWidgetItem* parent, const xq::Position& pos,
-                         const std::vector<xq::search::SnapshotNode>& nodes, const QString& path);
+    void resetTree();  // a new search began: the tree browser starts from its root moves
     void updateButtons();
     static QString valueText(float q, int proven);
     QString moveText(const xq::Position& pos, xq::Move m) const;
@@ -114,9 +116,10 @@ private:
 
     xq::Position pos_;
     std::optional<xq::Position> pendingPosition_;  // applied when the running search ends
-    std::shared_ptr<xq::nn::Evaluator> evaluator_;  // with a model: an InferenceServer on every core
+    std::shared_ptr<xq::nn::Evaluator>
+        evaluator_;  // with a model: an InferenceServer on every core
     int searchThreads_ = 1;
-    QString modelPath_;  // empty: uniform priors
+    QString modelPath_;   // empty: uniform priors
     QString modelTitle_;  // how the page names the model ("" = its file name)
     ModelChoice* choice_ = nullptr;
     bool choicePending_ = false;  // the choice changed during a search
@@ -147,7 +150,9 @@ private:
     QLabel* simsLabel_ = nullptr;
     QLabel* notationLabel_ = nullptr;
     QTableWidget* table_ = nullptr;
-    QTreeWidget* tree_ = nullptr;
+    QTreeView* tree_ = nullptr;
+    SearchTreeModel* treeModel_ = nullptr;
+    QSortFilterProxyModel* treeProxy_ = nullptr;
     QLabel* treeLabel_ = nullptr;
     QTimer* timer_ = nullptr;
 };

@@ -15,12 +15,13 @@ namespace xqui {
 namespace {
 
 constexpr int kReplotIntervalMs = 250;  // at most 4 replots a second
-const QColor kColors[3] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
+const QColor kColors[3] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
+                           QColor(0xd6, 0x27, 0x28)};
 enum { Policy = 0, Value = 1, Total = 2 };
 
 // Self-play positions run into the millions: "250k", "1.2M" read better than 1.2·10⁶.
 class CompactTicker : public QCPAxisTicker {
-protected:
+  protected:
     QString getTickLabel(double tick, const QLocale& locale, QChar, int) override {
         const double a = std::abs(tick);
         if (a >= 1e6) return locale.toString(tick / 1e6, 'g', 4) + QLatin1Char('M');
@@ -123,7 +124,9 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
 }
 
 void TrainCharts::retranslate() {
-    auto title = [](QCustomPlot* p) { return qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)); };
+    auto title = [](QCustomPlot* p) {
+        return qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0));
+    };
     title(loss_)->setText(tr("Loss"));
     loss_->xAxis->setLabel(tr("training step"));
     loss_->yAxis->setLabel(tr("policy / total loss"));
@@ -133,8 +136,9 @@ void TrainCharts::retranslate() {
     heldOut_->setName(tr("held-out value"));
     eloAxisBox_->setItemText(0, tr("vs positions"));
     eloAxisBox_->setItemText(1, tr("vs minutes"));
-    eloAxisBox_->setToolTip(tr("Plot the ladder ratings against the self-play positions generated, or against "
-                               "the minutes of training, when each generation was published."));
+    eloAxisBox_->setToolTip(
+        tr("Plot the ladder ratings against the self-play positions generated, or against "
+           "the minutes of training, when each generation was published."));
     eloAxisBox_->adjustSize();
     title(speed_)->setText(tr("Self-play speed"));
     speed_->xAxis->setLabel(tr("time"));
@@ -149,11 +153,16 @@ void TrainCharts::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
-QCustomPlot* TrainCharts::makePlot(const QString& title, const QString& xLabel, const QString& yLabel) {
+QCustomPlot* TrainCharts::makePlot(const QString& title, const QString& xLabel,
+                                   const QString& yLabel) {
     auto* p = new QCustomPlot(this);
     p->setMinimumSize(220, 150);
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     p->setPlottingHint(QCP::phFastPolylines, true);
+    // QCustomPlot repaints at once after each replot by default; in Qt 6 that paints the whole
+    // window's pending updates (the live board's too) inside the replot. update() lets the
+    // chart join the window's next regular paint instead.
+    p->setPlottingHint(QCP::phImmediateRefresh, false);
     p->plotLayout()->insertRow(0);
     auto* t = new QCPTextElement(p, title, QFont(font().family(), 10, QFont::Bold));
     p->plotLayout()->addElement(0, 0, t);
@@ -190,7 +199,8 @@ void TrainCharts::setHistory(const RunHistory& h) {
         smooth_[i]->setData(*xs[i], sm, true);
     }
     heldOut_->setData(h.heldOutStep, h.heldOutValue, true);
-    for (qsizetype k = 0; k < h.elo.size(); ++k) selfElo_.push_back({h.eloGen[k], h.elo[k], h.eloLo[k], h.eloHi[k]});
+    for (qsizetype k = 0; k < h.elo.size(); ++k)
+        selfElo_.push_back({h.eloGen[k], h.elo[k], h.eloLo[k], h.eloHi[k]});
     for (qsizetype k = 0; k < h.ladderGen.size(); ++k) {
         LadderRating r;
         r.generation = int(h.ladderGen[k]);
@@ -223,7 +233,8 @@ void TrainCharts::addHeldOut(double step, double value) {
 void TrainCharts::addElo(double generation, double elo, double lo, double hi) {
     // Generation 0, the random network, is the chain's reference: Elo 0, no match of its own.
     if (selfElo_.isEmpty() && generation > 0) selfElo_.push_back({0, 0, 0, 0});
-    auto at = std::find_if(selfElo_.begin(), selfElo_.end(), [&](const EloPoint& p) { return p.generation >= generation; });
+    auto at = std::find_if(selfElo_.begin(), selfElo_.end(),
+                           [&](const EloPoint& p) { return p.generation >= generation; });
     if (at != selfElo_.end() && at->generation == generation)
         *at = {generation, elo, lo, hi};
     else
@@ -241,7 +252,9 @@ void TrainCharts::addLadder(const LadderRating& r) {
     rebuildElo();
 }
 
-bool TrainCharts::eloShowsLadder() const { return !ladder_.isEmpty() || selfElo_.isEmpty(); }
+bool TrainCharts::eloShowsLadder() const {
+    return !ladder_.isEmpty() || selfElo_.isEmpty();
+}
 
 void TrainCharts::setEloAxis(EloAxis axis) {
     {
@@ -272,15 +285,18 @@ void TrainCharts::rebuildElo() {
                 prevRaw = r.minutes;
                 prevSum = x;
             }
-            rows.push_back({x, r.rating, std::max(0.0, r.rating - r.lo), std::max(0.0, r.hi - r.rating)});
+            rows.push_back(
+                {x, r.rating, std::max(0.0, r.rating - r.lo), std::max(0.0, r.hi - r.rating)});
         }
     } else {
         for (const EloPoint& p : selfElo_)
-            rows.push_back({p.generation, p.elo, std::max(0.0, p.elo - p.lo), std::max(0.0, p.hi - p.elo)});
+            rows.push_back(
+                {p.generation, p.elo, std::max(0.0, p.elo - p.lo), std::max(0.0, p.hi - p.elo)});
     }
     // The graph keeps its points sorted by x and the error bars are matched to them by index:
     // hand both over in x order.
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.x < b.x; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row& a, const Row& b) { return a.x < b.x; });
     QVector<double> x, y, minus, plus;
     for (const Row& r : rows) {
         x.push_back(r.x);
@@ -325,10 +341,18 @@ void TrainCharts::addGamesPerHour(double epochSeconds, double gamesPerHour) {
     markDirty(SpeedPlot);
 }
 
-int TrainCharts::lossPointCount() const { return raw_[Total]->dataCount(); }
-int TrainCharts::heldOutPointCount() const { return heldOut_->dataCount(); }
-int TrainCharts::eloPointCount() const { return eloGraph_->dataCount(); }
-int TrainCharts::speedPointCount() const { return speedGraph_->dataCount(); }
+int TrainCharts::lossPointCount() const {
+    return raw_[Total]->dataCount();
+}
+int TrainCharts::heldOutPointCount() const {
+    return heldOut_->dataCount();
+}
+int TrainCharts::eloPointCount() const {
+    return eloGraph_->dataCount();
+}
+int TrainCharts::speedPointCount() const {
+    return speedGraph_->dataCount();
+}
 
 void TrainCharts::rescale(QCustomPlot* p) {
     p->setProperty("xqRescaling", true);
@@ -337,7 +361,8 @@ void TrainCharts::rescale(QCustomPlot* p) {
     for (QCPAxis* a : {p->xAxis, p->yAxis, p->yAxis2}) {
         if (!a->visible()) continue;
         QCPRange r = a->range();
-        const double pad = r.size() > 0 ? r.size() * 0.05 : std::max(1.0, std::abs(r.center()) * 0.1);
+        const double pad =
+            r.size() > 0 ? r.size() * 0.05 : std::max(1.0, std::abs(r.center()) * 0.1);
         a->setRange(r.lower - pad, r.upper + pad);
     }
     p->setProperty("xqRescaling", false);
@@ -356,7 +381,8 @@ void TrainCharts::flush() {
     // Clock times need seconds on a short run, not on a long one.
     const QCPRange tr = speed_->xAxis->range();
     static_cast<QCPAxisTickerDateTime*>(speed_->xAxis->ticker().data())
-        ->setDateTimeFormat(tr.size() < 3600 ? QStringLiteral("HH:mm:ss") : QStringLiteral("HH:mm"));
+        ->setDateTimeFormat(tr.size() < 3600 ? QStringLiteral("HH:mm:ss")
+                                             : QStringLiteral("HH:mm"));
     QCustomPlot* plots[3] = {loss_, elo_, speed_};
     for (int i = 0; i < 3; ++i) {
         if (!(dirty & (1 << i))) continue;

@@ -2323,107 +2323,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="127" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="128" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="129" />
+            <location filename="../ui/train/train_charts.cpp" line="132" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="137" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="135" />
+            <location filename="../ui/train/train_charts.cpp" line="138" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="295" />
+            <location filename="../ui/train/train_charts.cpp" line="311" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="296" />
+            <location filename="../ui/train/train_charts.cpp" line="312" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="298" />
+            <location filename="../ui/train/train_charts.cpp" line="314" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="301" />
+            <location filename="../ui/train/train_charts.cpp" line="317" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="305" />
+            <location filename="../ui/train/train_charts.cpp" line="321" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="306" />
+            <location filename="../ui/train/train_charts.cpp" line="322" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="307" />
+            <location filename="../ui/train/train_charts.cpp" line="323" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="139" />
+            <location filename="../ui/train/train_charts.cpp" line="143" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="144" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="141" />
+            <location filename="../ui/train/train_charts.cpp" line="145" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>

@@ -2322,107 +2322,107 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="127" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="128" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="129" />
+            <location filename="../ui/train/train_charts.cpp" line="132" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="137" />
             <source>vs positions</source>
             <translation>按局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="135" />
+            <location filename="../ui/train/train_charts.cpp" line="138" />
             <source>vs minutes</source>
             <translation>按分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="295" />
+            <location filename="../ui/train/train_charts.cpp" line="311" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="296" />
+            <location filename="../ui/train/train_charts.cpp" line="312" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="298" />
+            <location filename="../ui/train/train_charts.cpp" line="314" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="301" />
+            <location filename="../ui/train/train_charts.cpp" line="317" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="305" />
+            <location filename="../ui/train/train_charts.cpp" line="321" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="306" />
+            <location filename="../ui/train/train_charts.cpp" line="322" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="307" />
+            <location filename="../ui/train/train_charts.cpp" line="323" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="139" />
+            <location filename="../ui/train/train_charts.cpp" line="143" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="144" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="141" />
+            <location filename="../ui/train/train_charts.cpp" line="145" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>

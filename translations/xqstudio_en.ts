@@ -590,179 +590,184 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="195" />
+            <location filename="../ui/pages/library_page.cpp" line="196" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="196" />
+            <location filename="../ui/pages/library_page.cpp" line="197" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
-            <location filename="../ui/pages/library_page.cpp" line="346" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="347" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="197" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="199" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="199" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="207" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="211" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="211" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="213" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <location filename="../ui/pages/library_page.cpp" line="214" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="215" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="242" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="244" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="315" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="317" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="323" />
+            <location filename="../ui/pages/library_page.cpp" line="324" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="327" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="355" />
+            <location filename="../ui/pages/library_page.cpp" line="356" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="372" />
+            <location filename="../ui/pages/library_page.cpp" line="373" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="373" />
+            <location filename="../ui/pages/library_page.cpp" line="374" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
-            <location filename="../ui/pages/library_page.cpp" line="388" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="389" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="418" />
+            <location filename="../ui/pages/library_page.cpp" line="419" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="426" />
+            <location filename="../ui/pages/library_page.cpp" line="429" />
+            <source>%1 vs %2 — %3</source>
+            <translation>%1 vs %2 — %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="440" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="440" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="441" />
+            <location filename="../ui/pages/library_page.cpp" line="448" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="446" />
+            <location filename="../ui/pages/library_page.cpp" line="453" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="457" />
+            <location filename="../ui/pages/library_page.cpp" line="464" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="461" />
+            <location filename="../ui/pages/library_page.cpp" line="468" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -790,97 +795,102 @@ Details: %2</translation>
             <translation>Other</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="19" />
+            <location filename="../ui/library/library_texts.cpp" line="13" />
+            <source>Imported</source>
+            <translation>Imported</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="20" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="20" />
+            <location filename="../ui/library/library_texts.cpp" line="21" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="21" />
+            <location filename="../ui/library/library_texts.cpp" line="22" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="22" />
+            <location filename="../ui/library/library_texts.cpp" line="23" />
             <source>Unfinished</source>
             <translation>Unfinished</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="29" />
+            <location filename="../ui/library/library_texts.cpp" line="30" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="30" />
+            <location filename="../ui/library/library_texts.cpp" line="31" />
             <source>no legal move</source>
             <translation>no legal move</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="31" />
+            <location filename="../ui/library/library_texts.cpp" line="32" />
             <source>perpetual check</source>
             <translation>perpetual check</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="32" />
+            <location filename="../ui/library/library_texts.cpp" line="33" />
             <source>repetition</source>
             <translation>repetition</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="33" />
+            <location filename="../ui/library/library_texts.cpp" line="34" />
             <source>60-move rule</source>
             <translation>60-move rule</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <location filename="../ui/library/library_texts.cpp" line="35" />
             <source>insufficient material</source>
             <translation>insufficient material</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <location filename="../ui/library/library_texts.cpp" line="36" />
             <source>length limit</source>
             <translation>length limit</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <location filename="../ui/library/library_texts.cpp" line="37" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <location filename="../ui/library/library_texts.cpp" line="38" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="44" />
+            <location filename="../ui/library/library_texts.cpp" line="45" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <location filename="../ui/library/library_texts.cpp" line="49" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <location filename="../ui/library/library_texts.cpp" line="49" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
@@ -948,160 +958,171 @@ Details: %2</translation>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="124" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
-            <location filename="../ui/main_window.cpp" line="307" />
+            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="380" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="136" />
+            <location filename="../ui/main_window.cpp" line="102" />
+            <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
+            <translation>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="146" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="140" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="156" />
+            <source>&amp;Import games into the Library…</source>
+            <translation>&amp;Import games into the Library…</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="164" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="167" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="158" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="187" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="174" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
-            <location filename="../ui/main_window.cpp" line="194" />
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="203" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>%1
 
 File: %2</source>
@@ -1110,43 +1131,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="221" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="222" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="217" />
+            <location filename="../ui/main_window.cpp" line="231" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="222" />
+            <location filename="../ui/main_window.cpp" line="237" />
+            <location filename="../ui/main_window.cpp" line="287" />
+            <source>Import games</source>
+            <translation>Import games</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="245" />
+            <source>Importing games from %1…</source>
+            <translation>Importing games from %1…</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="254" />
+            <source>Nothing was imported from %1:
+%2</source>
+            <translation>Nothing was imported from %1:
+%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="256" />
+            <source>No game was found in %1.</source>
+            <translation>No game was found in %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="258" />
+            <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
+            <translation>%1 games read from %2: %3 imported into the Library, %4 rejected.</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="264" />
+            <source>Rejected:</source>
+            <translation>Rejected:</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="267" />
+            <source>game %1 (line %2): %3</source>
+            <translation>game %1 (line %2): %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="270" />
+            <source>… and %1 more.</source>
+            <translation>… and %1 more.</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="275" />
+            <source>Imported %1 games.</source>
+            <translation>Imported %1 games.</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="275" />
+            <source>Import failed.</source>
+            <translation>Import failed.</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="318" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="319" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="312" />
+            <location filename="../ui/main_window.cpp" line="385" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -2195,53 +2269,53 @@ File: %2</translation>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="208" />
+            <location filename="../ui/facade/studio_facade.cpp" line="274" />
             <source>random legal moves</source>
             <translation>random legal moves</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>one network call, a sample of its policy</source>
             <translation>one network call, a sample of its policy</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta, depth 1, with noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
-            <location filename="../ui/facade/studio_facade.cpp" line="214" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS, %1 simulations</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta, depth 3, with a little noise</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="214" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta, depth 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="221" />
+            <location filename="../ui/facade/studio_facade.cpp" line="287" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="222" />
+            <location filename="../ui/facade/studio_facade.cpp" line="288" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="223" />
+            <location filename="../ui/facade/studio_facade.cpp" line="289" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="224" />
+            <location filename="../ui/facade/studio_facade.cpp" line="290" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
@@ -2249,107 +2323,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="127" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="128" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="129" />
+            <location filename="../ui/train/train_charts.cpp" line="132" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="137" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="135" />
+            <location filename="../ui/train/train_charts.cpp" line="138" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="295" />
+            <location filename="../ui/train/train_charts.cpp" line="311" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="296" />
+            <location filename="../ui/train/train_charts.cpp" line="312" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="298" />
+            <location filename="../ui/train/train_charts.cpp" line="314" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="301" />
+            <location filename="../ui/train/train_charts.cpp" line="317" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="305" />
+            <location filename="../ui/train/train_charts.cpp" line="321" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="306" />
+            <location filename="../ui/train/train_charts.cpp" line="322" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="307" />
+            <location filename="../ui/train/train_charts.cpp" line="323" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="139" />
+            <location filename="../ui/train/train_charts.cpp" line="143" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="144" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="141" />
+            <location filename="../ui/train/train_charts.cpp" line="145" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>

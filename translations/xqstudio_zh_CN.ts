@@ -590,179 +590,184 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="195" />
+            <location filename="../ui/pages/library_page.cpp" line="196" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="196" />
+            <location filename="../ui/pages/library_page.cpp" line="197" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
-            <location filename="../ui/pages/library_page.cpp" line="346" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="347" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="197" />
+            <location filename="../ui/pages/library_page.cpp" line="198" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="199" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="199" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="207" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="209" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="211" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="211" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="213" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <location filename="../ui/pages/library_page.cpp" line="214" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="215" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="242" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="244" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="315" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="317" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="323" />
+            <location filename="../ui/pages/library_page.cpp" line="324" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="327" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="355" />
+            <location filename="../ui/pages/library_page.cpp" line="356" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="372" />
+            <location filename="../ui/pages/library_page.cpp" line="373" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="373" />
+            <location filename="../ui/pages/library_page.cpp" line="374" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
-            <location filename="../ui/pages/library_page.cpp" line="388" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="389" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="418" />
+            <location filename="../ui/pages/library_page.cpp" line="419" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="426" />
+            <location filename="../ui/pages/library_page.cpp" line="429" />
+            <source>%1 vs %2 — %3</source>
+            <translation>%1 对 %2 —— %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="440" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="440" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="441" />
+            <location filename="../ui/pages/library_page.cpp" line="448" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="446" />
+            <location filename="../ui/pages/library_page.cpp" line="453" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="457" />
+            <location filename="../ui/pages/library_page.cpp" line="464" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="461" />
+            <location filename="../ui/pages/library_page.cpp" line="468" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -790,97 +795,102 @@ Details: %2</source>
             <translation>其他</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="19" />
+            <location filename="../ui/library/library_texts.cpp" line="13" />
+            <source>Imported</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="20" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="20" />
+            <location filename="../ui/library/library_texts.cpp" line="21" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="21" />
+            <location filename="../ui/library/library_texts.cpp" line="22" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="22" />
+            <location filename="../ui/library/library_texts.cpp" line="23" />
             <source>Unfinished</source>
             <translation>未完成</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="29" />
+            <location filename="../ui/library/library_texts.cpp" line="30" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="30" />
+            <location filename="../ui/library/library_texts.cpp" line="31" />
             <source>no legal move</source>
             <translation>无子可动</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="31" />
+            <location filename="../ui/library/library_texts.cpp" line="32" />
             <source>perpetual check</source>
             <translation>长将</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="32" />
+            <location filename="../ui/library/library_texts.cpp" line="33" />
             <source>repetition</source>
             <translation>重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="33" />
+            <location filename="../ui/library/library_texts.cpp" line="34" />
             <source>60-move rule</source>
             <translation>六十回合规则</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <location filename="../ui/library/library_texts.cpp" line="35" />
             <source>insufficient material</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <location filename="../ui/library/library_texts.cpp" line="36" />
             <source>length limit</source>
             <translation>步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <location filename="../ui/library/library_texts.cpp" line="37" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <location filename="../ui/library/library_texts.cpp" line="38" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="44" />
+            <location filename="../ui/library/library_texts.cpp" line="45" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <location filename="../ui/library/library_texts.cpp" line="49" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="48" />
+            <location filename="../ui/library/library_texts.cpp" line="49" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
@@ -948,160 +958,171 @@ Details: %2</source>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="114" />
+            <location filename="../ui/main_window.cpp" line="124" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="115" />
+            <location filename="../ui/main_window.cpp" line="125" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="117" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="106" />
-            <location filename="../ui/main_window.cpp" line="307" />
+            <location filename="../ui/main_window.cpp" line="116" />
+            <location filename="../ui/main_window.cpp" line="380" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="136" />
+            <location filename="../ui/main_window.cpp" line="102" />
+            <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
+            <translation>正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="146" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="137" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="140" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="142" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="156" />
+            <source>&amp;Import games into the Library…</source>
+            <translation>导入棋谱到棋库(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="163" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="164" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="153" />
+            <location filename="../ui/main_window.cpp" line="167" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="155" />
+            <location filename="../ui/main_window.cpp" line="169" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="158" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="162" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="165" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="168" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="173" />
+            <location filename="../ui/main_window.cpp" line="187" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="174" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
-            <location filename="../ui/main_window.cpp" line="194" />
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="203" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>%1
 
 File: %2</source>
@@ -1110,43 +1131,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="221" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="222" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="217" />
+            <location filename="../ui/main_window.cpp" line="231" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="222" />
+            <location filename="../ui/main_window.cpp" line="237" />
+            <location filename="../ui/main_window.cpp" line="287" />
+            <source>Import games</source>
+            <translation>导入棋谱</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="245" />
+            <source>Importing games from %1…</source>
+            <translation>正在从 %1 导入棋谱…</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="254" />
+            <source>Nothing was imported from %1:
+%2</source>
+            <translation>未能从 %1 导入任何棋局：
+%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="256" />
+            <source>No game was found in %1.</source>
+            <translation>在 %1 中未找到棋局。</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="258" />
+            <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
+            <translation>从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="264" />
+            <source>Rejected:</source>
+            <translation>被拒绝的棋局：</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="267" />
+            <source>game %1 (line %2): %3</source>
+            <translation>第 %1 局（第 %2 行）：%3</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="270" />
+            <source>… and %1 more.</source>
+            <translation>……另有 %1 局。</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="275" />
+            <source>Imported %1 games.</source>
+            <translation>已导入 %1 局。</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="275" />
+            <source>Import failed.</source>
+            <translation>导入失败。</translation>
+        </message>
+        <message>
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="318" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="319" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="312" />
+            <location filename="../ui/main_window.cpp" line="385" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -2194,53 +2268,53 @@ File: %2</source>
     <context>
         <name>xqui::StudioFacade</name>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="208" />
+            <location filename="../ui/facade/studio_facade.cpp" line="274" />
             <source>random legal moves</source>
             <translation>随机合法着法</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>one network call, a sample of its policy</source>
             <translation>调用一次网络，按其策略抽样</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="210" />
+            <location filename="../ui/facade/studio_facade.cpp" line="276" />
             <source>alpha-beta, depth 1, with noise</source>
             <translation>alpha-beta，深度 1，带噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
-            <location filename="../ui/facade/studio_facade.cpp" line="214" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>MCTS, %1 simulations</source>
             <translation>MCTS，%1 次模拟</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="212" />
+            <location filename="../ui/facade/studio_facade.cpp" line="278" />
             <source>alpha-beta, depth 3, with a little noise</source>
             <translation>alpha-beta，深度 3，带少量噪声</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="214" />
+            <location filename="../ui/facade/studio_facade.cpp" line="280" />
             <source>alpha-beta, depth 5</source>
             <translation>alpha-beta，深度 5</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="221" />
+            <location filename="../ui/facade/studio_facade.cpp" line="287" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="222" />
+            <location filename="../ui/facade/studio_facade.cpp" line="288" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="223" />
+            <location filename="../ui/facade/studio_facade.cpp" line="289" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/facade/studio_facade.cpp" line="224" />
+            <location filename="../ui/facade/studio_facade.cpp" line="290" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
@@ -2248,107 +2322,107 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="127" />
+            <location filename="../ui/train/train_charts.cpp" line="130" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="128" />
+            <location filename="../ui/train/train_charts.cpp" line="131" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="129" />
+            <location filename="../ui/train/train_charts.cpp" line="132" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="133" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="134" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="136" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="137" />
             <source>vs positions</source>
             <translation>按局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="135" />
+            <location filename="../ui/train/train_charts.cpp" line="138" />
             <source>vs minutes</source>
             <translation>按分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="140" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="295" />
+            <location filename="../ui/train/train_charts.cpp" line="311" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="296" />
+            <location filename="../ui/train/train_charts.cpp" line="312" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="298" />
+            <location filename="../ui/train/train_charts.cpp" line="314" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="301" />
+            <location filename="../ui/train/train_charts.cpp" line="317" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="305" />
+            <location filename="../ui/train/train_charts.cpp" line="321" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="306" />
+            <location filename="../ui/train/train_charts.cpp" line="322" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="307" />
+            <location filename="../ui/train/train_charts.cpp" line="323" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="139" />
+            <location filename="../ui/train/train_charts.cpp" line="143" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="144" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="141" />
+            <location filename="../ui/train/train_charts.cpp" line="145" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>

@@ -304,3 +304,18 @@ ZH = {
  'Open this position of the game, with the moves that led to it, on the Analyze page': '在分析页打开本局的这个局面（连同此前的着法）',
  'Open the position on the board, with the moves that led to it, on the Analyze page': '在分析页打开棋盘上的局面（连同此前的着法）',
 }
+
+# Game > Import games (issue 19: real game files into the Library)
+ZH.update({
+ '&Import games into the Library…': '导入棋谱到棋库(&I)…', 'Import games': '导入棋谱',
+ 'Importing games from %1…': '正在从 %1 导入棋谱…',
+ 'Importing games: %1 read (%2 imported, %3 rejected), %4% of the file':
+   '正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%',
+ 'Nothing was imported from %1:\n%2': '未能从 %1 导入任何棋局：\n%2',
+ 'No game was found in %1.': '在 %1 中未找到棋局。',
+ '%1 games read from %2: %3 imported into the Library, %4 rejected.':
+   '从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。',
+ 'Rejected:': '被拒绝的棋局：', 'game %1 (line %2): %3': '第 %1 局（第 %2 行）：%3',
+ '… and %1 more.': '……另有 %1 局。', 'Imported %1 games.': '已导入 %1 局。', 'Import failed.': '导入失败。',
+ 'Imported': '导入', '%1 vs %2 — %3': '%1 对 %2 —— %3',
+})

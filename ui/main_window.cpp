@@ -21,6 +21,7 @@
 
 #include "ui/app_setup.h"
 #include "ui/board/board_widget.h"
+#include "ui/facade/facade_types.h"
 #include "ui/facade/model_choice.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/facade/training_session.h"
@@ -96,6 +97,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(train_, &TrainPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(library_, &LibraryPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(facade_, &StudioFacade::thinkingChanged, this, [this] { retranslate(); });
+    connect(facade_, &StudioFacade::importProgress, this, [this](const ImportProgress& p) {
+        statusBar()->showMessage(
+            tr("Importing games: %1 read (%2 imported, %3 rejected), %4% of the file")
+                .arg(p.games)
+                .arg(p.imported)
+                .arg(p.rejected)
+                .arg(int(p.fraction * 100)));
+    });
+    connect(facade_, &StudioFacade::importFinished, this, &MainWindow::importFinished);
 
     coordsAction_ = new QAction(this);
     coordsAction_->setCheckable(true);
@@ -141,6 +151,10 @@ void MainWindow::buildMenus() {
     a->setShortcut(QKeySequence::Open);
     a = game->addAction(tr("&Save PGN…"), this, &MainWindow::savePgn);
     a->setShortcut(QKeySequence::Save);
+    game->addSeparator();
+    game->addSeparator();
+    a = game->addAction(tr("&Import games into the Library…"), this, &MainWindow::importPgn);
+    a->setObjectName(QStringLiteral("importGames"));
     game->addSeparator();
     a = game->addAction(tr("&Quit"), this, &QWidget::close);
     a->setShortcut(QKeySequence::Quit);
@@ -215,6 +229,65 @@ void MainWindow::savePgn() {
         return;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(file)), 5000);
+}
+
+void MainWindow::importPgn() {
+    QSettings s;
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Import games"), s.value("ui/lastDir").toString(),
+                                     tr("PGN files (*.pgn);;All files (*)"));
+    if (file.isEmpty()) return;
+    s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
+    importPgnFile(file);
+}
+
+void MainWindow::importPgnFile(const QString& file) {
+    statusBar()->showMessage(tr("Importing games from %1…").arg(QDir::toNativeSeparators(file)));
+    // Into the database the Library shows (Settings, or xqstudio --db).
+    facade_->importPgnFile(file, library_->database());
+}
+
+void MainWindow::importFinished(const ImportReply& reply) {
+    const QString file = QDir::toNativeSeparators(reply.file);
+    QString text;
+    if (!reply.error.isEmpty()) {
+        text = tr("Nothing was imported from %1:\n%2").arg(file, reply.error);
+    } else if (reply.games == 0) {
+        text = tr("No game was found in %1.").arg(file);
+    } else {
+        text = tr("%1 games read from %2: %3 imported into the Library, %4 rejected.")
+                   .arg(reply.games)
+                   .arg(file)
+                   .arg(reply.imported)
+                   .arg(reply.rejected);
+        if (!reply.firstRejections.isEmpty()) {
+            text += QStringLiteral("\n\n") + tr("Rejected:");
+            for (const ImportRejection& r : reply.firstRejections)
+                text += QStringLiteral("\n") +
+                        tr("game %1 (line %2): %3").arg(r.game).arg(r.line).arg(r.reason);
+            if (reply.rejected > reply.firstRejections.size())
+                text += QStringLiteral("\n") +
+                        tr("… and %1 more.").arg(reply.rejected - reply.firstRejections.size());
+        }
+    }
+    lastImportSummary_ = text;
+    statusBar()->showMessage(
+        reply.error.isEmpty() ? tr("Imported %1 games.").arg(reply.imported) : tr("Import failed."),
+        8000);
+    // The Library shows the database the games went into.
+    if (reply.imported > 0) {
+        if (library_->database() != reply.databasePath)
+            library_->setDatabase(reply.databasePath);
+        else
+            library_->refresh();
+    }
+    // open(), not exec(): the summary never blocks the event loop (nor an offscreen test).
+    auto* box = new QMessageBox(
+        reply.error.isEmpty() && reply.games > 0 ? QMessageBox::Information : QMessageBox::Warning,
+        tr("Import games"), text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("importSummary"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::copyFen() {

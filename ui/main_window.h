@@ -15,6 +15,7 @@ class QAction;
 namespace xqui {
 
 class AnalyzePage;
+struct ImportReply;
 class LibraryPage;
 class PlayPage;
 class StudioFacade;
@@ -47,9 +48,17 @@ public:
     // retranslates (QEvent::LanguageChange). Returns the language loaded.
     QString applyLanguage(const QString& language);
 
+    // The summary of the last import (the dialog's text), for tests; "" before any.
+    QString lastImportSummary() const { return lastImportSummary_; }
+
 public slots:
     void openPgn();
     void savePgn();
+    // Game > Import games: a file dialog, then importPgnFile().
+    void importPgn();
+    // Imports `file` into the games database off the GUI thread (StudioFacade::importPgnFile);
+    // progress shows in the status bar, a summary dialog follows and the Library reloads.
+    void importPgnFile(const QString& file);
     void copyFen();
     void pasteFen();
     void showSettings();
@@ -64,6 +73,7 @@ private:
     void buildMenus();
     void restoreChoices();
     void saveChoices() const;
+    void importFinished(const ImportReply& reply);
 
     StudioFacade* facade_ = nullptr;
     QListWidget* nav_ = nullptr;
@@ -75,6 +85,7 @@ private:
     LibraryPage* library_ = nullptr;
     QLabel* engineState_ = nullptr;
     QAction* coordsAction_ = nullptr;
+    QString lastImportSummary_;
 };
 
 }  // namespace xqui

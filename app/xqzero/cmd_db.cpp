@@ -117,7 +117,7 @@ int runGames(const DbArgs& a) {
         f.kind = parseGameKind(a.kind);
         if (!f.kind) {
             std::cerr << "xqzero db games: unknown kind '" << a.kind
-                      << "' (selfplay, eval, play, other)\n";
+                      << "' (selfplay, eval, play, other, imported)\n";
             return xqcli::kExitUsage;
         }
     }
@@ -296,7 +296,8 @@ std::function<int()> setup(CLI::App& sub) {
     CLI::App* games = sub.add_subcommand("games", "List stored games, newest first");
     games->add_option("--db", args->db, dbHelp);
     games->add_option("--run", args->run, "Only games of this run");
-    games->add_option("--kind", args->kind, "Only games of this kind: selfplay, eval, play");
+    games->add_option("--kind", args->kind,
+                      "Only games of this kind: selfplay, eval, play, other, imported");
     games->add_option("--limit", args->limit, "How many games (0: all)")->check(CLI::NonNegativeNumber);
     games->add_option("--offset", args->offset, "Skip this many first")->check(CLI::NonNegativeNumber);
     games->add_flag("--json", args->json, "One JSON object per game");

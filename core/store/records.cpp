@@ -23,6 +23,7 @@ const std::pair<GameKind, const char*> kKinds[] = {
     {GameKind::Eval, "eval"},
     {GameKind::Play, "play"},
     {GameKind::Other, "other"},
+    {GameKind::Imported, "imported"},
 };
 const std::pair<Result, const char*> kResults[] = {
     {Result::RedWins, "1-0"},

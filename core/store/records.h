@@ -39,7 +39,8 @@ struct ModelInfo {
     int64_t created = 0;            // 0 on insert: now
 };
 
-enum class GameKind : uint8_t { SelfPlay, Eval, Play, Other };
+// Stored as its text code (gameKindCode), so new kinds are appended without a migration.
+enum class GameKind : uint8_t { SelfPlay, Eval, Play, Other, Imported };
 
 // Sparse visit distribution of one root: only moves with visits are stored.
 struct VisitCount {
@@ -122,7 +123,7 @@ struct IntegrityReport {
 };
 
 // Stable text codes used in the database and in CLI output.
-const char* gameKindCode(GameKind k);                   // "selfplay", "eval", "play", "other"
+const char* gameKindCode(GameKind k);  // "selfplay", "eval", "play", "other", "imported"
 std::optional<GameKind> parseGameKind(std::string_view s);
 const char* storeResultCode(Result r);                  // "1-0", "0-1", "1/2-1/2", "*"
 std::optional<Result> parseStoreResult(std::string_view s);

@@ -31,6 +31,7 @@
 //      the same numerals 一..五 here (they count pawns; they are not files).
 //    A pawn alone on its file is written normally (P5+1, 兵五进一) in every case.
 //  * Readers accept more than writers write: lower case, B (elephant), N (horse), '=' for '.',
+//    the WXF tandem mark before the letter (+P+1, -R.3, as in many published files),
 //    spaces, xqbase's WXF pawn letters Pa..Pe (= Chinese 一..五); traditional and variant glyphs
 //    帥將俥車傌馬砲包進後; 一..九, １..９ and 1..9 for either side; the piece's colour in a glyph
 //    is not checked (the side to move decides); 前/后/中 after the piece (车前平三); and the other

@@ -2,6 +2,7 @@
 #include "core/xiangqi/notation.h"
 
 #include <cctype>
+#include <utility>
 
 #include "core/xiangqi/notation_common.h"
 
@@ -85,7 +86,9 @@ MoveParse parseWxf(const Position& pos, std::string_view text) {
     };
     if (s.size() != 4) return bad("four characters expected");
     Spec spec;
-    const char c0 = s[0], c1 = s[1];
+    char c0 = s[0], c1 = s[1];
+    // Tandem mark before the letter, as many published files write it: "+P+1", "-R.3".
+    if ((c0 == '+' || c0 == '-') && wxfType(c1) != NoType) std::swap(c0, c1);
     switch (s[2]) {
         case '+':
             spec.action = '+';

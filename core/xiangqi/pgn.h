@@ -9,13 +9,24 @@
 //   1. H2-E2 H9-G7 2. H0-G2 ... 1-0
 //
 // Reading accepts several games in one text, comments in braces or after ';', NAGs ($1),
-// variations in parentheses (skipped: only the main line is kept), move numbers, and the
-// result token. When [Format] is absent each move is tried as ICCS, WXF, then Chinese.
-// Every move is checked for legality; a bad file yields a PgnError naming the line, the
-// token and the reason, never a partial silent game.
+// variations in parentheses (skipped, comments inside them included: only the main line is
+// kept), move numbers ("1.", "1...", "1. ..."), check and annotation marks, and the result token.
+// When [Format] is absent each move is tried as ICCS, WXF, then Chinese. The dialects of
+// published files read too: WXF with '=' for '.', tandem marks before the letter (+P+1, -R.3)
+// or after it (P+.1), fullwidth letters and digits (Ｃ２＝５), Chinese with fullwidth or
+// halfwidth digits and traditional glyphs (俥傌炮), moves without spaces between them
+// (炮二平五马８进７), ICCS with or without a dash and a check mark (H2-E2+).
+// Every move is checked for legality.
 //
-// Thread-safety: pure functions of their arguments.
+// Two ways to read: PgnReader / readPgnGames are tolerant, game by game: a bad game yields
+// its error (the game's index and first line, the line, move number and side of the bad move,
+// a code and the reason) and reading goes on with the next game. readPgn is strict: the first
+// bad game fails the whole text with its PgnError and no games, never a partial silent game.
+//
+// Thread-safety: the functions are pure functions of their arguments; a PgnReader is used by
+// one thread at a time (it keeps a copy of the text, so the caller's text may go away).
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,10 +54,31 @@ struct PgnGame {
     Position startPosition() const;
 };
 
+enum class PgnErrorCode : uint8_t {
+    NoGame,             // the text holds no game at all
+    BadTag,             // a tag that is not [Name "value"] on one line
+    NotXiangqi,         // [Game "..."] names another game
+    BadResult,          // a Result tag or terminator that is not 1-0, 0-1, 1/2-1/2 or *
+    UnknownFormat,      // [Format] is not ICCS, WXF or Chinese
+    BadFen,             // the FEN tag does not parse
+    UnclosedComment,    // '{' without '}'
+    UnclosedVariation,  // '(' without ')'
+    StrayParen,         // ')' without '('
+    UnexpectedChar,
+    BadMove,  // a move that is unreadable or not legal in its position
+};
+const char* pgnErrorCodeName(PgnErrorCode c);  // stable snake_case code: "bad_move", ...
+
 struct PgnError {
-    int line = 0;        // 1-based line in the text
-    std::string token;   // the offending token, may be empty
+    PgnErrorCode code = PgnErrorCode::UnexpectedChar;
+    int line = 0;       // 1-based line in the text
+    std::string token;  // the offending token, may be empty
     std::string message;
+    // For BadMove: the full-move number as the game counts it (from its FEN) and the side
+    // that was to make the move; moveNumber is 0 for the other codes.
+    int moveNumber = 0;
+    Color side = Red;
+    // "line 12, move 23 (Black): 'C2=5': illegal: ..." or "line 3, 'Klingon': unknown ...".
     std::string toString() const;
 };
 
@@ -55,6 +87,37 @@ struct PgnReadResult {
     std::optional<PgnError> error;  // set when the text is not valid PGN; games then is empty
     bool ok() const { return !error; }
 };
+
+// One game of a tolerant read: either the game or why it was rejected.
+struct PgnGameRead {
+    int index = 0;  // 0-based place of the game in the text, bad games counted too
+    int line = 0;   // line where the game starts
+    std::optional<PgnGame> game;
+    std::optional<PgnError> error;
+    bool ok() const { return game.has_value(); }
+};
+
+// Tolerant reader over one text. After a bad game it resumes at the next game: the next line
+// starting with '[' or the token after the bad game's result terminator.
+class PgnReader {
+  public:
+    explicit PgnReader(std::string_view text);
+    ~PgnReader();
+    PgnReader(const PgnReader&) = delete;
+    PgnReader& operator=(const PgnReader&) = delete;
+    // The next game, or false at the end of the text.
+    bool next(PgnGameRead& out);
+    // Progress: bytes consumed of size() (of the text as normalised for reading).
+    size_t position() const;
+    size_t size() const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Every game of the text, good and bad, in order. Empty when the text holds no game.
+std::vector<PgnGameRead> readPgnGames(std::string_view text);
 
 PgnReadResult readPgn(std::string_view text);
 

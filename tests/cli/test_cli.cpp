@@ -1,6 +1,9 @@
 // The xqzero binary as a user runs it: values that are empty by mistake are refused with a
 // usage error naming the option, never read as "the default".
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -46,6 +49,73 @@ private slots:
         const Result r = xqzero({"analyze", "--fen", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "--sims", "1"});
         QVERIFY2(r.code != 2, r.output.constData());
         QVERIFY2(r.output.contains("4k4/9/9/9/9/9/9/9/9/3K5"), r.output.constData());
+    }
+
+    // A WXF move starting with '-' is not an option: --moves=-P.6 or after '--'. The rear of two
+    // red pawns on the e-file goes to d5 and blocks the kings' file, so Black's king may then
+    // step to d9 (it could not before).
+    void moveStartingWithDashIsNotAnOption() {
+        const QString fen = "4k4/9/9/4P4/4P4/9/9/9/9/3K5 w - - 0 1";
+        const Result before = xqzero({"moves", "--fen", fen});
+        QCOMPARE(before.code, 0);
+        for (const QStringList& args : {QStringList{"moves", "--fen", fen, "--moves=-P.6"},
+                                        QStringList{"moves", "--fen", fen, "--", "-P.6"},
+                                        QStringList{"moves", "--fen", fen, "--moves=-P.6 K5.6"}}) {
+            const Result r = xqzero(args);
+            QVERIFY2(r.code == 0, r.output.constData());
+            if (args.last().contains("K5.6")) continue;  // Black moved too: Red's list now
+            QVERIFY2(r.output.contains("e9d9"), r.output.constData());
+        }
+    }
+
+    // xqzero import on a file with one bad game among good ones: the good ones are stored, the
+    // bad one is reported with its line, move number and reason, and the exit code is 0.
+    void importStoresGoodGamesAndReportsTheBadOne() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pgn = dir.filePath("three.pgn"), db = dir.filePath("lib.db");
+        QFile f(pgn);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "[Game \"Chinese Chess\"]\n[Red \"Xu\"]\n[Black \"Lu\"]\n[Result \"1-0\"]\n"
+            "1. h2e2 h9g7 2. h0g2 1-0\n\n"
+            "[Event \"broken\"]\n[Format \"WXF\"]\n1. C2=5 H8+7\n2. H2+3 C2=9 *\n\n"
+            "[Red \"甲\"]\n[Black \"乙\"]\n1. 炮二平五 马８进７ 1/2-1/2\n");
+        f.close();
+        const Result r = xqzero({"import", pgn, "--db", db});
+        QVERIFY2(r.code == 0, r.output.constData());
+        QVERIFY2(r.output.contains("3 games, 2 imported, 1 rejected"), r.output.constData());
+        QVERIFY2(r.output.contains("game 2 (line 7): rejected: line 10, move 2 (Black): 'C2=9'"),
+                 r.output.constData());
+        QVERIFY2(r.output.contains("Xu - Lu, 1-0, 3 plies"), r.output.constData());
+
+        const Result j = xqzero({"import", pgn, "--db", db, "--json"});
+        QVERIFY2(j.code == 0, j.output.constData());
+        const QList<QByteArray> lines = j.output.trimmed().split('\n');
+        QCOMPARE(lines.size(), 4);
+        const QJsonObject bad = QJsonDocument::fromJson(lines[1]).object();
+        QCOMPARE(bad["ok"].toBool(), false);
+        QCOMPARE(bad["error"].toObject()["code"].toString(), QString("bad_move"));
+        QCOMPARE(bad["error"].toObject()["move"].toInt(), 2);
+        QCOMPARE(bad["error"].toObject()["side"].toString(), QString("black"));
+        const QJsonObject sum = QJsonDocument::fromJson(lines[3]).object();
+        QCOMPARE(sum["imported"].toInt(), 2);
+        QCOMPARE(sum["rejected"].toInt(), 1);
+
+        const Result listed = xqzero({"db", "games", "--db", db, "--kind", "imported", "--json"});
+        QVERIFY2(listed.code == 0, listed.output.constData());
+        QCOMPARE(listed.output.trimmed().split('\n').size(), 4);  // two imports of two games
+        QVERIFY2(listed.output.contains("\"red\":\"甲\""), listed.output.constData());
+    }
+
+    void importFailuresHaveTheirExitCodes() {
+        QTemporaryDir dir;
+        const Result missing =
+            xqzero({"import", dir.filePath("none.pgn"), "--db", dir.filePath("x.db")});
+        QVERIFY2(missing.code == 1, missing.output.constData());
+        QVERIFY2(missing.output.contains("cannot read"), missing.output.constData());
+        const Result usage = xqzero({"import"});
+        QVERIFY2(usage.code == 2, usage.output.constData());
     }
 };
 

@@ -3,10 +3,12 @@
 #include <chrono>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSettings>
 
 #include "core/engine/player.h"
 #include "core/store/paths.h"
+#include "core/store/pgn_import.h"
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/facade/level_players.h"
@@ -100,8 +102,57 @@ public:
         emit stored(reply);
     }
 
+    void importFile(quint64 id, const QString& path, const QString& file) {
+        ImportReply reply;
+        reply.id = id;
+        reply.file = file;
+        reply.databasePath = path;
+        try {
+            QFile f(file);
+            if (!f.open(QIODevice::ReadOnly)) {
+                reply.error = f.errorString();
+                emit imported(reply);
+                return;
+            }
+            const QByteArray text = f.readAll();
+            const std::string dbFile = path.toStdString();
+            xq::store::ensureParentDirectory(dbFile);
+            xq::store::Store db(dbFile);
+            ImportProgress pr;
+            pr.id = id;
+            auto last = std::chrono::steady_clock::now();
+            const xq::store::ImportSummary sum = xq::store::importPgn(
+                db, std::string_view(text.constData(), size_t(text.size())),
+                [&](const xq::store::ImportedGame& g, size_t done, size_t total) {
+                    ++pr.games;
+                    ++(g.ok() ? pr.imported : pr.rejected);
+                    if (!g.ok() && reply.firstRejections.size() < kMaxImportReasons) {
+                        const std::string why = g.error ? g.error->toString() : g.storeMessage;
+                        reply.firstRejections.append(
+                            {g.index + 1, g.line, QString::fromStdString(why)});
+                    }
+                    // At most ~10 progress signals a second: a big file must not flood the GUI.
+                    const auto now = std::chrono::steady_clock::now();
+                    if (now - last > std::chrono::milliseconds(100)) {
+                        last = now;
+                        pr.fraction = total ? double(done) / double(total) : 1.0;
+                        emit progress(pr);
+                    }
+                    return true;
+                });
+            reply.games = sum.games;
+            reply.imported = sum.imported;
+            reply.rejected = sum.rejected;
+        } catch (const std::exception& e) {
+            reply.error = errorText(e);
+        }
+        emit imported(reply);
+    }
+
 signals:
     void stored(const xqui::StoreReply& reply);
+    void progress(const xqui::ImportProgress& progress);
+    void imported(const xqui::ImportReply& reply);
 };
 
 StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
@@ -129,6 +180,12 @@ StudioFacade::StudioFacade(QObject* parent) : QObject(parent) {
     storeWorker_->moveToThread(&storeThread_);
     connect(&storeThread_, &QThread::finished, storeWorker_, &QObject::deleteLater);
     connect(storeWorker_, &StoreWorker::stored, this, &StudioFacade::gameStored, Qt::QueuedConnection);
+    qRegisterMetaType<xqui::ImportProgress>();
+    qRegisterMetaType<xqui::ImportReply>();
+    connect(storeWorker_, &StoreWorker::progress, this, &StudioFacade::importProgress,
+            Qt::QueuedConnection);
+    connect(storeWorker_, &StoreWorker::imported, this, &StudioFacade::importFinished,
+            Qt::QueuedConnection);
     storeThread_.start();
 }
 
@@ -158,6 +215,15 @@ quint64 StudioFacade::storeGame(const xq::store::GameRecord& game) {
     StoreWorker* w = storeWorker_;
     const QString path = gameDatabase();
     QMetaObject::invokeMethod(w, [w, id, path, game] { w->store(id, path, game); }, Qt::QueuedConnection);
+    return id;
+}
+
+quint64 StudioFacade::importPgnFile(const QString& file, const QString& database) {
+    const quint64 id = nextImportId_++;
+    StoreWorker* w = storeWorker_;
+    const QString path = database.isEmpty() ? gameDatabase() : database;
+    QMetaObject::invokeMethod(
+        w, [w, id, path, file] { w->importFile(id, path, file); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -2,10 +2,11 @@
 // StudioFacade: the one object through which the widgets reach the core.
 //
 // It owns the core objects (the players behind the Play levels, the one model choice shared
-// by the Play and Analyze pages), runs their long work on its worker thread and re-emits the results as
-// queued signals carrying plain structs (facade_types.h). Finished Play games are written to
-// the database on a second worker thread (a write waits neither for a search nor the GUI). Widgets never call core code that
-// can take long, and no core thread ever touches a widget.
+// by the Play and Analyze pages), runs their long work on its worker thread and re-emits the
+// results as queued signals carrying plain structs (facade_types.h). Finished Play games are
+// written to the database on a second worker thread (a write waits neither for a search nor the
+// GUI), and PGN files are imported there too. Widgets never call core code that can take long, and
+// no core thread ever touches a widget.
 //
 // Thread-safety: construct, call and destroy on the GUI thread. Signals are delivered on the
 // GUI thread. The worker thread is stopped and joined in the destructor; a search still
@@ -68,9 +69,16 @@ public:
     quint64 storeGame(const xq::store::GameRecord& game);
     // How many storeGame() requests were made so far (GUI thread).
     quint64 storeRequestCount() const { return nextStoreId_ - 1; }
+    // Imports the games of a PGN file into `database` (empty: gameDatabase()) on the store
+    // thread, after the writes queued before it; one transaction per game. importProgress()
+    // comes during the import (at most ~10 a second), importFinished() at the end, both
+    // queued. Returns the request id.
+    quint64 importPgnFile(const QString& file, const QString& database = {});
 
-signals:
+  signals:
     void gameStored(const xqui::StoreReply& reply);
+    void importProgress(const xqui::ImportProgress& progress);
+    void importFinished(const xqui::ImportReply& reply);
     void thinkingChanged(bool thinking);
     void engineMoved(const xqui::EngineReply& reply);
     void engineProgress(const xqui::EngineProgress& progress);
@@ -89,6 +97,7 @@ private:
     ModelChoice* models_ = nullptr;       // child of this
     QString databaseOverride_;
     quint64 nextStoreId_ = 1;
+    quint64 nextImportId_ = 1;
     quint64 nextId_ = 1;
     quint64 current_ = 0;             // id of the request whose reply we wait for, 0 = none
     std::shared_ptr<std::atomic<bool>> stop_;  // stop flag of the current request

@@ -10,6 +10,7 @@ QString LibraryTexts::kind(xq::store::GameKind k) {
         case xq::store::GameKind::Eval: return tr("Evaluation");
         case xq::store::GameKind::Play: return tr("Play");
         case xq::store::GameKind::Other: return tr("Other");
+        case xq::store::GameKind::Imported: return tr("Imported");
     }
     return {};
 }

@@ -54,7 +54,8 @@ void LibraryPage::buildUi() {
     runBox_->addItem(QString());
     kindBox_ = new QComboBox(this);
     kindBox_->addItem(QString(), -1);
-    for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval, xq::store::GameKind::Play})
+    for (auto k : {xq::store::GameKind::SelfPlay, xq::store::GameKind::Eval,
+                   xq::store::GameKind::Play, xq::store::GameKind::Imported})
         kindBox_->addItem(QString(), int(k));
     resultBox_ = new QComboBox(this);
     resultBox_->addItem(QString(), -1);
@@ -423,9 +424,15 @@ void LibraryPage::refreshReplay() {
     const xq::store::GameRecord& g = *replay_;
     const int plies = int(g.moves.size());
     analyzeBtn_->setEnabled(true);
-    header_->setText(tr("%1 vs %2 — %3 (%4)")
-                         .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black), LibraryTexts::result(g.result),
-                              LibraryTexts::reason(g.reason)));
+    // Imported games often have a result but no reason: no empty "()" then.
+    if (g.reason == xq::Reason::None)
+        header_->setText(tr("%1 vs %2 — %3")
+                             .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black),
+                                  LibraryTexts::result(g.result)));
+    else
+        header_->setText(tr("%1 vs %2 — %3 (%4)")
+                             .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black),
+                                  LibraryTexts::result(g.result), LibraryTexts::reason(g.reason)));
     xq::Position pos = xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
     for (int i = 0; i < ply_; ++i) pos.makeMove(g.moves[size_t(i)].move);
     board_->setPosition(pos, ply_ > 0 ? g.moves[size_t(ply_ - 1)].move : xq::Move());

@@ -1,6 +1,6 @@
 #pragma once
-// The Library page: every game stored in a database (self-play, evaluation and Play games),
-// filtered by run, kind and result and paged through 100 at a time, and a replay of the
+// The Library page: every game stored in a database (self-play, evaluation, Play and imported
+// games), filtered by run, kind and result and paged through 100 at a time, and a replay of the
 // selected game on the board, move by move. For searched games (self-play, evaluation) each
 // position shows the search's visit distribution as a heatmap on the destination squares,
 // the move played as an arrow, and the root value.

@@ -32,3 +32,10 @@ for m in range(0, rows[-1][0] // 60 + 1, 5):
     near = min(rows, key=lambda r: abs(r[0] - 60*m))
     print(f"  {m:3d} min  {near[1]/1024:7.0f} MiB")
 PY
+# The pipeline's own breakdown at each checkpoint (heap in use vs free in arenas vs mapped
+# blocks): live data that grows, or fragmentation.
+echo "memory at each checkpoint (first, middle, last):"
+grep -o 'memory: .*' "$out/train.log" | sed -n '1p;$p' || true
+n=$(grep -c 'memory: ' "$out/train.log" || true)
+[ "${n:-0}" -gt 2 ] && grep -o 'memory: .*' "$out/train.log" | sed -n "$(( (n + 1) / 2 ))p"
+true

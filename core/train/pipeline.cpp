@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <unistd.h>
 #endif
 
 #include "core/error.h"
@@ -950,6 +952,19 @@ void Pipeline::checkpoint(State& st, const char* why) {
     // which reads as RSS that only grows.
 #if defined(__GLIBC__)
     malloc_trim(0);
+    // What the process holds after the trim, split the way that tells growth from
+    // fragmentation: live heap blocks, free space glibc keeps in its arenas, large blocks
+    // mapped on their own (tensors), and the resident total (scripts/soak.sh reads these).
+    const struct mallinfo2 mi = mallinfo2();
+    long pages = 0, residentPages = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &residentPages) != 2) residentPages = 0;
+        std::fclose(f);
+    }
+    auto mib = [](double bytes) { return std::to_string(int64_t(bytes / (1 << 20))); };
+    log(LogLevel::Info, "memory: resident " + mib(double(residentPages) * double(sysconf(_SC_PAGESIZE))) +
+                            " MiB; heap in use " + mib(double(mi.uordblks)) + " MiB, free in arenas " +
+                            mib(double(mi.fordblks)) + " MiB, mapped blocks " + mib(double(mi.hblkhd)) + " MiB");
 #endif
 }
 

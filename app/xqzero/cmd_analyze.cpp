@@ -42,7 +42,7 @@ std::function<int()> setup(CLI::App& sub) {
         int workers = 0;  // 0: one per hardware thread
         int batch = 16;
         int top = 10;
-        float cpuct = 1.5f;
+        float cpuct = xq::search::MctsParams{}.cPuct;  // one default, in mcts_params.h
         bool json = false;
     };
     auto o = std::make_shared<Opts>();
@@ -57,7 +57,7 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--batch", o->batch, "Leaves per evaluator call (virtual loss)")
         ->check(CLI::Range(1, 256));
     sub.add_option("--top", o->top, "Moves to list")->check(CLI::Range(1, 200));
-    sub.add_option("--cpuct", o->cpuct, "PUCT exploration constant")->check(CLI::Range(0.01, 10.0));
+    sub.add_option("--cpuct", o->cpuct, "PUCT exploration constant")->check(CLI::Range(0.01, 10.0))->capture_default_str();
     sub.add_flag("--json", o->json, "One JSON object instead of the table");
     return [o]() -> int {
         const xq::Position pos = o->pos.build();

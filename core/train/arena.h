@@ -13,6 +13,7 @@
 #include "core/nn/evaluator.h"
 #include "core/search/mcts_params.h"
 #include "core/store/records.h"
+#include "core/train/config.h"
 #include "core/train/control.h"
 #include "core/train/elo.h"
 
@@ -22,7 +23,7 @@ struct ArenaOptions {
     int games = 40;          // half with the candidate as Red
     int simulations = 80;
     search::MctsParams mcts; // noise off, temperature 0 (set by playArena)
-    int maxPlies = 300;
+    int maxPlies = TrainConfig{}.maxPlies;
     bool adjudicate = false;
     int randomOpeningPlies = 2;  // varied openings so the games are not all the same
     uint64_t seed = 1;

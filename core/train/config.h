@@ -4,6 +4,9 @@
 // presets, `--print-config`, the JSON stored with a run and the settings form of the studio's
 // Train page are all generated from that one table.
 //
+// The option structs the parameters fill (SelfPlayOptions, ArenaOptions) take their defaults
+// from TrainConfig{}, so a default is written once.
+//
 // Thread-safety: plain values; the table is immutable.
 
 #include <map>
@@ -12,6 +15,8 @@
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include "core/search/mcts_params.h"
 
 namespace xq::train {
 
@@ -24,7 +29,7 @@ struct TrainConfig {
     int simulations = 80;
     bool countReusedVisits = true;  // tree reuse counts toward `simulations` (self-play)
     int gamesInFlight = 32;
-    double cPuct = 1.5;
+    double cPuct = search::MctsParams{}.cPuct;  // the search's own default
     double dirichletAlpha = 0.3;
     double dirichletEpsilon = 0.25;
     double forcedPlayouts = 0;  // search::MctsParams::forcedPlayoutK (0 = off)

@@ -35,6 +35,7 @@
 #include "core/search/mcts_params.h"
 #include "core/train/live_game.h"
 #include "core/store/records.h"
+#include "core/train/config.h"
 #include "core/train/control.h"
 
 namespace xq::train {
@@ -43,18 +44,18 @@ struct SelfPlayOptions {
     search::MctsParams mcts;      // addNoise, temperature schedule, cPuct ... (set by caller)
     int simulations = 80;
     bool countReusedVisits = false;  // see search::SearchLimits::countReusedVisits
-    int gamesInFlight = 32;       // per thread
+    int gamesInFlight = TrainConfig{}.gamesInFlight;  // per thread
     int threads = 1;
-    int randomOpeningPlies = 0;
+    int randomOpeningPlies = TrainConfig{}.randomOpeningPlies;
     // Playout-cap randomization: each move is searched fully (`simulations`, root noise, and
     // recorded with its visits as a policy target) with this probability, otherwise with
     // `fastSimulations`, no noise, and recorded without visits (never a training target).
-    float fullSearchFraction = 1.0f;
-    int fastSimulations = 20;
-    float resignThreshold = -0.9f;
-    int resignMoves = 8;          // 0 = never resign
-    float resignPlayoutFraction = 0.1f;
-    int maxPlies = 300;           // length cap
+    float fullSearchFraction = float(TrainConfig{}.fullSearchFraction);
+    int fastSimulations = TrainConfig{}.fastSimulations;
+    float resignThreshold = float(TrainConfig{}.resignThreshold);
+    int resignMoves = TrainConfig{}.resignMoves;  // 0 = never resign
+    float resignPlayoutFraction = float(TrainConfig{}.resignPlayoutFraction);
+    int maxPlies = TrainConfig{}.maxPlies;  // length cap
     bool adjudicate = false;      // at the cap: material count decides (Reason::Adjudication)
     uint64_t seed = 1;
     int generation = 0;           // stored with each game

@@ -111,7 +111,7 @@ int run(const ImportArgs& a) {
                              .dump()
                       << "\n";
         } else {
-            std::cout << a.file << ": " << sum.games << " games, " << sum.imported << " imported, "
+            std::cout << a.file << ": " << sum.games << (sum.games == 1 ? " game, " : " games, ") << sum.imported << " imported, "
                       << sum.rejected << " rejected, into " << path << "\n";
         }
         if (sum.games == 0) {

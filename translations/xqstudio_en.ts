@@ -590,184 +590,184 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="196" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="197" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
-            <location filename="../ui/pages/library_page.cpp" line="347" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="362" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="199" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="214" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="215" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="216" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="211" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="215" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="252" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="244" />
+            <location filename="../ui/pages/library_page.cpp" line="253" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="328" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="317" />
+            <location filename="../ui/pages/library_page.cpp" line="329" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="324" />
+            <location filename="../ui/pages/library_page.cpp" line="337" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="327" />
+            <location filename="../ui/pages/library_page.cpp" line="342" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="356" />
+            <location filename="../ui/pages/library_page.cpp" line="372" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="373" />
+            <location filename="../ui/pages/library_page.cpp" line="396" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="374" />
+            <location filename="../ui/pages/library_page.cpp" line="397" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
-            <location filename="../ui/pages/library_page.cpp" line="389" />
+            <location filename="../ui/pages/library_page.cpp" line="225" />
+            <location filename="../ui/pages/library_page.cpp" line="413" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="419" />
+            <location filename="../ui/pages/library_page.cpp" line="448" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="429" />
+            <location filename="../ui/pages/library_page.cpp" line="458" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="448" />
+            <location filename="../ui/pages/library_page.cpp" line="478" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="453" />
+            <location filename="../ui/pages/library_page.cpp" line="483" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="493" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="464" />
+            <location filename="../ui/pages/library_page.cpp" line="495" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="468" />
+            <location filename="../ui/pages/library_page.cpp" line="500" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -958,171 +958,171 @@ Details: %2</translation>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="124" />
+            <location filename="../ui/main_window.cpp" line="144" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
-            <location filename="../ui/main_window.cpp" line="380" />
+            <location filename="../ui/main_window.cpp" line="136" />
+            <location filename="../ui/main_window.cpp" line="411" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="146" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="167" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="170" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="156" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>&amp;Import games into the Library…</source>
             <translation>&amp;Import games into the Library…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="164" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="167" />
+            <location filename="../ui/main_window.cpp" line="187" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="187" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
-            <location filename="../ui/main_window.cpp" line="208" />
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="227" />
+            <location filename="../ui/main_window.cpp" line="233" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="203" />
-            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="266" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="234" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>%1
 
 File: %2</source>
@@ -1131,96 +1131,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="221" />
-            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="248" />
+            <location filename="../ui/main_window.cpp" line="255" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="222" />
+            <location filename="../ui/main_window.cpp" line="248" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="256" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="231" />
+            <location filename="../ui/main_window.cpp" line="259" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="237" />
-            <location filename="../ui/main_window.cpp" line="287" />
+            <location filename="../ui/main_window.cpp" line="265" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Import games</source>
             <translation>Import games</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="273" />
             <source>Importing games from %1…</source>
             <translation>Importing games from %1…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="254" />
+            <location filename="../ui/main_window.cpp" line="282" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>Nothing was imported from %1:
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="256" />
+            <location filename="../ui/main_window.cpp" line="284" />
             <source>No game was found in %1.</source>
             <translation>No game was found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="258" />
+            <location filename="../ui/main_window.cpp" line="286" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>%1 games read from %2: %3 imported into the Library, %4 rejected.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="292" />
             <source>Rejected:</source>
             <translation>Rejected:</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="267" />
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>game %1 (line %2): %3</source>
             <translation>game %1 (line %2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="298" />
             <source>… and %1 more.</source>
             <translation>… and %1 more.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>Imported %1 games.</source>
             <translation>Imported %1 games.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>Import failed.</source>
             <translation>Import failed.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="295" />
+            <location filename="../ui/main_window.cpp" line="323" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="318" />
+            <location filename="../ui/main_window.cpp" line="347" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="319" />
+            <location filename="../ui/main_window.cpp" line="348" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="385" />
+            <location filename="../ui/main_window.cpp" line="416" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -2431,213 +2431,238 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="79" />
-            <location filename="../ui/pages/train_page.cpp" line="80" />
+            <location filename="../ui/pages/train_page.cpp" line="86" />
+            <location filename="../ui/pages/train_page.cpp" line="87" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="258" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="259" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="260" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="261" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="264" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="262" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="230" />
+            <location filename="../ui/pages/train_page.cpp" line="268" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="231" />
+            <location filename="../ui/pages/train_page.cpp" line="270" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="232" />
+            <location filename="../ui/pages/train_page.cpp" line="271" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="233" />
+            <location filename="../ui/pages/train_page.cpp" line="272" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="235" />
+            <location filename="../ui/pages/train_page.cpp" line="274" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="236" />
+            <location filename="../ui/pages/train_page.cpp" line="275" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="237" />
+            <location filename="../ui/pages/train_page.cpp" line="276" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="238" />
+            <location filename="../ui/pages/train_page.cpp" line="277" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="239" />
+            <location filename="../ui/pages/train_page.cpp" line="278" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="240" />
+            <location filename="../ui/pages/train_page.cpp" line="279" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="241" />
+            <location filename="../ui/pages/train_page.cpp" line="280" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="242" />
+            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <source>Replay last game</source>
+            <translation>Replay last game</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
+            <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="285" />
+            <source>Play against it</source>
+            <translation>Play against it</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <source>Play against generation %1</source>
+            <translation>Play against generation %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <source>Play the newest generation of this run on the Play page.</source>
+            <translation>Play the newest generation of this run on the Play page.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="244" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="234" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="274" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="367" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="351" />
+            <location filename="../ui/pages/train_page.cpp" line="417" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="452" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="386" />
+            <location filename="../ui/pages/train_page.cpp" line="453" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="425" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="425" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="443" />
+            <location filename="../ui/pages/train_page.cpp" line="512" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="444" />
+            <location filename="../ui/pages/train_page.cpp" line="513" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="500" />
+            <location filename="../ui/pages/train_page.cpp" line="569" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="511" />
+            <location filename="../ui/pages/train_page.cpp" line="580" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="523" />
+            <location filename="../ui/pages/train_page.cpp" line="592" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="542" />
+            <location filename="../ui/pages/train_page.cpp" line="611" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="543" />
+            <location filename="../ui/pages/train_page.cpp" line="612" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2646,7 +2671,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="551" />
+            <location filename="../ui/pages/train_page.cpp" line="620" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2757,47 +2782,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="166" />
+            <location filename="../ui/facade/training_session.cpp" line="172" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="276" />
+            <location filename="../ui/facade/training_session.cpp" line="288" />
             <source>Ladder: %1</source>
             <translation>Ladder: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="332" />
+            <location filename="../ui/facade/training_session.cpp" line="345" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="429" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="408" />
+            <location filename="../ui/facade/training_session.cpp" line="431" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="409" />
+            <location filename="../ui/facade/training_session.cpp" line="433" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="410" />
+            <location filename="../ui/facade/training_session.cpp" line="435" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="411" />
+            <location filename="../ui/facade/training_session.cpp" line="437" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="412" />
+            <location filename="../ui/facade/training_session.cpp" line="439" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

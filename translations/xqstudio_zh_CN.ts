@@ -590,184 +590,184 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="196" />
+            <location filename="../ui/pages/library_page.cpp" line="200" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="197" />
+            <location filename="../ui/pages/library_page.cpp" line="201" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
-            <location filename="../ui/pages/library_page.cpp" line="347" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="362" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="210" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="198" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="199" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="214" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="209" />
+            <location filename="../ui/pages/library_page.cpp" line="215" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="216" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="211" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="213" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="215" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="252" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="244" />
+            <location filename="../ui/pages/library_page.cpp" line="253" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="328" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="317" />
+            <location filename="../ui/pages/library_page.cpp" line="329" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="324" />
+            <location filename="../ui/pages/library_page.cpp" line="337" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="327" />
+            <location filename="../ui/pages/library_page.cpp" line="342" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="356" />
+            <location filename="../ui/pages/library_page.cpp" line="372" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="373" />
+            <location filename="../ui/pages/library_page.cpp" line="396" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="374" />
+            <location filename="../ui/pages/library_page.cpp" line="397" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
-            <location filename="../ui/pages/library_page.cpp" line="389" />
+            <location filename="../ui/pages/library_page.cpp" line="225" />
+            <location filename="../ui/pages/library_page.cpp" line="413" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="419" />
+            <location filename="../ui/pages/library_page.cpp" line="448" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="429" />
+            <location filename="../ui/pages/library_page.cpp" line="458" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="448" />
+            <location filename="../ui/pages/library_page.cpp" line="478" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="453" />
+            <location filename="../ui/pages/library_page.cpp" line="483" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="493" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="464" />
+            <location filename="../ui/pages/library_page.cpp" line="495" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="468" />
+            <location filename="../ui/pages/library_page.cpp" line="500" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -958,171 +958,171 @@ Details: %2</source>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="124" />
+            <location filename="../ui/main_window.cpp" line="144" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="125" />
+            <location filename="../ui/main_window.cpp" line="145" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="147" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="116" />
-            <location filename="../ui/main_window.cpp" line="380" />
+            <location filename="../ui/main_window.cpp" line="136" />
+            <location filename="../ui/main_window.cpp" line="411" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="102" />
+            <location filename="../ui/main_window.cpp" line="122" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="146" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="167" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="170" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="156" />
+            <location filename="../ui/main_window.cpp" line="176" />
             <source>&amp;Import games into the Library…</source>
             <translation>导入棋谱到棋库(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="163" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="164" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="167" />
+            <location filename="../ui/main_window.cpp" line="187" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="169" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="187" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
-            <location filename="../ui/main_window.cpp" line="208" />
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="227" />
+            <location filename="../ui/main_window.cpp" line="233" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="203" />
-            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="266" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="234" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>%1
 
 File: %2</source>
@@ -1131,96 +1131,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="221" />
-            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="248" />
+            <location filename="../ui/main_window.cpp" line="255" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="222" />
+            <location filename="../ui/main_window.cpp" line="248" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="228" />
+            <location filename="../ui/main_window.cpp" line="256" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="231" />
+            <location filename="../ui/main_window.cpp" line="259" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="237" />
-            <location filename="../ui/main_window.cpp" line="287" />
+            <location filename="../ui/main_window.cpp" line="265" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Import games</source>
             <translation>导入棋谱</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="273" />
             <source>Importing games from %1…</source>
             <translation>正在从 %1 导入棋谱…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="254" />
+            <location filename="../ui/main_window.cpp" line="282" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>未能从 %1 导入任何棋局：
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="256" />
+            <location filename="../ui/main_window.cpp" line="284" />
             <source>No game was found in %1.</source>
             <translation>在 %1 中未找到棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="258" />
+            <location filename="../ui/main_window.cpp" line="286" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="292" />
             <source>Rejected:</source>
             <translation>被拒绝的棋局：</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="267" />
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>game %1 (line %2): %3</source>
             <translation>第 %1 局（第 %2 行）：%3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="298" />
             <source>… and %1 more.</source>
             <translation>……另有 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>Imported %1 games.</source>
             <translation>已导入 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="275" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>Import failed.</source>
             <translation>导入失败。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="295" />
+            <location filename="../ui/main_window.cpp" line="323" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="318" />
+            <location filename="../ui/main_window.cpp" line="347" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="319" />
+            <location filename="../ui/main_window.cpp" line="348" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="385" />
+            <location filename="../ui/main_window.cpp" line="416" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -2430,213 +2430,238 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="79" />
-            <location filename="../ui/pages/train_page.cpp" line="80" />
+            <location filename="../ui/pages/train_page.cpp" line="86" />
+            <location filename="../ui/pages/train_page.cpp" line="87" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="223" />
+            <location filename="../ui/pages/train_page.cpp" line="258" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="224" />
+            <location filename="../ui/pages/train_page.cpp" line="259" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="225" />
+            <location filename="../ui/pages/train_page.cpp" line="260" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="226" />
+            <location filename="../ui/pages/train_page.cpp" line="261" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="228" />
+            <location filename="../ui/pages/train_page.cpp" line="264" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="227" />
+            <location filename="../ui/pages/train_page.cpp" line="262" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="229" />
+            <location filename="../ui/pages/train_page.cpp" line="267" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="230" />
+            <location filename="../ui/pages/train_page.cpp" line="268" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="231" />
+            <location filename="../ui/pages/train_page.cpp" line="270" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="232" />
+            <location filename="../ui/pages/train_page.cpp" line="271" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="233" />
+            <location filename="../ui/pages/train_page.cpp" line="272" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="235" />
+            <location filename="../ui/pages/train_page.cpp" line="274" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="236" />
+            <location filename="../ui/pages/train_page.cpp" line="275" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="237" />
+            <location filename="../ui/pages/train_page.cpp" line="276" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="238" />
+            <location filename="../ui/pages/train_page.cpp" line="277" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="239" />
+            <location filename="../ui/pages/train_page.cpp" line="278" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="240" />
+            <location filename="../ui/pages/train_page.cpp" line="279" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="241" />
+            <location filename="../ui/pages/train_page.cpp" line="280" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="242" />
+            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <source>Replay last game</source>
+            <translation>回放上一局</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
+            <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="285" />
+            <source>Play against it</source>
+            <translation>与之对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <source>Play against generation %1</source>
+            <translation>与第 %1 代对弈</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <source>Play the newest generation of this run on the Play page.</source>
+            <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="243" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="244" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="234" />
+            <location filename="../ui/pages/train_page.cpp" line="273" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="274" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="367" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="351" />
+            <location filename="../ui/pages/train_page.cpp" line="417" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="452" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="386" />
+            <location filename="../ui/pages/train_page.cpp" line="453" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="425" />
+            <location filename="../ui/pages/train_page.cpp" line="492" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="425" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="443" />
+            <location filename="../ui/pages/train_page.cpp" line="512" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="444" />
+            <location filename="../ui/pages/train_page.cpp" line="513" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="500" />
+            <location filename="../ui/pages/train_page.cpp" line="569" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="511" />
+            <location filename="../ui/pages/train_page.cpp" line="580" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="523" />
+            <location filename="../ui/pages/train_page.cpp" line="592" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="542" />
+            <location filename="../ui/pages/train_page.cpp" line="611" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="543" />
+            <location filename="../ui/pages/train_page.cpp" line="612" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2645,7 +2670,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="551" />
+            <location filename="../ui/pages/train_page.cpp" line="620" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -2756,47 +2781,47 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="166" />
+            <location filename="../ui/facade/training_session.cpp" line="172" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="276" />
+            <location filename="../ui/facade/training_session.cpp" line="288" />
             <source>Ladder: %1</source>
             <translation>天梯：%1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="332" />
+            <location filename="../ui/facade/training_session.cpp" line="345" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="407" />
+            <location filename="../ui/facade/training_session.cpp" line="429" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="408" />
+            <location filename="../ui/facade/training_session.cpp" line="431" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="409" />
+            <location filename="../ui/facade/training_session.cpp" line="433" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="410" />
+            <location filename="../ui/facade/training_session.cpp" line="435" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="411" />
+            <location filename="../ui/facade/training_session.cpp" line="437" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="412" />
+            <location filename="../ui/facade/training_session.cpp" line="439" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

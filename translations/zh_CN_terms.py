@@ -50,6 +50,11 @@ ZH = {
  'The database cannot be written (a read-only file or disk).': '无法写入数据库（文件或磁盘为只读）。',
  'The disk holding the database %1 is full.': '数据库 %1 所在的磁盘已满。', 'The disk holding the database is full.': '数据库所在的磁盘已满。',
  '%1\nDetails: %2': '%1\n详情：%2', 'Ladder: %1': '天梯：%1',
+ # TrainPage: links from a run to what it made
+ 'Replay last game': '回放上一局',
+ "Open the last finished self-play game in the Library, with the search's visits at each move.": '在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。',
+ 'Play against it': '与之对弈', 'Play against generation %1': '与第 %1 代对弈',
+ 'Play the newest generation of this run on the Play page.': '在对弈页与本次训练的最新一代网络对弈。',
  # MainWindow
  'XQZero Studio': 'XQZero 象棋工作室', 'Play': '对弈', 'Analyze': '分析', 'Train': '训练', 'Library': '棋库',
  'Coming in the next release: set up any position and watch the network think — visit counts and win rates as a heatmap, the best lines as arrows.':

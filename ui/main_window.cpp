@@ -43,11 +43,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     nav_->addItems({QString(), QString(), QString(), QString()});  // texts: retranslate()
     nav_->setFixedWidth(130);
     nav_->setFocusPolicy(Qt::NoFocus);  // no dotted focus frame on the side bar
-    nav_->setStyleSheet(QStringLiteral(
-        "QListWidget#pageNav{background:#3b2616;color:#f3e2c4;border:none;font-size:15px;padding-top:8px;}"
-        "QListWidget#pageNav{outline:0;}"
-        "QListWidget#pageNav::item{padding:12px 14px;border:0px;margin:0px;}"
-        "QListWidget#pageNav::item:selected{background:#b3441f;color:white;}"));
+    nav_->setStyleSheet(
+        QStringLiteral("QListWidget#pageNav{background:#3b2616;color:#f3e2c4;border:none;font-size:"
+                       "15px;padding-top:8px;}"
+                       "QListWidget#pageNav{outline:0;}"
+                       "QListWidget#pageNav::item{padding:12px 14px;border:0px;margin:0px;}"
+                       "QListWidget#pageNav::item:selected{background:#b3441f;color:white;}"));
 
     stack_ = new QStackedWidget(this);
     play_ = new PlayPage(facade_, stack_);
@@ -57,7 +58,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_->addWidget(analyze);
     connect(analyze, &AnalyzePage::playPositionRequested, this,
             [this, analyze] { analyze->setPosition(play_->positionShown()); });
-    connect(analyze, &AnalyzePage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(analyze, &AnalyzePage::statusMessage, this,
+            [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     // The session belongs to the window, not the page: a run keeps going across page changes.
     training_ = new TrainingSession(this);
     train_ = new TrainPage(training_, stack_);
@@ -71,6 +73,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     };
     connect(play_, &PlayPage::analyzeRequested, this, analyzeThere);
     connect(library_, &LibraryPage::analyzeRequested, this, analyzeThere);
+    // From a run to what it made: its last game replayed in the Library, its newest generation
+    // on the Play page.
+    connect(train_, &TrainPage::replayRequested, this, [this](qint64 gameId) {
+        library_->setDatabase(train_->database());
+        library_->openGame(gameId);
+        setPage(LibraryPageIndex);
+    });
 
     // One model for Play and Analyze, listed from the training database: by default the best
     // of the newest run, moving on as training publishes generations and ladder ratings.
@@ -81,6 +90,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(training_, &TrainingSession::ladderRated, models, &ModelChoice::reload);
     connect(training_, &TrainingSession::finished, models, &ModelChoice::reload);
     analyze->setModelChoice(models);
+    connect(train_, &TrainPage::playRequested, this, [this, models](const QString& file) {
+        QString error;
+        if (!models->chooseFile(file, &error)) {
+            statusBar()->showMessage(error, 8000);
+            return;
+        }
+        setPage(PlayPageIndex);
+    });
 
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
@@ -93,9 +110,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     engineState_ = new QLabel(this);
     statusBar()->addPermanentWidget(engineState_);
-    connect(play_, &PlayPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
-    connect(train_, &TrainPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
-    connect(library_, &LibraryPage::statusMessage, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(play_, &PlayPage::statusMessage, this,
+            [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(train_, &TrainPage::statusMessage, this,
+            [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(library_, &LibraryPage::statusMessage, this,
+            [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(facade_, &StudioFacade::thinkingChanged, this, [this] { retranslate(); });
     connect(facade_, &StudioFacade::importProgress, this, [this](const ImportProgress& p) {
         statusBar()->showMessage(
@@ -188,24 +208,30 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&About XQZero Studio"), this, &MainWindow::about);
 }
 
-void MainWindow::setPage(int index) { nav_->setCurrentRow(qBound(0, index, stack_->count() - 1)); }
-int MainWindow::page() const { return stack_->currentIndex(); }
+void MainWindow::setPage(int index) {
+    nav_->setCurrentRow(qBound(0, index, stack_->count() - 1));
+}
+int MainWindow::page() const {
+    return stack_->currentIndex();
+}
 
 int MainWindow::pageFromName(const QString& name) {
-    const QStringList names = {QStringLiteral("play"), QStringLiteral("analyze"), QStringLiteral("train"),
-                               QStringLiteral("library")};
+    const QStringList names = {QStringLiteral("play"), QStringLiteral("analyze"),
+                               QStringLiteral("train"), QStringLiteral("library")};
     return names.indexOf(name.toLower());
 }
 
 void MainWindow::openPgn() {
     QSettings s;
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open PGN"), s.value("ui/lastDir").toString(),
-                                                      tr("PGN files (*.pgn);;All files (*)"));
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Open PGN"), s.value("ui/lastDir").toString(),
+                                     tr("PGN files (*.pgn);;All files (*)"));
     if (file.isEmpty()) return;
     s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open PGN"), tr("Cannot read %1: %2").arg(file, f.errorString()));
+        QMessageBox::warning(this, tr("Open PGN"),
+                             tr("Cannot read %1: %2").arg(file, f.errorString()));
         return;
     }
     QString error;
@@ -218,14 +244,16 @@ void MainWindow::openPgn() {
 
 void MainWindow::savePgn() {
     QSettings s;
-    QString file = QFileDialog::getSaveFileName(this, tr("Save PGN"), s.value("ui/lastDir").toString(),
-                                                tr("PGN files (*.pgn)"));
+    QString file = QFileDialog::getSaveFileName(
+        this, tr("Save PGN"), s.value("ui/lastDir").toString(), tr("PGN files (*.pgn)"));
     if (file.isEmpty()) return;
     if (QFileInfo(file).suffix().isEmpty()) file += QStringLiteral(".pgn");
     s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
     QFile f(file);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(play_->pgnText().toUtf8()) < 0) {
-        QMessageBox::warning(this, tr("Save PGN"), tr("Cannot write %1: %2").arg(file, f.errorString()));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        f.write(play_->pgnText().toUtf8()) < 0) {
+        QMessageBox::warning(this, tr("Save PGN"),
+                             tr("Cannot write %1: %2").arg(file, f.errorString()));
         return;
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(file)), 5000);
@@ -309,7 +337,8 @@ void MainWindow::showSettings() {
     // A new language applies at once: every open page retranslates on QEvent::LanguageChange.
     if (languageSetting() != oldLanguage) applyLanguage(languageSetting());
     // A new games database: the Library follows (Play reads the setting at each stored game).
-    if (StudioFacade::settingsDatabasePath() != oldDb) library_->setDatabase(StudioFacade::settingsDatabasePath());
+    if (StudioFacade::settingsDatabasePath() != oldDb)
+        library_->setDatabase(StudioFacade::settingsDatabasePath());
     coordsAction_->setChecked(dlg.showCoordinates());
     play_->setNotation(dlg.notation());
 }
@@ -329,7 +358,8 @@ void MainWindow::restoreChoices() {
     coordsAction_->setChecked(s.value("board/coordinates", true).toBool());
     play_->setShowCoordinates(coordsAction_->isChecked());
     play_->setNotation(xq::Notation(s.value("play/notation", int(xq::Notation::Chinese)).toInt()));
-    play_->setLevel(PlayLevel(qBound(0, s.value("play/level", int(PlayLevel::Beginner)).toInt(), kPlayLevelCount - 1)));
+    play_->setLevel(PlayLevel(
+        qBound(0, s.value("play/level", int(PlayLevel::Beginner)).toInt(), kPlayLevelCount - 1)));
     play_->setHumanColor(s.value("play/side", 0).toInt() == 1 ? xq::Black : xq::Red);
     setPage(s.value("window/page", 0).toInt());
 }
@@ -362,9 +392,10 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
     if (pageIndex == PlayPageIndex) {
         // A game in progress: an opening with a little tension, Red to move.
         play_->setNotation(xq::Notation::Chinese);
-        play_->loadPgnText(QStringLiteral(
-            "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
-            "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 H7-I7 6. H6-G6 I7-I8 *\n"));
+        play_->loadPgnText(
+            QStringLiteral("[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
+                           "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 "
+                           "H7-I7 6. H6-G6 I7-I8 *\n"));
     }
     if (pageIndex == AnalyzePageIndex) {
         // A mate-in-one puzzle after a short synchronous search with the chosen model (uniform
@@ -375,7 +406,7 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
             analyze->analyzeSynchronously(400);
         }
     }
-    if (pageIndex == TrainPageIndex) train_->showNewestRun();  // its stored history
+    if (pageIndex == TrainPageIndex) train_->showNewestRun();          // its stored history
     if (pageIndex == LibraryPageIndex) library_->prepareScreenshot();  // a game mid-replay
     statusBar()->showMessage(tr("Ready"));
     show();

@@ -144,7 +144,13 @@ bool TrainingSession::start(const PipelineOptions& options) {
         std::lock_guard lk(inboxMutex_);
         inbox_.logs.emplace_back(int(level), text);
     };
-    cb.published = [this, options](const GenerationPublished& g) { offerToLadder(options, g); };
+    cb.published = [this, options](const GenerationPublished& g) {
+        {
+            std::lock_guard lk(inboxMutex_);
+            inbox_.published.emplace_back(g.generation, g.file);
+        }
+        offerToLadder(options, g);
+    };
     pipeline_ = std::make_unique<Pipeline>(options, std::move(cb));
     Pipeline* p = pipeline_.get();
     shortenThisThreadsSlice();  // this is the GUI thread
@@ -173,7 +179,9 @@ bool TrainingSession::start(const PipelineOptions& options) {
         poller.join();
         // A failed run rates nothing more: its last generation may not even be stored.
         if (error) abortLadder();
-        endLadder(std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() / 60.0);
+        endLadder(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() /
+            60.0);
         std::lock_guard lk(inboxMutex_);
         inbox_.error = std::move(error);
         inbox_.done = true;
@@ -186,9 +194,12 @@ bool TrainingSession::start(const PipelineOptions& options) {
     return true;
 }
 
-void TrainingSession::setLiveGame(int slot) { liveSlot_.store(qMax(0, slot)); }
+void TrainingSession::setLiveGame(int slot) {
+    liveSlot_.store(qMax(0, slot));
+}
 
-void TrainingSession::pollLiveGames(Pipeline* p, std::mutex& m, std::condition_variable& cv, const bool& stop) {
+void TrainingSession::pollLiveGames(Pipeline* p, std::mutex& m, std::condition_variable& cv,
+                                    const bool& stop) {
     // Only changes travel: the same slot at the same version (or "none" twice) is not sent.
     int lastSlot = -1;
     uint64_t lastVersion = 0;
@@ -273,7 +284,8 @@ void TrainingSession::offerToLadder(const PipelineOptions& options, const Genera
             lo.run = run->id;
         } catch (const std::exception& e) {
             std::lock_guard ilk(inboxMutex_);
-            inbox_.logs.emplace_back(int(LogLevel::Warning), tr("Ladder: %1").arg(errorText(e)).toStdString());
+            inbox_.logs.emplace_back(int(LogLevel::Warning),
+                                     tr("Ladder: %1").arg(errorText(e)).toStdString());
             return;
         }
         if (config.ladderMinutes <= 0) {
@@ -329,7 +341,8 @@ void TrainingSession::endLadder(double sessionMinutes) {
     if (!stopAsked_.load() && sessionMinutes >= period) {
         {
             std::lock_guard ilk(inboxMutex_);
-            inbox_.logs.emplace_back(int(LogLevel::Info), tr("Ladder: rating the last generation…").toStdString());
+            inbox_.logs.emplace_back(int(LogLevel::Info),
+                                     tr("Ladder: rating the last generation…").toStdString());
         }
         ladder->finish();
     }
@@ -345,14 +358,20 @@ TrainingSession::State TrainingSession::stateFromStage(Stage s) const {
     if (stopRequested_) return State::Stopping;
     if (pauseRequested_) return State::Paused;
     switch (s) {
-        case Stage::SelfPlay: return State::SelfPlay;
-        case Stage::Training: return State::Training;
-        case Stage::Evaluating: return State::Evaluating;
-        case Stage::Paused: return State::Paused;
+        case Stage::SelfPlay:
+            return State::SelfPlay;
+        case Stage::Training:
+            return State::Training;
+        case Stage::Evaluating:
+            return State::Evaluating;
+        case Stage::Paused:
+            return State::Paused;
         case Stage::Stopping:
         case Stage::Finished:
-        case Stage::Failed: return State::Stopping;  // the worker is winding down
-        case Stage::Idle: return State::SelfPlay;    // still setting up
+        case Stage::Failed:
+            return State::Stopping;  // the worker is winding down
+        case Stage::Idle:
+            return State::SelfPlay;  // still setting up
     }
     return State::SelfPlay;
 }
@@ -376,6 +395,8 @@ void TrainingSession::drain() {
         emit heldOutChecks(QVector<HeldOutCheck>(in.heldOut.begin(), in.heldOut.end()));
     for (const auto& g : in.games) emit gameFinished(g);
     for (const auto& r : in.generations) emit generationFinished(r);
+    for (const auto& [gen, file] : in.published)
+        emit generationPublished(gen, QString::fromStdString(file));
     for (const auto& r : in.ratings) emit ladderRated(r);
     if (in.progress) {
         last_ = *in.progress;
@@ -404,12 +425,18 @@ void TrainingSession::drain() {
 
 QString TrainingSession::stateName(State s) {
     switch (s) {
-        case State::Idle: return tr("idle");
-        case State::SelfPlay: return tr("self-play");
-        case State::Training: return tr("training");
-        case State::Evaluating: return tr("evaluating");
-        case State::Paused: return tr("paused");
-        case State::Stopping: return tr("stopping");
+        case State::Idle:
+            return tr("idle");
+        case State::SelfPlay:
+            return tr("self-play");
+        case State::Training:
+            return tr("training");
+        case State::Evaluating:
+            return tr("evaluating");
+        case State::Paused:
+            return tr("paused");
+        case State::Stopping:
+            return tr("stopping");
     }
     return {};
 }

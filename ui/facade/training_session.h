@@ -111,6 +111,8 @@ signals:
     void heldOutChecks(const QVector<xq::train::HeldOutCheck>& checks);
     void gameFinished(const xq::train::GameFinished& g);
     void generationFinished(const xq::train::GenerationResult& r);
+    // A generation became the playing network: its number and model file (Play can use it).
+    void generationPublished(int generation, const QString& file);
     // A generation of the run was rated on the background ladder (stored already).
     void ladderRated(const xqui::LadderRating& rating);
     // level: 0 info, 1 warning, 2 error. Text from the core is English (codes and numbers).
@@ -131,6 +133,7 @@ private:
         std::vector<xq::train::HeldOutCheck> heldOut;
         std::vector<xq::train::GameFinished> games;
         std::vector<xq::train::GenerationResult> generations;
+        std::vector<std::pair<int, std::string>> published;  // generation, model file
         std::vector<LadderRating> ratings;
         std::vector<std::pair<int, std::string>> logs;
         std::optional<std::string> error;

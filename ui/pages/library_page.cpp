@@ -114,8 +114,10 @@ void LibraryPage::buildUi() {
     info_ = new QLabel(this);
     info_->setWordWrap(true);
     // Style icons rather than media characters: those are missing from many fonts.
-    firstBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), QString(), this);
-    prevBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekBackward), QString(), this);
+    firstBtn_ =
+        new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipBackward), QString(), this);
+    prevBtn_ =
+        new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekBackward), QString(), this);
     nextBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSeekForward), QString(), this);
     lastBtn_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), QString(), this);
     auto* nav = new QHBoxLayout;
@@ -183,8 +185,10 @@ void LibraryPage::buildUi() {
     // Arrow keys step through the game wherever the focus is on this page, except in the
     // lists, which use them to move their own selection (and so step too).
     const std::pair<QKeySequence, void (LibraryPage::*)()> keys[] = {
-        {QKeySequence(Qt::Key_Home), &LibraryPage::first}, {QKeySequence(Qt::Key_End), &LibraryPage::last},
-        {QKeySequence(Qt::Key_Left), &LibraryPage::previous}, {QKeySequence(Qt::Key_Right), &LibraryPage::next}};
+        {QKeySequence(Qt::Key_Home), &LibraryPage::first},
+        {QKeySequence(Qt::Key_End), &LibraryPage::last},
+        {QKeySequence(Qt::Key_Left), &LibraryPage::previous},
+        {QKeySequence(Qt::Key_Right), &LibraryPage::next}};
     for (const auto& [key, slot] : keys) {
         auto* sc = new QShortcut(key, board_, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
         connect(sc, &QShortcut::activated, this, slot);
@@ -201,10 +205,12 @@ void LibraryPage::retranslate() {
     runBox_->setItemText(0, tr("All runs"));
     kindBox_->setItemText(0, tr("All kinds"));
     for (int i = 1; i < kindBox_->count(); ++i)
-        kindBox_->setItemText(i, LibraryTexts::kind(xq::store::GameKind(kindBox_->itemData(i).toInt())));
+        kindBox_->setItemText(
+            i, LibraryTexts::kind(xq::store::GameKind(kindBox_->itemData(i).toInt())));
     resultBox_->setItemText(0, tr("All results"));
     for (int i = 1; i < resultBox_->count(); ++i)
-        resultBox_->setItemText(i, LibraryTexts::result(xq::Result(resultBox_->itemData(i).toInt())));
+        resultBox_->setItemText(i,
+                                LibraryTexts::result(xq::Result(resultBox_->itemData(i).toInt())));
     prevPageBtn_->setText(tr("◀ Newer"));
     nextPageBtn_->setText(tr("Older ▶"));
     firstBtn_->setToolTip(tr("Start position (Home)"));
@@ -212,7 +218,8 @@ void LibraryPage::retranslate() {
     nextBtn_->setToolTip(tr("Next move (Right)"));
     lastBtn_->setToolTip(tr("Final position (End)"));
     analyzeBtn_->setText(tr("Analyze this position"));
-    analyzeBtn_->setToolTip(tr("Open this position of the game, with the moves that led to it, on the Analyze page"));
+    analyzeBtn_->setToolTip(
+        tr("Open this position of the game, with the moves that led to it, on the Analyze page"));
     model_->retranslate();
     refreshPager();
     if (moves_->count() > 0) moves_->item(0)->setText(tr("Start position"));
@@ -225,7 +232,9 @@ void LibraryPage::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
-void LibraryPage::setSynchronous(bool on) { loader_->setSynchronous(on); }
+void LibraryPage::setSynchronous(bool on) {
+    loader_->setSynchronous(on);
+}
 
 void LibraryPage::setDatabase(const QString& path) {
     dbPath_ = path;
@@ -299,14 +308,17 @@ void LibraryPage::showEvent(QShowEvent* e) {
     refresh();  // games may have been stored since (Play page, a training run)
 }
 
-QString LibraryPage::messageText() const { return message_->isHidden() ? QString() : message_->text(); }
+QString LibraryPage::messageText() const {
+    return message_->isHidden() ? QString() : message_->text();
+}
 
 void LibraryPage::showMessage(const QString& text, bool error) {
     message_->setText(text);
-    message_->setStyleSheet(error ? QStringLiteral("QLabel{background:#fde2e1;color:#8a1c14;border:1px solid "
-                                                   "#e59a94;border-radius:6px;padding:6px;}")
-                                  : QStringLiteral("QLabel{background:#eef4fb;color:#1d3d5e;border:1px solid "
-                                                   "#9ab8d8;border-radius:6px;padding:6px;}"));
+    message_->setStyleSheet(
+        error ? QStringLiteral("QLabel{background:#fde2e1;color:#8a1c14;border:1px solid "
+                               "#e59a94;border-radius:6px;padding:6px;}")
+              : QStringLiteral("QLabel{background:#eef4fb;color:#1d3d5e;border:1px solid "
+                               "#9ab8d8;border-radius:6px;padding:6px;}"));
     message_->setVisible(!text.isEmpty());
 }
 
@@ -321,8 +333,11 @@ void LibraryPage::onGamesLoaded(const GameListResult& r) {
         return;
     }
     if (r.missing)
-        showMessage(tr("No games yet: %1 does not exist. Games finished on the Play page and the games of "
-                       "training runs are stored there.").arg(file), false);
+        showMessage(
+            tr("No games yet: %1 does not exist. Games finished on the Play page and the games of "
+               "training runs are stored there.")
+                .arg(file),
+            false);
     else if (r.total == 0 && !runFilter_ && !kindFilter_ && !resultFilter_)
         showMessage(tr("No games stored in %1 yet.").arg(file), false);
     else
@@ -345,7 +360,8 @@ void LibraryPage::fillRunCombo(const std::vector<xq::store::RunInfo>& runs) {
     QSignalBlocker block(runBox_);
     runBox_->clear();
     runBox_->addItem(tr("All runs"));
-    for (const auto& run : runs) runBox_->addItem(QString::fromStdString(run.name), QVariant::fromValue<qlonglong>(run.id));
+    for (const auto& run : runs)
+        runBox_->addItem(QString::fromStdString(run.name), QVariant::fromValue<qlonglong>(run.id));
     const int idx = runFilter_ ? runBox_->findData(QVariant::fromValue<qlonglong>(*runFilter_)) : 0;
     runBox_->setCurrentIndex(qMax(0, idx));
 }
@@ -368,6 +384,13 @@ void LibraryPage::selectRow(int row) {
     loader_->requestGame(dbPath_, selectedId_);
 }
 
+void LibraryPage::openGame(int64_t gameId) {
+    if (dbPath_.isEmpty() || gameId <= 0) return;
+    table_->clearSelection();
+    selectedId_ = gameId;
+    loader_->requestGame(dbPath_, selectedId_);
+}
+
 void LibraryPage::onGameLoaded(const GameLoadResult& r) {
     if (!r.error.isEmpty() || !r.found) {
         const QString why = r.error.isEmpty() ? tr("it is no longer in the database") : r.error;
@@ -385,9 +408,11 @@ void LibraryPage::fillMoveList() {
     QSignalBlocker block(moves_);
     moves_->clear();
     if (!replay_) return;
-    const auto notation = xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+    const auto notation =
+        xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
     moves_->addItem(tr("Start position"));
-    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position()) : replay_->startFen);
+    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position())
+                                                                     : replay_->startFen);
     int number = pos.fullmoveStart();
     for (const auto& mr : replay_->moves) {
         const bool red = pos.sideToMove() == xq::Red;
@@ -399,7 +424,9 @@ void LibraryPage::fillMoveList() {
     }
 }
 
-void LibraryPage::last() { showPly(replay_ ? int(replay_->moves.size()) : 0); }
+void LibraryPage::last() {
+    showPly(replay_ ? int(replay_->moves.size()) : 0);
+}
 
 void LibraryPage::showPly(int ply) {
     if (!replay_) return;
@@ -407,7 +434,9 @@ void LibraryPage::showPly(int ply) {
     refreshReplay();
 }
 
-QString LibraryPage::valueText() const { return info_->text(); }
+QString LibraryPage::valueText() const {
+    return info_->text();
+}
 
 void LibraryPage::refreshReplay() {
     const bool have = replay_.has_value();
@@ -433,7 +462,8 @@ void LibraryPage::refreshReplay() {
         header_->setText(tr("%1 vs %2 — %3 (%4)")
                              .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black),
                                   LibraryTexts::result(g.result), LibraryTexts::reason(g.reason)));
-    xq::Position pos = xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
+    xq::Position pos =
+        xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
     for (int i = 0; i < ply_; ++i) pos.makeMove(g.moves[size_t(i)].move);
     board_->setPosition(pos, ply_ > 0 ? g.moves[size_t(ply_ - 1)].move : xq::Move());
     firstBtn_->setEnabled(ply_ > 0);
@@ -459,20 +489,24 @@ void LibraryPage::refreshReplay() {
     board_->setHeatmap(visitHeatmap(mr));
     board_->setArrows({playedArrow(mr.move)});
     if (mr.rootValue)
-        text += QStringLiteral("\n") + tr("Search value for the side to move: %1").arg(*mr.rootValue, 0, 'f', 3);
+        text += QStringLiteral("\n") +
+                tr("Search value for the side to move: %1").arg(*mr.rootValue, 0, 'f', 3);
     if (const quint64 visits = totalVisits(mr))
         text += QStringLiteral("\n") + tr("%1 visits over %2 moves; the arrow is the move played")
                                            .arg(visits)
                                            .arg(mr.visits.size());
     else
-        text += QStringLiteral("\n") + tr("No search data for this move; the arrow is the move played");
+        text +=
+            QStringLiteral("\n") + tr("No search data for this move; the arrow is the move played");
     info_->setText(text);
 }
 
 xq::Position LibraryPage::positionShown() const {
     if (!replay_) return xq::Position();
-    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position()) : replay_->startFen);
-    for (int i = 0; i < ply_ && i < int(replay_->moves.size()); ++i) pos.makeMove(replay_->moves[size_t(i)].move);
+    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position())
+                                                                     : replay_->startFen);
+    for (int i = 0; i < ply_ && i < int(replay_->moves.size()); ++i)
+        pos.makeMove(replay_->moves[size_t(i)].move);
     return pos;
 }
 
@@ -481,7 +515,8 @@ void LibraryPage::prepareScreenshot() {
     refresh();
     int row = -1;
     for (int i = 0; i < model_->rowCount() && row < 0; ++i)
-        if (model_->game(i).kind == xq::store::GameKind::SelfPlay && model_->game(i).plies > 6) row = i;
+        if (model_->game(i).kind == xq::store::GameKind::SelfPlay && model_->game(i).plies > 6)
+            row = i;
     if (row < 0 && model_->rowCount() > 0) row = 0;
     if (row >= 0) {
         selectRow(row);

@@ -66,6 +66,9 @@ public:
 
     // Selects the row of the current page and loads that game for replay.
     void selectRow(int row);
+    // Replays the game with this id, whatever page of the list shows (from the Train page's
+    // "Replay in the Library"). The list keeps its filters.
+    void openGame(int64_t gameId);
     // Screenshots: load the list now, pick a self-play game (else the newest) and show a
     // position from its middle.
     void prepareScreenshot();

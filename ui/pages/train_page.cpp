@@ -44,19 +44,26 @@ constexpr int kLogLines = 5000;
 
 QString stateColor(State s) {
     switch (s) {
-        case State::Idle: return QStringLiteral("#8a8a8a");
-        case State::SelfPlay: return QStringLiteral("#2f7d32");
-        case State::Training: return QStringLiteral("#1f5fa8");
-        case State::Evaluating: return QStringLiteral("#7b3fa0");
-        case State::Paused: return QStringLiteral("#c48a00");
-        case State::Stopping: return QStringLiteral("#b3441f");
+        case State::Idle:
+            return QStringLiteral("#8a8a8a");
+        case State::SelfPlay:
+            return QStringLiteral("#2f7d32");
+        case State::Training:
+            return QStringLiteral("#1f5fa8");
+        case State::Evaluating:
+            return QStringLiteral("#7b3fa0");
+        case State::Paused:
+            return QStringLiteral("#c48a00");
+        case State::Stopping:
+            return QStringLiteral("#b3441f");
     }
     return {};
 }
 
 }  // namespace
 
-TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent), session_(session) {
+TrainPage::TrainPage(TrainingSession* session, QWidget* parent)
+    : QWidget(parent), session_(session) {
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(buildLeft());
     split->addWidget(buildRight());
@@ -86,7 +93,8 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent) : QWidget(parent
     QSettings s;
     const QString db = s.value(QStringLiteral("train/database")).toString();
     setDatabase(db.isEmpty() ? QString::fromStdString(xq::store::defaultDatabasePath()) : db);
-    const QString preset = s.value(QStringLiteral("train/preset"), QStringLiteral("quick")).toString();
+    const QString preset =
+        s.value(QStringLiteral("train/preset"), QStringLiteral("quick")).toString();
     form_->setPreset(preset);
     name_->setText(freshRunName());
     onState(session_->state());
@@ -191,6 +199,33 @@ QWidget* TrainPage::buildRight() {
     stop_ = new QPushButton(right);
     stop_->setObjectName(QStringLiteral("stopButton"));
     for (QPushButton* b : {start_, pause_, resume_, stop_}) bar->addWidget(b);
+    replay_ = new QPushButton(right);
+    replay_->setObjectName(QStringLiteral("replayLastGame"));
+    replay_->setEnabled(false);
+    bar->addWidget(replay_);
+    playGen_ = new QPushButton(right);
+    playGen_->setObjectName(QStringLiteral("playGeneration"));
+    playGen_->setEnabled(false);
+    bar->addWidget(playGen_);
+    connect(replay_, &QPushButton::clicked, this, [this] {
+        if (lastGameId_ > 0) emit replayRequested(lastGameId_);
+    });
+    connect(playGen_, &QPushButton::clicked, this, [this] {
+        if (!lastModelFile_.isEmpty()) emit playRequested(lastModelFile_);
+    });
+    connect(session_, &TrainingSession::gameFinished, this,
+            [this](const xq::train::GameFinished& g) {
+                if (g.gameId <= 0) return;
+                lastGameId_ = g.gameId;
+                replay_->setEnabled(true);
+            });
+    connect(session_, &TrainingSession::generationPublished, this,
+            [this](int gen, const QString& file) {
+                lastGeneration_ = gen;
+                lastModelFile_ = file;
+                playGen_->setEnabled(true);
+                retranslate();
+            });
     bar->addStretch(1);
     resetZoom_ = new QPushButton(right);
     bar->addWidget(resetZoom_);
@@ -225,10 +260,14 @@ void TrainPage::retranslate() {
     dbButton_->setToolTip(tr("Choose or create the database the runs are stored in."));
     dbLabel_->setText(tr("Database"));
     nameLabel_->setText(tr("Name"));
-    name_->setToolTip(tr("Name of the new run (unique in the database); its models go to models/<name> next to the database."));
-    runs_->setHeaderLabels({tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
+    name_->setToolTip(
+        tr("Name of the new run (unique in the database); its models go to models/<name> next to "
+           "the database."));
+    runs_->setHeaderLabels(
+        {tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
     continue_->setText(tr("Continue run"));
-    continue_->setToolTip(tr("Resume the selected run from its last checkpoint, with its stored settings."));
+    continue_->setToolTip(
+        tr("Resume the selected run from its last checkpoint, with its stored settings."));
     refresh_->setText(tr("Refresh"));
     leftTabs_->setTabText(0, tr("Settings for a new run"));
     leftTabs_->setTabText(1, tr("Self-play now"));
@@ -239,8 +278,16 @@ void TrainPage::retranslate() {
     resume_->setText(tr("Resume"));
     stop_->setText(tr("Stop"));
     stop_->setToolTip(tr("Stop at the next checkpoint; the run can be continued later."));
+    replay_->setText(tr("Replay last game"));
+    replay_->setToolTip(
+        tr("Open the last finished self-play game in the Library, with the search's visits at each "
+           "move."));
+    playGen_->setText(lastGeneration_ < 0 ? tr("Play against it")
+                                          : tr("Play against generation %1").arg(lastGeneration_));
+    playGen_->setToolTip(tr("Play the newest generation of this run on the Play page."));
     resetZoom_->setText(tr("Reset zoom"));
-    resetZoom_->setToolTip(tr("Show all the data again after zooming or panning a chart (drag pans, the wheel zooms)."));
+    resetZoom_->setToolTip(tr(
+        "Show all the data again after zooming or panning a chart (drag pans, the wheel zooms)."));
     log_->setPlaceholderText(tr("Events of the training loop appear here."));
     state_->setText(TrainingSession::stateName(session_->state()));
     updateButtons();
@@ -256,23 +303,39 @@ void TrainPage::setDatabase(const QString& path) {
     db_->setToolTip(db_->text());
     chartRun_.clear();
     charts_->clear();
+    // The links point into the old database: gone with it.
+    lastGameId_ = 0;
+    lastGeneration_ = -1;
+    lastModelFile_.clear();
+    if (replay_) {
+        replay_->setEnabled(false);
+        playGen_->setEnabled(false);
+        retranslate();
+    }
     refreshRuns();
     emit databaseChanged(path);
 }
 
-QString TrainPage::database() const { return QDir::fromNativeSeparators(db_->text()); }
-void TrainPage::setRunName(const QString& name) { name_->setText(name); }
-QString TrainPage::runName() const { return name_->text().trimmed(); }
+QString TrainPage::database() const {
+    return QDir::fromNativeSeparators(db_->text());
+}
+void TrainPage::setRunName(const QString& name) {
+    name_->setText(name);
+}
+QString TrainPage::runName() const {
+    return name_->text().trimmed();
+}
 
 QString TrainPage::freshRunName() {
-    return QStringLiteral("run-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm"));
+    return QStringLiteral("run-") +
+           QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm"));
 }
 
 void TrainPage::chooseDatabase() {
     // A new file name is fine: the store creates it on the first run.
     const QString file = QFileDialog::getSaveFileName(this, tr("Training database"), database(),
-                                                      tr("XQZero databases (*.db);;All files (*)"), nullptr,
-                                                      QFileDialog::DontConfirmOverwrite);
+                                                      tr("XQZero databases (*.db);;All files (*)"),
+                                                      nullptr, QFileDialog::DontConfirmOverwrite);
     if (file.isEmpty()) return;
     QSettings().setValue(QStringLiteral("train/database"), file);
     setDatabase(file);
@@ -295,7 +358,8 @@ void TrainPage::refreshRuns() {
         it->setText(1, preset);
         it->setText(2, loc.toString(r.generation));
         it->setText(3, loc.toString(qlonglong(r.steps)));
-        it->setText(4, QDateTime::fromMSecsSinceEpoch(r.createdMs).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+        it->setText(4, QDateTime::fromMSecsSinceEpoch(r.createdMs)
+                           .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
         it->setData(0, Qt::UserRole, qlonglong(r.id));
         it->setToolTip(0, r.configJson);
         if (r.name == keep) it->setSelected(true);
@@ -327,9 +391,10 @@ bool TrainPage::showRun(const QString& name, bool wait) {
     if (wait) {
         applyHistory(loadRunHistory(database(), id));
     } else {
-        QThread* t = loadRunHistoryAsync(database(), id, this, [this, request](const RunHistory& h) {
-            if (request == historyRequest_) applyHistory(h);
-        });
+        QThread* t =
+            loadRunHistoryAsync(database(), id, this, [this, request](const RunHistory& h) {
+                if (request == historyRequest_) applyHistory(h);
+            });
         loaders_.removeAll(nullptr);
         loaders_.append(t);
     }
@@ -348,7 +413,8 @@ bool TrainPage::showNewestRun() {
 
 void TrainPage::applyHistory(const RunHistory& h) {
     historyLoading_ = false;
-    if (!h.error.isEmpty()) appendLog(1, tr("Cannot read the history of run %1: %2").arg(chartRun_, h.error));
+    if (!h.error.isEmpty())
+        appendLog(1, tr("Cannot read the history of run %1: %2").arg(chartRun_, h.error));
     charts_->setHistory(h);
     // Live points newer than what the table held when it was read.
     const double lastStep = h.lossStep.isEmpty() ? -1 : h.lossStep.last();
@@ -382,10 +448,11 @@ void TrainPage::startNew() {
     if (name.isEmpty()) return;
     for (int i = 0; i < runs_->topLevelItemCount(); ++i) {
         if (runs_->topLevelItem(i)->text(0) == name) {
-            QMessageBox::information(this, tr("Train"),
-                                     tr("A run named %1 already exists in this database. Choose another name, "
-                                        "or select it in the list and press Continue run.")
-                                         .arg(name));
+            QMessageBox::information(
+                this, tr("Train"),
+                tr("A run named %1 already exists in this database. Choose another name, "
+                   "or select it in the list and press Continue run.")
+                    .arg(name));
             return;
         }
     }
@@ -422,7 +489,8 @@ void TrainPage::startRun(bool resume, const QString& name) {
     session_->setLiveGame(0);
     leftTabs_->setCurrentWidget(liveTab_);  // something moves from the first second
     if (!session_->start(o)) return;
-    appendLog(0, resume ? tr("Continuing run %1.").arg(name) : tr("Starting run %1 (%2 preset).").arg(name, form_->preset()));
+    appendLog(0, resume ? tr("Continuing run %1.").arg(name)
+                        : tr("Starting run %1 (%2 preset).").arg(name, form_->preset()));
     if (resume) {
         showRun(name);  // its whole history, live points merged as they come
     } else {
@@ -438,7 +506,8 @@ void TrainPage::startRun(bool resume, const QString& name) {
 
 void TrainPage::onState(State s) {
     state_->setText(TrainingSession::stateName(s));
-    state_->setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;padding:4px 10px;font-weight:bold;}")
+    state_->setStyleSheet(QStringLiteral("QLabel{background:%1;color:white;border-radius:4px;"
+                                         "padding:4px 10px;font-weight:bold;}")
                               .arg(stateColor(s)));
     if (s == State::Paused) appendLog(0, tr("Paused; training holds after the moves in flight."));
     if (s == State::Stopping) appendLog(0, tr("Stopping at the next checkpoint…"));

@@ -70,6 +70,10 @@ public:
     QPushButton* resumeButton() const { return resume_; }
     QPushButton* stopButton() const { return stop_; }
     QPushButton* continueButton() const { return continue_; }
+    // One click from the run to what it made: the last finished self-play game's replay, and
+    // a game against the newest published generation.
+    QPushButton* replayButton() const { return replay_; }
+    QPushButton* playButton() const { return playGen_; }
     QTreeWidget* runList() const { return runs_; }
     QLabel* stateLabel() const { return state_; }
     QPlainTextEdit* logPane() const { return log_; }
@@ -84,6 +88,10 @@ signals:
     void statusMessage(const QString& text);
     // setDatabase() was called (the studio's model choice lists this database's runs).
     void databaseChanged(const QString& path);
+    // "Replay in the Library": game `gameId` of database(), finished in this session.
+    void replayRequested(qint64 gameId);
+    // "Play against generation N": its model file.
+    void playRequested(const QString& modelFile);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -138,6 +146,11 @@ private:
     QPushButton* resume_ = nullptr;
     QPushButton* stop_ = nullptr;
     QPushButton* resetZoom_ = nullptr;
+    QPushButton* replay_ = nullptr;
+    QPushButton* playGen_ = nullptr;
+    qint64 lastGameId_ = 0;     // the newest finished game of the running session
+    int lastGeneration_ = -1;   // the newest published generation and its file
+    QString lastModelFile_;
     QPlainTextEdit* log_ = nullptr;
     LiveGameView* live_ = nullptr;
     QTabWidget* leftTabs_ = nullptr;  // settings | live self-play board

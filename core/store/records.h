@@ -99,7 +99,7 @@ struct LadderRecord {
     int64_t id = 0;
     std::optional<int64_t> run;     // the training run the player came from (best:RUN), if any
     std::optional<int64_t> model;   // the model that played, if known
-    std::string player;             // the player spec, e.g. "best:q60h@200"
+    std::string player;             // the player spec, e.g. "best:RUN@200"
     double rating = 0;
     double lo = 0, hi = 0;
     int games = 0;

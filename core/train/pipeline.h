@@ -174,15 +174,23 @@ public:
     std::optional<LiveGame> liveGame(int slot) const;
 
 private:
-    friend struct LiveSelfPlay;  // pipeline.cpp: publishes a SelfPlay for liveGame()
-    struct State;
+    friend struct LiveSelfPlay;  // pipeline_selfplay.cpp: publishes a SelfPlay for liveGame()
+    struct State;  // pipeline_state.h
+    struct GateOutcome {
+        bool stopped = false;  // a stop interrupted the match
+        bool accepted = true;
+        double elo = 0, eloLo = 0, eloHi = 0;  // the match's Elo of the candidate over the best
+    };
     void setStage(Stage s);
     void log(LogLevel l, const std::string& m) const;
     void emitProgress(State& st, bool force);  // throttled unless forced
     bool timeUp(const State& st) const;        // options_.minutes passed
     bool isHeldOut(const State& st, int64_t gameId) const;
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
-    // The stages (pipeline.cpp); each phase returns false when a stop or the time limit ended it.
+    // The stages; each phase returns false when a stop or the time limit ended it.
+    // pipeline.cpp: OpenRun, RebuildBuffers, Checkpoint and the loop (run);
+    // pipeline_selfplay.cpp: SelfPlay and the concurrent loop; pipeline_train.cpp: Train;
+    // pipeline_evaluate.cpp: Evaluate = GatingMatch -> RecordGeneration -> AnnounceGeneration.
     void openRun(State& st);
     void checkRoomToWork(State& st);
     bool reconcileGenerations(State& st, bool haveCheckpoint);
@@ -191,6 +199,9 @@ private:
     void beginSelfPlayStage(State& st);
     bool trainPhase(State& st);
     bool evaluatePhase(State& st);
+    GateOutcome gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate, GenerationResult& gr);
+    void recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate, const GateOutcome& gate);
+    void announceGeneration(State& st, const GenerationResult& gr);
     void concurrentLoop(State& st);  // SelfPlay and Train at once (config concurrentTraining)
     void trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending);
     void storeSelfPlayGame(State& st, const SelfPlayGame& g,

@@ -69,7 +69,7 @@ public:
     // No model: alpha-beta levels, uniform analysis priors.
     void chooseNone();
 
-    // "q60h · gen 12 (best) · Elo 340" or "file.xqm" (translated).
+    // "RUN · gen 12 (best) · Elo 340" or "file.xqm" (translated).
     static QString describe(const ModelEntry& e);
     // The default model of a listing (see above), if any.
     static std::optional<ModelEntry> defaultOf(const QList<ModelEntry>& models);

@@ -39,7 +39,7 @@ public:
     // choice). Empty: alpha-beta levels.
     ModelChoice* models() const { return models_; }
     // What a level plays with the current model, translated: "alpha-beta, depth 3",
-    // "MCTS, 64 simulations with gen 5 of q60h" ...
+    // "MCTS, 64 simulations with gen 5 of RUN" ...
     QString levelDescription(PlayLevel level) const;
 
     // Starts thinking about `req` (its id is assigned here and returned). A request still

@@ -1,0 +1,206 @@
+// The Evaluate stage of Pipeline (pipeline.h).
+#include "core/train/pipeline.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "core/nn/inference_server.h"
+#include "core/nn/model_file.h"
+#include "core/nn/net.h"
+#include "core/store/store.h"
+#include "core/train/arena.h"
+#include "core/train/crash_point.h"
+#include "core/train/pipeline_state.h"
+#include "core/train/selfplay_config.h"
+#include "core/train/sprt.h"
+
+namespace fs = std::filesystem;
+
+namespace xq::train {
+
+// ---- Evaluate: gate the candidate (gate 1 or 2) or publish it as is (gate 0) ----
+// Evaluate = GatingMatch (only with a gate) -> RecordGeneration -> AnnounceGeneration.
+// Returns false when a stop interrupted the gating match.
+bool Pipeline::evaluatePhase(State& st) {
+    const int candidateGen = st.ckpt.generation + 1;
+    std::shared_ptr<nn::Net> candidate = st.candidate;
+    st.candidate.reset();
+    candidate->meta().generation = candidateGen;
+    GenerationResult gr;
+    gr.candidateGeneration = candidateGen;
+    gr.step = st.ckpt.step;
+    GateOutcome gate;
+    if (st.config.gate != 0) {
+        gate = gatingMatch(st, candidate, gr);
+        if (gate.stopped) return false;
+    } else {
+        gr.score = 1;
+    }
+    gr.accepted = gate.accepted;
+    recordGeneration(st, candidate, gate);
+    gr.elo = st.ckpt.elo;
+    gr.eloLo = st.ckpt.eloLo;
+    gr.eloHi = st.ckpt.eloHi;
+    announceGeneration(st, gr);
+    return true;
+}
+
+// GatingMatch: the candidate against the playing generation, evalGames games (gate 1) or until
+// the SPRT decides (gate 2); each game is stored as it finishes. Fills gr's match figures.
+Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate,
+                                            GenerationResult& gr) {
+    const TrainConfig& config = st.config;
+    const int candidateGen = gr.candidateGeneration;
+    setStage(Stage::Evaluating);
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.stageDone = 0;
+        st.progress.stageTotal = config.evalGames;
+        st.progress.etaSeconds = -1;
+    }
+    emitProgress(st, true);
+    auto candServer = makeServer(st, candidate);
+    auto bestServer = makeServer(st, st.bestNet);
+    ArenaOptions ao = arenaOptionsFrom(config);
+    ao.seed = st.rng();
+    ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
+    ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);
+    const SprtParams sprt{0, config.sprtElo1, config.sprtAlpha, config.sprtBeta};
+    if (config.gate == 2)
+        ao.decided = [&](int w, int d, int l) { return sprtDecide(w, d, l, sprt) != SprtDecision::Continue; };
+    const auto te0 = Clock::now();
+    ArenaResult ar = playArena(*candServer, *bestServer, ao, control_,
+                               [&](const store::GameRecord& g, int finished, int total) {
+                                   store::GameRecord rec = g;
+                                   rec.run = st.run.id;
+                                   rec.kind = store::GameKind::Eval;
+                                   rec.generation = candidateGen;
+                                   const int64_t id = st.store->insertGame(rec);
+                                   if (callbacks_.gameFinished)
+                                       callbacks_.gameFinished({id, store::GameKind::Eval, rec.result, rec.reason, rec.plies, candidateGen});
+                                   {
+                                       std::lock_guard lk(st.progressMutex);
+                                       st.progress.stageDone = finished;
+                                       st.progress.stageTotal = total;
+                                       st.progress.etaSeconds = secondsSince(te0) / std::max(1, finished) * (total - finished);
+                                   }
+                                   emitProgress(st, false);
+                               });
+    candServer->stop();
+    bestServer->stop();
+    GateOutcome out;
+    if (ar.stopped) {
+        out.stopped = true;
+        return out;
+    }
+    gr.wins = ar.wins;
+    gr.draws = ar.draws;
+    gr.losses = ar.losses;
+    gr.score = ar.elo.score;
+    if (config.gate == 2) {
+        // An SPRT that reached its cap undecided goes by the sign of its log-likelihood ratio.
+        const double llr = sprtLlr(ar.wins, ar.draws, ar.losses, sprt);
+        const SprtDecision d = sprtDecide(ar.wins, ar.draws, ar.losses, sprt);
+        out.accepted = d == SprtDecision::AcceptH1 || (d == SprtDecision::Continue && llr > 0);
+        char msg[160];
+        std::snprintf(msg, sizeof msg, "SPRT [0, %g]: LLR %.2f in [%.2f, %.2f] after %d games%s", config.sprtElo1, llr,
+                      sprtLowerBound(sprt), sprtUpperBound(sprt), ar.wins + ar.draws + ar.losses,
+                      ar.decidedEarly ? "" : " (the cap)");
+        log(LogLevel::Info, msg);
+    } else {
+        out.accepted = acceptCandidate(ar, config.gateThreshold);
+    }
+    out.elo = ar.elo.elo;
+    out.eloLo = ar.elo.eloLo;
+    out.eloHi = ar.elo.eloHi;
+    return out;
+}
+
+// RecordGeneration: an accepted candidate becomes the playing generation: its file
+// (gen-NNNN.xqm) first, then its models row (the source of truth, see reconcileGenerations),
+// then the checkpoint state in memory. A rejected one gets a row without a file.
+void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate,
+                                const GateOutcome& gate) {
+    const TrainConfig& config = st.config;
+    const int candidateGen = st.ckpt.generation + 1;
+    store::ModelInfo mi;
+    mi.run = st.run.id;
+    mi.generation = candidateGen;
+    mi.parent = st.ckpt.bestModelId;
+    mi.accepted = gate.accepted;
+    if (!gate.accepted) {
+        st.store->addModel(mi);
+        return;
+    }
+    if (config.gate != 0) {
+        // Elo chains through accepted generations; intervals add in quadrature. Without a
+        // gate there is no match to chain: the ladder rates generations instead.
+        const double lo = st.ckpt.elo - st.ckpt.eloLo, hi = st.ckpt.eloHi - st.ckpt.elo;
+        const double mlo = gate.elo - gate.eloLo, mhi = gate.eloHi - gate.elo;
+        st.ckpt.elo += gate.elo;
+        st.ckpt.eloLo = st.ckpt.elo - std::sqrt(lo * lo + mlo * mlo);
+        st.ckpt.eloHi = st.ckpt.elo + std::sqrt(hi * hi + mhi * mhi);
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
+    nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
+    crashPoint("generation-file");
+    mi.file = (fs::path(st.modelDir) / name).string();
+    mi.elo = st.ckpt.elo;
+    mi.eloLo = st.ckpt.eloLo;
+    mi.eloHi = st.ckpt.eloHi;
+    st.ckpt.bestModelId = st.store->addModel(mi);
+    crashPoint("generation-row");
+    st.ckpt.bestFile = name;
+    st.ckpt.generation = candidateGen;
+    st.bestNet = candidate;
+    st.playGeneration.store(candidateGen);
+    if (config.gate != 0) {
+        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
+                                            {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
+                                            {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
+        st.store->addMetrics(pts);
+    }
+}
+
+// AnnounceGeneration: the log line, the gate score metric, and the generation / published
+// callbacks (the studio's charts, the background ladder).
+void Pipeline::announceGeneration(State& st, const GenerationResult& gr) {
+    const TrainConfig& config = st.config;
+    const int candidateGen = gr.candidateGeneration;
+    char msg[256];
+    if (config.gate != 0) {
+        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
+        st.store->addMetrics(pts);
+        std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
+                      candidateGen, gr.accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
+                      gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+    } else {
+        std::snprintf(msg, sizeof msg, "generation %d published at step %lld (no gate)", candidateGen,
+                      (long long)st.ckpt.step);
+    }
+    log(LogLevel::Info, msg);
+    if (callbacks_.generation) callbacks_.generation(gr);
+    if (gr.accepted && callbacks_.published) {
+        GenerationPublished pub;
+        pub.generation = candidateGen;
+        pub.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
+        pub.modelId = st.ckpt.bestModelId;
+        pub.step = st.ckpt.step;
+        {
+            std::lock_guard lk(st.dataMutex);
+            pub.samplesGenerated = st.ckpt.samplesGenerated;
+        }
+        pub.sessionMinutes = secondsSince(st.sessionStart) / 60.0;
+        callbacks_.published(pub);
+    }
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.generation = st.ckpt.generation;
+    }
+}
+
+}  // namespace xq::train

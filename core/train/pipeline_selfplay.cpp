@@ -1,0 +1,313 @@
+// The SelfPlay stage of Pipeline (pipeline.h), alone or beside training (concurrentLoop).
+#include "core/train/pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "core/nn/eval_cache.h"
+#include "core/nn/inference_server.h"
+#include "core/nn/net.h"
+#include "core/nn/torch_evaluator.h"
+#include "core/store/store.h"
+#include "core/train/crash_point.h"
+#include "core/train/pipeline_state.h"
+#include "core/train/selfplay.h"
+#include "core/train/selfplay_config.h"
+
+namespace xq::train {
+
+// Inference for self-play and gating: one batching server per network, with a fresh
+// evaluation cache (the weights differ per generation): games share openings and transpose,
+// and tree reuse revisits positions, so hits save whole network calls. One inference worker
+// per core: a single worker with one intra-op thread keeps only one core busy, and more
+// intra-op threads spin (design.md). Each worker owns a copy of the weights (a Net is
+// single-threaded); they share the cache.
+std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared_ptr<nn::Net> net) {
+    const TrainConfig& config = st.config;
+    st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+    const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+    return nn::makeParallelEvaluator(std::move(net), std::max(1, config.inferenceWorkers), inFlight, st.lastCache,
+                                     config.inferenceThreads);
+}
+
+// A finished self-play game: stored, then added to the replay buffer (or the held-out set),
+// counted for the training ratio and the progress. Called on self-play threads, one at a time.
+void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_point phaseStart) {
+    store::GameRecord rec = g.record;
+    rec.run = st.run.id;
+    const int generation = st.playGeneration.load();
+    rec.generation = generation;
+    const int64_t id = st.store->insertGame(rec);
+    crashPoint("game-stored");
+    rec.id = id;
+    if (isHeldOut(st, id)) {
+        st.heldOut->addGame(rec);
+    } else {
+        const int added = st.buffer->addGame(rec);
+        {
+            std::lock_guard lk(st.dataMutex);
+            st.ckpt.samplesGenerated += added;
+            ++st.gamesSincePublish;
+        }
+        st.dataCv.notify_all();
+    }
+    {
+        std::lock_guard lk(st.progressMutex);
+        ++st.progress.games;
+        ++st.progress.stageDone;
+        ++st.sessionGames;
+        const double secs = st.sessionSelfPlaySeconds + secondsSince(phaseStart);
+        st.progress.gamesPerHour = secs > 0 ? st.sessionGames * 3600.0 / secs : 0;
+        const double per = secondsSince(phaseStart) / st.progress.stageDone;
+        st.progress.etaSeconds = per * (st.progress.stageTotal - st.progress.stageDone);
+    }
+    if (callbacks_.gameFinished)
+        callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, generation});
+    emitProgress(st, false);
+}
+
+// Publishes a SelfPlay for Pipeline::liveGame() for its scope (declare it after the SelfPlay).
+struct LiveSelfPlay {
+    Pipeline& p;
+    LiveSelfPlay(Pipeline& pipeline, const SelfPlay& sp) : p(pipeline) {
+        std::lock_guard lk(p.liveMutex_);
+        p.liveSelfPlay_ = &sp;
+    }
+    ~LiveSelfPlay() {
+        std::lock_guard lk(p.liveMutex_);
+        p.liveSelfPlay_ = nullptr;
+    }
+};
+
+int Pipeline::liveGameCount() const {
+    std::lock_guard lk(liveMutex_);
+    return liveSelfPlay_ ? liveSelfPlay_->liveGameCount() : 0;
+}
+
+std::optional<LiveGame> Pipeline::liveGame(int slot) const {
+    std::lock_guard lk(liveMutex_);
+    if (!liveSelfPlay_) return std::nullopt;
+    return liveSelfPlay_->liveGame(slot);
+}
+
+void Pipeline::noteSelfPlay(State& st, const SelfPlayStats& live, Clock::time_point t0) {
+    std::lock_guard lk(st.progressMutex);
+    const double secs = st.sessionSelfPlaySeconds + secondsSince(t0);
+    st.progress.positions = st.sessionPositions + int64_t(live.positions);
+    if (secs > 0) st.progress.positionsPerSecond = double(st.progress.positions) / secs;
+    st.progress.gamesInFlight = live.gamesInFlight;
+}
+
+// The self-play stage begins: its progress counts the iteration's games from 0.
+void Pipeline::beginSelfPlayStage(State& st) {
+    setStage(Stage::SelfPlay);
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.stageDone = 0;
+        st.progress.stageTotal = st.config.gamesPerIteration;
+        st.progress.etaSeconds = -1;
+    }
+    emitProgress(st, true);
+}
+
+// ---- SelfPlay: gamesPerIteration games with the playing network, stored as they finish ----
+// Returns false when a stop (or the time limit) ended the phase.
+bool Pipeline::selfPlayPhase(State& st) {
+    const TrainConfig& config = st.config;
+    beginSelfPlayStage(st);
+    auto server = makeServer(st, st.bestNet);
+    SelfPlayOptions so = selfPlayOptionsFrom(config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
+    SelfPlay sp(*server, so);
+    LiveSelfPlay liveGames(*this, sp);
+    const auto t0 = Clock::now();
+    std::atomic<bool> minutesHit{false};
+    // Games take minutes: a ticker keeps positions/s and the ETA live in between.
+    std::atomic<bool> tickerDone{false};
+    std::thread ticker([&] {
+        while (!tickerDone.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            noteSelfPlay(st, sp.stats(), t0);
+            emitProgress(st, false);
+            if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
+        }
+    });
+    struct JoinTicker {
+        std::atomic<bool>& done;
+        std::thread& t;
+        ~JoinTicker() {
+            done = true;
+            if (t.joinable()) t.join();
+        }
+    } joinTicker{tickerDone, ticker};
+    SelfPlayStats sps = sp.run(
+        config.gamesPerIteration,
+        [&](const SelfPlayGame& g) {
+            storeSelfPlayGame(st, g, t0);
+            if (timeUp(st) && !minutesHit.exchange(true)) control_.requestStop();
+        },
+        control_);
+    tickerDone = true;
+    ticker.join();
+    st.sessionSelfPlaySeconds += secondsSince(t0);
+    st.sessionPositions += sps.positions;
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.positions = st.sessionPositions;
+        st.progress.gamesInFlight = 0;
+    }
+    server->stop();
+    {
+        char msg[200];
+        std::snprintf(msg, sizeof msg,
+                      "self-play: %llu games, %llu positions (%llu searched fully), evaluation cache hit rate %.1f%%",
+                      (unsigned long long)sps.games, (unsigned long long)sps.positions,
+                      (unsigned long long)sps.fullSearches, st.lastCache ? st.lastCache->hitRate() * 100 : 0.0);
+        log(LogLevel::Info, msg);
+    }
+    if (sps.falseResignations || sps.playedOutWouldResign)
+        log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
+                                std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");
+    {
+        const int64_t step = st.ckpt.step;
+        std::vector<store::MetricPoint> pts{
+            {st.run.id, step, "games_per_hour", st.progress.gamesPerHour, 0},
+            {st.run.id, step, "positions_per_s", st.progress.positionsPerSecond, 0},
+            {st.run.id, step, "games", double(st.progress.games), 0},
+            {st.run.id, step, "buffer", double(st.buffer->size()), 0}};
+        st.store->addMetrics(pts);
+    }
+    return !control_.stopRequested();
+}
+
+// ---- SelfPlay and Train at once (concurrentTraining) ----
+// Self-play runs without pause on its own thread; this thread trains whenever the ratio has a
+// step due (and waits for samples otherwise), and after every gamesPerIteration training
+// games publishes the trained weights: a new generation, swapped into the running inference
+// server (the games in flight go on with the new weights), then a checkpoint. Needs gate 0.
+// Returns when a stop, the time limit or the iteration limit ends the session.
+void Pipeline::concurrentLoop(State& st) {
+    const TrainConfig& config = st.config;
+    beginSelfPlayStage(st);
+    auto server = makeServer(st, st.bestNet);
+    SelfPlayOptions so = selfPlayOptionsFrom(config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.playerLabel = "selfplay@" + std::to_string(config.simulations);
+    SelfPlay sp(*server, so);
+    LiveSelfPlay liveGames(*this, sp);
+    const auto t0 = Clock::now();
+    bool selfPlayDone = false;  // guarded by st.dataMutex
+    std::exception_ptr selfPlayError;
+    std::thread player([&] {
+        try {
+            sp.run(0, [&](const SelfPlayGame& g) { storeSelfPlayGame(st, g, t0); }, control_);
+        } catch (...) {
+            selfPlayError = std::current_exception();
+        }
+        {
+            std::lock_guard lk(st.dataMutex);
+            selfPlayDone = true;
+        }
+        st.dataCv.notify_all();
+    });
+    std::vector<store::MetricPoint> pending;
+    auto endSelfPlay = [&] {
+        control_.requestStop();  // self-play's run(0) ends only on a stop
+        st.dataCv.notify_all();
+        if (player.joinable()) player.join();
+        server->stop();
+        if (!pending.empty()) st.store->addMetrics(pending);
+        pending.clear();
+        const SelfPlayStats sps = sp.stats();
+        st.sessionSelfPlaySeconds += secondsSince(t0);
+        st.sessionPositions += sps.positions;
+        std::lock_guard lk(st.progressMutex);
+        st.progress.positions = st.sessionPositions;
+        st.progress.gamesInFlight = 0;
+    };
+    try {
+        while (!control_.stopRequested() && !timeUp(st)) {
+            if (!control_.waitWhilePaused()) break;
+            noteSelfPlay(st, sp.stats(), t0);  // live figures between games too
+            emitProgress(st, false);
+            bool publish = false, train = false;
+            {
+                std::unique_lock lk(st.dataMutex);
+                st.dataCv.wait_for(lk, std::chrono::milliseconds(200), [&] {
+                    return selfPlayDone || control_.stopRequested() || st.gamesSincePublish >= config.gamesPerIteration ||
+                           (st.buffer->size() >= size_t(config.minBufferToTrain) &&
+                            trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0);
+                });
+                if (selfPlayDone) break;
+                // Publishing comes first: a trainer slower than self-play still hands its
+                // weights over every gamesPerIteration games (the ratio then falls short).
+                publish = st.gamesSincePublish >= config.gamesPerIteration;
+                train = !publish && st.buffer->size() >= size_t(config.minBufferToTrain) &&
+                        trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0;
+            }
+            if (train) {
+                int64_t generated = 0;
+                {
+                    std::lock_guard lk(st.dataMutex);
+                    generated = st.ckpt.samplesGenerated;
+                }
+                trainOneStep(st, trainingWindow(config, generated), pending);
+                {
+                    std::lock_guard lk(st.progressMutex);
+                    st.progress.stage = Stage::Training;
+                }
+                emitProgress(st, false);
+                continue;
+            }
+            if (!publish) continue;
+            // The iteration's games are in and trained on: publish, swap, checkpoint.
+            {
+                std::lock_guard lk(st.dataMutex);
+                st.gamesSincePublish = 0;
+            }
+            if (st.ckpt.step > 0 && st.bestNet->meta().trainingSteps != st.ckpt.step) {
+                st.trainNet->meta().trainingSteps = st.ckpt.step;
+                st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+                evaluatePhase(st);  // gate 0: publishes at once
+                const int workers = server->workers();
+                std::vector<std::shared_ptr<nn::Evaluator>> evs;
+                st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+                const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+                for (int w = 0; w < workers; ++w)
+                    evs.push_back(std::make_shared<nn::TorchEvaluator>(
+                        std::make_shared<nn::Net>(st.bestNet->clone()), st.lastCache, inFlight));
+                server->setEvaluators(std::move(evs));
+            }
+            if (!pending.empty()) st.store->addMetrics(pending);
+            pending.clear();
+            ++st.ckpt.iteration;
+            {
+                std::lock_guard lk(st.progressMutex);
+                st.progress.iteration = st.ckpt.iteration;
+                st.progress.stageDone = 0;
+            }
+            {
+                std::lock_guard lk(st.dataMutex);  // the counts written must be one moment's
+                checkpoint(st, "");
+            }
+            if (options_.iterations > 0 && st.ckpt.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
+        }
+    } catch (...) {
+        endSelfPlay();
+        throw;
+    }
+    endSelfPlay();
+    if (selfPlayError) std::rethrow_exception(selfPlayError);
+}
+
+}  // namespace xq::train

@@ -1,0 +1,62 @@
+#pragma once
+// Private to core/train: the state of one Pipeline::run() session, shared by the files that
+// hold its stages (pipeline.cpp: OpenRun, RebuildBuffers, Checkpoint and the loop;
+// pipeline_selfplay.cpp: SelfPlay and the concurrent loop; pipeline_train.cpp: Train;
+// pipeline_evaluate.cpp: Evaluate).
+// Thread-safety: see the members; the loop's thread owns everything not marked otherwise.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+
+#include "core/nn/eval_cache.h"
+#include "core/nn/net.h"
+#include "core/store/store.h"
+#include "core/train/checkpoint.h"
+#include "core/train/pipeline.h"
+#include "core/train/replay_buffer.h"
+
+namespace xq::train {
+
+using Clock = std::chrono::steady_clock;
+
+inline double secondsSince(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+struct Pipeline::State {
+    TrainConfig config;  // the run's: the stored one on resume
+    bool resumed = false;
+    std::unique_ptr<store::Store> store;
+    store::RunInfo run;
+    std::string modelDir;
+    Checkpoint ckpt;
+    std::shared_ptr<nn::Net> trainNet;
+    std::unique_ptr<nn::NetTrainer> trainer;
+    std::shared_ptr<nn::Net> bestNet;  // plays self-play: the newest generation without a gate
+    std::unique_ptr<ReplayBuffer> buffer;
+    std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)
+    std::mt19937_64 rng;
+    Progress progress;
+    std::mutex progressMutex;  // guards progress (self-play threads update it)
+    Clock::time_point lastProgress;
+    Clock::time_point sessionStart;
+    std::shared_ptr<nn::EvalCache> lastCache;  // of the newest inference server
+    uint64_t sessionPositions = 0, sessionGames = 0;
+    double sessionSelfPlaySeconds = 0;
+    // What the training phase hands to the evaluation phase.
+    std::shared_ptr<nn::Net> candidate;
+    // The generation self-play plays (the label of its games); written by the loop's thread.
+    std::atomic<int> playGeneration{0};
+    // Guards ckpt.samplesGenerated, ckpt.samplesTrained and gamesSincePublish, which self-play
+    // threads and the trainer share in concurrent training; dataCv signals new samples.
+    std::mutex dataMutex;
+    std::condition_variable dataCv;
+    int64_t gamesSincePublish = 0;
+};
+
+}  // namespace xq::train

@@ -242,6 +242,8 @@ ZH = {
  'Weight of the material balance some plies later in the value target (0 = the game result alone)':
    '价值目标中若干步之后子力差的权重（0 = 仅用对局结果）',
  'Material target plies': '子力目标步数',
+ 'Resolve exchanges': '结算兑子',
+ 'Take the material balance of the value target after playing out the captures in progress there': '价值目标的子力差在走完该处正在进行的吃子交换后计算',
  "Plies ahead at which the material balance of the value target is taken (capped at the game's end)":
    '价值目标取多少步之后的子力差（不超过对局结束）',
  'Minimum window': '最小训练窗口',

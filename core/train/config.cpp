@@ -40,6 +40,7 @@ const std::vector<ParamDecl> kParams = {
     {"adjudication-value", "selfplay", "Value target of a game won on material at the cap (a mate counts 1)", ParamKind::Double, 0, 1, &C::adjudicationValue},
     {"material-target-weight", "training", "Weight of the material balance some plies later in the value target (0 = the game result alone)", ParamKind::Double, 0, 1, &C::materialTargetWeight},
     {"material-target-plies", "training", "Plies ahead at which the material balance of the value target is taken (capped at the game's end)", ParamKind::Int, 0, 1000, &C::materialTargetPlies},
+    {"material-target-resolved", "training", "Take the material balance of the value target after playing out the captures in progress there", ParamKind::Bool, 0, 1, &C::materialTargetResolved},
 
     {"buffer-capacity", "training", "Replay buffer size in positions", ParamKind::Int, 1000, 10000000, &C::bufferCapacity},
     {"window-min", "training", "Training window: all positions up to this many, then it grows sublinearly (window-exponent)", ParamKind::Int, 100, 100000000, &C::windowMin},

@@ -56,6 +56,9 @@ struct TrainConfig {
     // (or at the end), squashed to [-1, 1]. 0 = the game result alone.
     double materialTargetWeight = 0.0;
     int materialTargetPlies = 8;
+    // Take that balance after playing out the exchanges in progress (resolvedMaterialBalance)
+    // rather than the plain count at that ply.
+    bool materialTargetResolved = false;
     // Replay buffer and training
     int bufferCapacity = 200000;  // the most positions kept; the window sampled grows to it
     // Training window (KataGo's shuffler): positions sampled are the newest

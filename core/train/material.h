@@ -12,6 +12,14 @@ namespace xq::train {
 // Red's material minus Black's, in tenths of a point (so the cannon's 4.5 is whole).
 int materialBalance(const Position& pos);
 
+// The same balance once the exchanges on the board are played out: a capture-only quiescence
+// search (alpha-beta, each side may stand pat, at most kResolvePlies captures deep). A piece
+// that hangs for the side to move counts as taken; one that merely stands attacked for the
+// side that just moved does not (that side may stand pat), so this is what "material some
+// plies later" estimates without the noise of the moves a young network plays meanwhile.
+inline constexpr int kResolvePlies = 6;
+int resolvedMaterialBalance(const Position& pos);
+
 // A material balance (tenths, from one side's view) squashed into a value in (-1, 1):
 // tanh(points / 8), so a pawn is worth 0.12, a horse 0.46, a rook 0.82.
 float materialValue(int tenths);

@@ -67,12 +67,15 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
     // Material balance (Red's view) after each ply, for the material target.
     std::vector<int> balance;
     if (materialWeight_ > 0) {
+        auto count = [&](const Position& p) {
+            return materialResolved_ ? resolvedMaterialBalance(p) : materialBalance(p);
+        };
         Position p = pos;
-        balance.push_back(materialBalance(p));
+        balance.push_back(count(p));
         for (size_t i = 0; i < game.moves.size(); ++i) {
             if (!p.isLegal(game.moves[i].move)) break;  // reported by the loop below
             p.makeMove(game.moves[i].move);
-            balance.push_back(materialBalance(p));
+            balance.push_back(count(p));
         }
     }
     auto target = [&](size_t ply, Color side) {

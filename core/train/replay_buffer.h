@@ -70,9 +70,12 @@ public:
     // is materialValue() of the balance `plies` plies after the position (or at the game's
     // final position when it ends sooner), from the side to move's view. A dense signal the
     // first games give at once: which captures hold, long before results mean much.
-    void setMaterialTarget(float weight, int plies) {
+    // `resolved`: the balance there is resolvedMaterialBalance() (the exchanges in progress at
+    // that ply played out), not the plain count.
+    void setMaterialTarget(float weight, int plies, bool resolved = false) {
         materialWeight_ = weight;
         materialPlies_ = plies;
+        materialResolved_ = resolved;
     }
     void add(const Sample& s);
 
@@ -98,6 +101,7 @@ private:
     float adjudicationValue_ = 1.0f;
     float materialWeight_ = 0.0f;
     int materialPlies_ = 0;
+    bool materialResolved_ = false;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_
     size_t next_ = 0;           // guarded by mutex_: slot the next add() writes

@@ -733,6 +733,62 @@ private slots:
         QCOMPARE(int(half.at(1).z), int(std::lround((-0.5f + materialValue(-40)) / 2 * 100)));
         QVERIFY(materialValue(90) > 0.8f && materialValue(90) < 0.85f);
         QCOMPARE(materialValue(0), 0.0f);
+
+        // Resolved: a rook hangs for whoever is to move; Red steps its king aside instead of
+        // taking (ply 0), Black takes (ply 1), Red's king steps out of the check (ply 2). The
+        // plain count sees the loss only once it happened; the resolved one at once.
+        store::GameRecord h;
+        h.startFen = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
+        {
+            Position p = positionFromFen(h.startFen);
+            for (const char* t : {"e0f0", "a5a0", "f0f1"}) {
+                MoveList ml;
+                p.legalMoves(ml);
+                Move m;
+                for (int k = 0; k < ml.size(); ++k)
+                    if (toIccs(ml[k]) == t) m = ml[k];
+                QVERIFY2(!m.isNull(), t);
+                store::MoveRecord mr;
+                mr.move = m;
+                mr.visits.push_back({m, 10});
+                h.moves.push_back(mr);
+                p.makeMove(m);
+            }
+        }
+        h.plies = 3;
+        h.result = Result::BlackWins;
+        h.reason = Reason::Adjudication;
+        for (bool resolve : {false, true}) {
+            ReplayBuffer b(100);
+            b.setMaterialTarget(1.0f, 0, resolve);
+            QCOMPARE(b.addGame(h), 3);
+            const int want[2][3] = {{0, 0, -90}, {90, 90, -90}};  // side to move's view
+            for (int i = 0; i < 3; ++i)
+                QCOMPARE(int(b.at(size_t(i)).z), int(std::lround(materialValue(want[resolve][i]) * 100)));
+        }
+    }
+
+    void resolvedMaterialBalance_data() {
+        QTest::addColumn<QString>("fen");
+        QTest::addColumn<int>("plain");
+        QTest::addColumn<int>("resolved");  // Red's view, tenths
+        // Red to move takes the hanging black rook on a5.
+        QTest::newRow("hanging rook, taker to move") << "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1" << 0 << 90;
+        // Black to move takes the red rook first.
+        QTest::newRow("hanging rook, other to move") << "3k5/9/9/9/r8/9/9/9/9/R3K4 b - - 0 1" << 0 << -90;
+        // A pawn on e5 defended by the pawn on e6: the rook on a5 gains by taking it only if
+        // nothing recaptures, so it stands pat (rook 9 against two pawns at home 1 + 1).
+        QTest::newRow("defended pawn") << "3k5/9/9/4p4/R3p4/9/9/9/9/4K4 w - - 0 1" << 70 << 70;
+        // Without the defender the pawn falls.
+        QTest::newRow("undefended pawn") << "3k5/9/9/9/R3p4/9/9/9/9/4K4 w - - 0 1" << 80 << 90;
+    }
+    void resolvedMaterialBalance() {
+        QFETCH(QString, fen);
+        QFETCH(int, plain);
+        QFETCH(int, resolved);
+        const Position pos = positionFromFen(fen.toStdString());
+        QCOMPARE(materialBalance(pos), plain);
+        QCOMPARE(train::resolvedMaterialBalance(pos), resolved);
     }
 
     void materialAdjudication_data() {

@@ -243,6 +243,8 @@ ZH = {
    '价值目标中若干步之后子力差的权重（0 = 仅用对局结果）',
  'Material target plies': '子力目标步数',
  'Resolve exchanges': '结算兑子',
+ 'Legal-move policy loss': '仅合法着法的策略损失',
+ 'Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)': '策略损失只在合法着法上计算，与搜索读取先验的方式一致（关闭：在全部 8100 个输出上计算）',
  'Take the material balance of the value target after playing out the captures in progress there': '价值目标的子力差在走完该处正在进行的吃子交换后计算',
  "Plies ahead at which the material balance of the value target is taken (capped at the game's end)":
    '价值目标取多少步之后的子力差（不超过对局结束）',

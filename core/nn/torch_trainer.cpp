@@ -22,6 +22,7 @@ namespace {
 
 struct Tensors {
     torch::Tensor planes, policy, values;
+    torch::Tensor legal;  // undefined, or n x kPolicySize booleans
 };
 
 Tensors toTensors(const TrainBatch& b, torch::Device device) {
@@ -37,6 +38,13 @@ Tensors toTensors(const TrainBatch& b, torch::Device device) {
                                 torch::kFloat)
                    .to(device);
     t.values = torch::from_blob(const_cast<float*>(b.values.data()), {n}, torch::kFloat).to(device);
+    if (!b.legalMask.empty()) {
+        if (b.legalMask.size() != size_t(n) * kPolicySize)
+            throw std::invalid_argument("TrainBatch: legalMask size != size x 8100");
+        t.legal = torch::from_blob(const_cast<uint8_t*>(b.legalMask.data()), {n, kPolicySize}, torch::kUInt8)
+                      .to(device)
+                      .to(torch::kBool);
+    }
     if (!b.policyDense.empty()) {
         if (b.policyDense.size() != size_t(n) * kPolicySize)
             throw std::invalid_argument("TrainBatch: policyDense size != size x 8100");
@@ -59,6 +67,8 @@ Tensors toTensors(const TrainBatch& b, torch::Device device) {
 // Computes the losses and metrics; returns the total loss tensor (with grad when enabled).
 torch::Tensor losses(XqNet& model, const Tensors& t, double valueWeight, TrainStats& s) {
     auto [logits, v] = model->forward(t.planes);
+    // A large finite filler, not -inf: 0 * filler stays 0 in the loss and the entropy.
+    if (t.legal.defined()) logits = logits.masked_fill(t.legal.logical_not(), -1e9);
     auto logp = torch::log_softmax(logits, 1);
     auto policyLoss = -(t.policy * logp).sum(1).mean();
     auto valueLoss = (v - t.values).pow(2).mean();

@@ -2,9 +2,11 @@
 // NetTrainer: the gradient step for the training loop (core/train calls it; core/train cannot
 // include LibTorch, so this API holds plain vectors only).
 //
-// Loss per sample: policy cross-entropy  -sum_i pi_i * log softmax(logits)_i  over all 8100
-// outputs (targets put no mass on illegal moves, which pushes their logits down), plus
-// valueWeight * (v - z)^2, averaged over the batch. L2 regularisation through Adam's
+// Loss per sample: policy cross-entropy  -sum_i pi_i * log softmax(logits)_i, plus
+// valueWeight * (v - z)^2, averaged over the batch. The softmax runs over all 8100 outputs
+// (targets put no mass on illegal moves, which pushes their logits down), or, when the batch
+// carries legal-move masks, over the legal moves only, as the search uses the priors: then no
+// step is spent learning which moves the rules allow (lc0's trainer masks them too). L2 regularisation through Adam's
 // weight_decay. Gradients are clipped to clipNorm (0 = off) before the step.
 // z is from the side to move's view of each sample, like the network's value.
 //
@@ -42,13 +44,16 @@ struct TrainBatch {
     std::vector<float> policyDense;       // size x kPolicySize; if empty, policySparse is used
     std::vector<PolicyEntry> policySparse;
     std::vector<float> values;            // size; z in [-1, 1], side to move's view
+    // Empty, or size x kPolicySize: 1 where the index is a legal move of that sample (mirrored
+    // with it). With masks the policy softmax and entropy are over the legal moves only.
+    std::vector<uint8_t> legalMask;
 };
 
 struct TrainStats {
     double totalLoss = 0;
     double policyLoss = 0;
     double valueLoss = 0;
-    double policyEntropy = 0;  // mean entropy of the net's policy (nats, over all 8100)
+    double policyEntropy = 0;  // mean entropy of the net's policy (nats; over the legal moves with masks)
     double top1Accuracy = 0;   // share of samples whose argmax logit is the target's argmax
     double gradNorm = 0;       // before clipping (0 for evaluate())
     double learningRate = 0;

@@ -69,6 +69,9 @@ struct TrainConfig {
     double windowExponent = 0.65;
     double windowExpand = 0.4;
     int batchSize = 512;
+    // Policy loss over the legal moves only (ReplayBuffer::setLegalMasks), as the search reads
+    // the priors; off: over all 8100 outputs.
+    bool policyLegalOnly = false;
     // Samples trained per sample generated (KataGo trains about 4-8). Each training phase runs
     // the steps that bring samples trained up to trainRatio x samples generated; 0 = a fixed
     // stepsPerIteration instead.

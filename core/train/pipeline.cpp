@@ -271,6 +271,7 @@ void Pipeline::rebuildBuffers(State& st) {
         b->setAdjudicationValue(float(config.adjudicationValue));
         b->setMaterialTarget(float(config.materialTargetWeight), config.materialTargetPlies,
                              config.materialTargetResolved);
+        b->setLegalMasks(config.policyLegalOnly);
     }
     store::GameFilter f;
     f.run = st.run.id;

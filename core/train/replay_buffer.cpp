@@ -151,12 +151,14 @@ void ReplayBuffer::clear() {
 }
 
 nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
-                                    const std::vector<bool>& mirror) {
+                                    const std::vector<bool>& mirror, bool legalMasks) {
     nn::TrainBatch b;
     b.size = int(samples.size());
     b.planes.resize(size_t(b.size) * nn::kInputSize);
     b.values.resize(size_t(b.size));
+    if (legalMasks) b.legalMask.assign(size_t(b.size) * nn::kPolicySize, 0);
     std::vector<float> tmp(nn::kInputSize);
+    MoveList legal;
     for (int r = 0; r < b.size; ++r) {
         const Sample& s = samples[size_t(r)];
         const Position pos = s.position();
@@ -169,6 +171,15 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
             nn::encodePosition(pos, s.repetitions, out);
         }
         b.values[size_t(r)] = float(s.z) / 100.0f;
+        if (legalMasks) {
+            legal.clear();
+            pos.legalMoves(legal);
+            uint8_t* mask = b.legalMask.data() + size_t(r) * nn::kPolicySize;
+            for (Move m : legal) {
+                const int idx = nn::policyIndex(m, Color(s.side));
+                mask[mir ? nn::mirrorPolicyIndex(idx) : idx] = 1;
+            }
+        }
         double sum = 0;
         for (int i = 0; i < s.count; ++i) sum += s.pi[i].weight;
         for (int i = 0; i < s.count; ++i) {
@@ -198,7 +209,7 @@ nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng, size_t
             mirror.push_back((rng() & 1) != 0);
         }
     }
-    return encode(picked, mirror);
+    return encode(picked, mirror, legalMasks_);
 }
 
 }  // namespace xq::train

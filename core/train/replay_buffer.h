@@ -77,6 +77,9 @@ public:
         materialPlies_ = plies;
         materialResolved_ = resolved;
     }
+    // Batches from sampleBatch() carry each sample's legal-move mask (nn::TrainBatch::legalMask),
+    // so the policy loss runs over the legal moves only. Off by default.
+    void setLegalMasks(bool on) { legalMasks_ = on; }
     void add(const Sample& s);
 
     size_t size() const;
@@ -89,8 +92,10 @@ public:
     // (0 or more than size(): all), mirrored with probability 1/2, encoded for NetTrainer
     // (planes + sparse policy + z). Needs size() > 0.
     nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
-    // Encodes the given samples (no mirroring): for tests and validation sets.
-    static nn::TrainBatch encode(const std::vector<Sample>& samples, const std::vector<bool>& mirror);
+    // Encodes the given samples, mirroring those marked (with their legal-move masks when
+    // `legalMasks`): for tests and validation sets.
+    static nn::TrainBatch encode(const std::vector<Sample>& samples, const std::vector<bool>& mirror,
+                                 bool legalMasks = false);
 
     // A copy of the sample at logical index i (0 = oldest kept).
     Sample at(size_t i) const;
@@ -102,6 +107,7 @@ private:
     float materialWeight_ = 0.0f;
     int materialPlies_ = 0;
     bool materialResolved_ = false;
+    bool legalMasks_ = false;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_
     size_t next_ = 0;           // guarded by mutex_: slot the next add() writes

@@ -67,6 +67,20 @@ TrainBatch fixedBatch(int n) {
     return tb;
 }
 
+// fixedBatch() with each sample's legal-move mask.
+TrainBatch maskedBatch(int n, std::vector<int>* legalCounts) {
+    auto positions = nntest::randomPositions(2, n / 2, 21);
+    TrainBatch tb = fixedBatch(n);
+    tb.legalMask.assign(size_t(tb.size) * kPolicySize, 0);
+    for (int i = 0; i < tb.size; ++i) {
+        MoveList ml;
+        positions[i].legalMoves(ml);
+        for (Move m : ml) tb.legalMask[size_t(i) * kPolicySize + policyIndex(m, positions[i].sideToMove())] = 1;
+        legalCounts->push_back(ml.size());
+    }
+    return tb;
+}
+
 void writeBytes(const QString& path, const std::string& bytes) {
     std::ofstream f(path.toStdString(), std::ios::binary | std::ios::trunc);
     f << bytes;
@@ -106,6 +120,7 @@ private slots:
     void exportReloads();
     void trainingLowersLoss();
     void optimizerStateRoundTrip();
+    void legalMaskedPolicyLoss();
     void torchEvaluatorSoftmaxAndCache();
     void serverOverTorchMatchesDirect();
 };
@@ -284,6 +299,45 @@ void TestNnTorch::trainingLowersLoss() {
     QCOMPARE(trainer.learningRate(), 1e-4);
     TrainBatch bad = tb;
     bad.values.pop_back();
+    QVERIFY_EXCEPTION_THROWN(trainer.step(bad), std::invalid_argument);
+}
+
+void TestNnTorch::legalMaskedPolicyLoss() {
+    Net net(kTiny, {.seed = 9});
+    NetTrainer trainer(net, {.learningRate = 3e-3});
+    std::vector<int> counts;
+    const TrainBatch masked = maskedBatch(16, &counts);
+    TrainBatch plain = masked;
+    plain.legalMask.clear();
+    const TrainStats m0 = trainer.evaluate(masked), p0 = trainer.evaluate(plain);
+    // The masked loss is the cross-entropy of the softmax over the legal logits alone.
+    std::vector<float> logits(size_t(masked.size) * kPolicySize), values(size_t(masked.size));
+    net.forward(masked.planes, masked.size, logits, values);
+    double want = 0, maxEntropy = 0;
+    for (int r = 0; r < masked.size; ++r) {
+        double mx = -1e30, sum = 0;
+        for (int i = 0; i < kPolicySize; ++i)
+            if (masked.legalMask[size_t(r) * kPolicySize + i]) mx = std::max(mx, double(logits[size_t(r) * kPolicySize + i]));
+        for (int i = 0; i < kPolicySize; ++i)
+            if (masked.legalMask[size_t(r) * kPolicySize + i]) sum += std::exp(logits[size_t(r) * kPolicySize + i] - mx);
+        for (const PolicyEntry& e : masked.policySparse)
+            if (e.row == r) want -= e.prob * (logits[size_t(r) * kPolicySize + e.index] - mx - std::log(sum));
+        maxEntropy += std::log(double(counts[size_t(r)]));
+    }
+    want /= masked.size;
+    maxEntropy /= masked.size;
+    QVERIFY2(std::abs(m0.policyLoss - want) < 1e-3, qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(want)));
+    QVERIFY2(m0.policyLoss < p0.policyLoss, qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(p0.policyLoss)));
+    // Entropy over the legal moves: at most the mean log of their number (a fresh net is near it).
+    QVERIFY2(m0.policyEntropy <= maxEntropy + 1e-3 && m0.policyEntropy > 0.5 * maxEntropy,
+             qPrintable(QString("%1 (max %2)").arg(m0.policyEntropy).arg(maxEntropy)));
+    QVERIFY(p0.policyEntropy > 5.0);  // over all 8100
+    TrainStats last;
+    for (int i = 0; i < 30; ++i) last = trainer.step(masked);
+    QVERIFY2(trainer.evaluate(masked).policyLoss < 0.8 * m0.policyLoss,
+             qPrintable(QString("%1 -> %2").arg(m0.policyLoss).arg(last.policyLoss)));
+    TrainBatch bad = masked;
+    bad.legalMask.pop_back();
     QVERIFY_EXCEPTION_THROWN(trainer.step(bad), std::invalid_argument);
 }
 

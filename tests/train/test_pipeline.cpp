@@ -266,6 +266,37 @@ private slots:
         QVERIFY(qAbs(sum - 1.0) < 1e-5);
     }
 
+    void legalMasksFollowTheMirror() {
+        // Each row's mask holds exactly the legal moves of its position, in the view (mirrored
+        // or not) of its planes, and every policy target lies inside it.
+        store::GameRecord g = playedGame(30, 11);
+        ReplayBuffer buf(100);
+        buf.addGame(g);
+        buf.setLegalMasks(true);
+        QVERIFY(buf.size() >= 20);
+        for (size_t i = 0; i < buf.size(); ++i) {
+            const Sample s = buf.at(i);
+            for (bool mir : {false, true}) {
+                const nn::TrainBatch b = ReplayBuffer::encode({s}, {mir}, true);
+                QCOMPARE(b.legalMask.size(), size_t(nn::kPolicySize));
+                const Position pos = mir ? s.position().mirrored() : s.position();
+                MoveList ml;
+                pos.legalMoves(ml);
+                int set = 0;
+                for (uint8_t v : b.legalMask) set += v;
+                QCOMPARE(set, ml.size());
+                for (Move m : ml) QCOMPARE(int(b.legalMask[size_t(nn::policyIndex(m, pos.sideToMove()))]), 1);
+                for (const auto& e : b.policySparse) QCOMPARE(int(b.legalMask[size_t(e.index)]), 1);
+            }
+        }
+        std::mt19937_64 rng(4);
+        const nn::TrainBatch sampled = buf.sampleBatch(32, rng);
+        QCOMPARE(sampled.legalMask.size(), size_t(32) * nn::kPolicySize);
+        for (const auto& e : sampled.policySparse)
+            QCOMPARE(int(sampled.legalMask[size_t(e.row) * nn::kPolicySize + size_t(e.index)]), 1);
+        QVERIFY(ReplayBuffer::encode({buf.at(0)}, {false}).legalMask.empty());
+    }
+
     // The whole perspective chain without MCTS: samples (z from the side to move's view) ->
     // mirror-augmented batches -> NetTrainer -> TorchEvaluator. Trained on "the side a rook
     // down loses", the network must give the side to move a positive value exactly when the

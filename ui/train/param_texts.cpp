@@ -43,6 +43,7 @@ const ParamText kTexts[] = {
     {"material-target-weight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target weight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the material balance some plies later in the value target (0 = the game result alone)")},
     {"material-target-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies ahead at which the material balance of the value target is taken (capped at the game's end)")},
     {"material-target-resolved", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resolve exchanges"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Take the material balance of the value target after playing out the captures in progress there")},
+    {"policy-legal-only", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Legal-move policy loss"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)")},
     {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions")},
     {"window-min", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum window"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training window: all positions up to this many, then it grows sublinearly (window-exponent)")},
     {"window-exponent", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Window exponent"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Power of the positions generated at which the training window grows past window-min")},

@@ -4,10 +4,11 @@
 // exchanges) holds its own against alphabeta:1, and that uniform priors lose every game. This
 // measures a model against that yardstick, on a fixed set of positions it never trained on.
 //
-//   tactics_probe --model FILE [--model FILE]... [--games N] [--seed S] [--json]
+//   tactics_probe --model FILE [--model FILE]... [--games N] [--seed S] [--db FILE]
 //
 // Positions: every position of N games of alphabeta:1 against itself with 6 random opening
-// plies (the same set for the same N and seed). For each position, train::resolvedMaterialBalance gives
+// plies (the same set for the same N and seed); with --db, those of the newest N self-play
+// games stored there instead (what the network trained on, or games like them). For each position, train::resolvedMaterialBalance gives
 //   q      the material after the exchanges now (side to move's view), and
 //   gain   the best move's material outcome minus the material now, over all legal moves.
 // Per model (the raw network through TorchEvaluator, no search):
@@ -29,7 +30,9 @@
 #include "core/engine/player_spec.h"
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
+#include "core/store/store.h"
 #include "core/train/material.h"
+#include "core/xiangqi/fen.h"
 
 using namespace xq;
 
@@ -48,6 +51,41 @@ struct Probe {
     MoveList moves;
 };
 
+Probe makeProbe(const Position& pos) {
+    Probe p;
+    p.pos = pos;
+    p.pos.legalMoves(p.moves);
+    Position w = pos;
+    p.q = resolved(w);
+    p.now = (w.sideToMove() == Red ? 1 : -1) * train::materialBalance(w);
+    for (Move m : p.moves) {
+        w.makeMove(m);
+        p.outcome.push_back(-resolved(w));
+        w.unmakeMove();
+    }
+    return p;
+}
+
+std::vector<Probe> storedPositions(const std::string& db, int games) {
+    store::OpenOptions o;
+    o.readOnly = true;
+    store::Store st(db, o);
+    store::GameFilter f;
+    f.kind = store::GameKind::SelfPlay;
+    f.limit = games;
+    std::vector<Probe> out;
+    for (const auto& g : st.listGames(f)) {
+        const auto full = st.loadGame(g.id);
+        if (!full) continue;
+        Position pos = full->startFen.empty() ? Position() : positionFromFen(full->startFen);
+        for (const auto& mr : full->moves) {
+            if (!mr.visits.empty() && pos.hasLegalMove()) out.push_back(makeProbe(pos));
+            pos.makeMove(mr.move);
+        }
+    }
+    return out;
+}
+
 std::vector<Probe> makePositions(int games, uint64_t seed) {
     engine::MatchConfig mc;
     mc.games = games;
@@ -65,22 +103,7 @@ std::vector<Probe> makePositions(int games, uint64_t seed) {
     for (const auto& g : r.records) {
         Position pos;
         for (size_t i = 0; i < g.moves.size(); ++i) {
-            if (i >= 6) {
-                Probe p;
-                p.pos = pos;
-                p.pos.legalMoves(p.moves);
-                if (!p.moves.empty()) {
-                    Position w = pos;
-                    p.q = resolved(w);
-                    p.now = (w.sideToMove() == Red ? 1 : -1) * train::materialBalance(w);
-                    for (Move m : p.moves) {
-                        w.makeMove(m);
-                        p.outcome.push_back(-resolved(w));
-                        w.unmakeMove();
-                    }
-                    out.push_back(std::move(p));
-                }
-            }
+            if (i >= 6 && pos.hasLegalMove()) out.push_back(makeProbe(pos));
             pos.makeMove(g.moves[i]);
         }
     }
@@ -93,6 +116,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> models;
     int games = 20;
     uint64_t seed = 11;
+    std::string db;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> std::string {
@@ -105,8 +129,8 @@ int main(int argc, char** argv) {
         if (a == "--model") models.push_back(next());
         else if (a == "--games") games = std::atoi(next().c_str());
         else if (a == "--seed") seed = std::strtoull(next().c_str(), nullptr, 10);
-        else if (a == "--json") {
-        } else {
+        else if (a == "--db") db = next();
+        else {
             std::fprintf(stderr, "unknown argument %s\n", a.c_str());
             return 2;
         }
@@ -115,12 +139,12 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: tactics_probe --model FILE [--model FILE]... [--games N] [--seed S]\n");
         return 2;
     }
-    const auto probes = makePositions(games, seed);
+    const auto probes = db.empty() ? makePositions(games, seed) : storedPositions(db, games);
     int tactical = 0;
     for (const auto& p : probes)
         if (*std::max_element(p.outcome.begin(), p.outcome.end()) - p.now >= 20) ++tactical;
-    std::fprintf(stderr, "%zu positions from %d games, %d with a capture that wins >= 2 points\n",
-                 probes.size(), games, tactical);
+    std::fprintf(stderr, "%zu positions from %d games%s, %d with a capture that wins >= 2 points\n",
+                 probes.size(), games, db.empty() ? " of alphabeta:1" : " stored", tactical);
     for (const auto& path : models) {
         auto net = std::make_shared<nn::Net>(nn::loadModel(path));
         nn::TorchEvaluator ev(net, nullptr, 64);

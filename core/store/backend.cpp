@@ -2,10 +2,6 @@
 
 namespace xq::store {
 
-bool isPostgresUri(std::string_view path) {
-    return path.starts_with("postgresql://") || path.starts_with("postgres://");
-}
-
 std::unique_ptr<Backend> openBackend(const std::string& path, const OpenOptions& options) {
     if (path.empty()) throw StoreError(StoreErrorCode::InvalidArgument, "empty database path");
     return isPostgresUri(path) ? openPostgres(path, options) : openSqlite(path, options);

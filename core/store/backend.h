@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/store/paths.h"
 #include "core/store/records.h"
 #include "core/store/store.h"
 
@@ -134,9 +135,6 @@ private:
     Backend& db_;
     bool done_ = false;
 };
-
-// True for the paths that name a PostgreSQL database ("postgresql://", "postgres://").
-bool isPostgresUri(std::string_view path);
 
 // Opens `path` with the backend it names, identifying the database and bringing its schema up
 // to date as OpenOptions asks (each backend documents its own refusals). Throws StoreError.

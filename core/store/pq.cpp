@@ -6,30 +6,11 @@
 
 #include <libpq-fe.h>
 
+#include "core/store/paths.h"
+
 namespace xq::store::pq {
 
-std::string redactUri(const std::string& uri) {
-    std::string s = uri;
-    // userinfo: scheme://user:password@host
-    const size_t scheme = s.find("://");
-    if (scheme != std::string::npos) {
-        const size_t start = scheme + 3;
-        const size_t end = s.find_first_of("/?", start);
-        const size_t at = s.rfind('@', end == std::string::npos ? s.size() : end);
-        if (at != std::string::npos && at >= start) {
-            const size_t colon = s.find(':', start);
-            if (colon != std::string::npos && colon < at) s.replace(colon + 1, at - colon - 1, "***");
-        }
-    }
-    // query parameter: ...?password=secret&...
-    for (size_t p = s.find("password="); p != std::string::npos; p = s.find("password=", p + 1)) {
-        if (p > 0 && s[p - 1] != '?' && s[p - 1] != '&') continue;
-        const size_t v = p + std::strlen("password=");
-        const size_t e = s.find('&', v);
-        s.replace(v, (e == std::string::npos ? s.size() : e) - v, "***");
-    }
-    return s;
-}
+std::string redactUri(const std::string& uri) { return displayDatabasePath(uri); }
 
 StoreErrorCode codeForSqlState(const char* state) {
     if (!state || std::strlen(state) != 5) return StoreErrorCode::Sqlite;

@@ -829,6 +829,17 @@ private slots:
         QVERIFY(reader.integrityCheck().ok);
     }
 
+    // Without XQ_WITH_POSTGRES a URI is refused with a reason, never taken as a file name.
+    void postgresUriWithoutSupport() {
+#ifdef XQ_WITH_POSTGRES
+        QSKIP("this build has PostgreSQL");
+#else
+        const QString msg = refusal("postgresql:///xq?host=/tmp", StoreErrorCode::InvalidArgument);
+        QVERIFY2(msg.contains("no PostgreSQL support"), qPrintable(msg));
+        QVERIFY(!QDir(QDir::current().filePath("postgresql:")).exists());
+#endif
+    }
+
     void defaultPath() {
         if (pg()) QSKIP("paths are not a backend's: checked in the SQLite run");
         const QByteArray oldXdg = qgetenv("XDG_DATA_HOME");
@@ -843,6 +854,22 @@ private slots:
         if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
         ensureParentDirectory(file("deep/er/x.db"));
         QVERIFY(QDir(tmp_.filePath("deep/er")).exists());
+        // A PostgreSQL URI names no local directory: nothing is created for it, its models
+        // default to the local data directory, and its password is never shown.
+        const QString cwd = QDir::currentPath();
+        QDir::setCurrent(tmp_.path());
+        ensureParentDirectory("postgresql:///xq?host=/tmp");
+        QVERIFY(!QDir(tmp_.filePath("postgresql:")).exists());
+        QDir::setCurrent(cwd);
+        QVERIFY(isPostgresUri("postgres://h/db") && !isPostgresUri("/data/postgresql://x"));
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(defaultModelDir("postgresql://h/db", "r1"), home + "/.local/share/xqzero/models/r1");
+        if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
+        QCOMPARE(displayDatabasePath("postgresql://u:pw@h:5432/db?x=1"),
+                 std::string("postgresql://u:***@h:5432/db?x=1"));
+        QCOMPARE(displayDatabasePath("postgresql:///db?user=u&password=pw&host=/s"),
+                 std::string("postgresql:///db?user=u&password=***&host=/s"));
+        QCOMPARE(displayDatabasePath("/data/a:b@c.db"), std::string("/data/a:b@c.db"));
     }
 };
 

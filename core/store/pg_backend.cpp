@@ -92,8 +92,7 @@ private:
 
 class PgBackend : public Backend {
 public:
-    PgBackend(const std::string& uri, const OpenOptions& options)
-        : conn_(uri), options_(options) {
+    PgBackend(const std::string& uri, const OpenOptions& options) : conn_(uri), options_(options) {
         configureSession();
     }
     pq::Connection& conn() { return conn_; }
@@ -166,7 +165,7 @@ public:
         if (readOnlySession || standby || !privileges)
             throw StoreError(StoreErrorCode::ReadOnly,
                              "the database '" + conn_.label() + "' cannot be written (" +
-                                 (standby            ? "the server is a read-only standby"
+                                 (standby           ? "the server is a read-only standby"
                                   : readOnlySession ? "the session is read-only"
                                                     : "this role lacks INSERT, UPDATE or DELETE "
                                                       "on xqzero's tables") +
@@ -181,9 +180,10 @@ public:
 
 private:
     void configureSession() {
-        std::string s = "SET lock_timeout = " + std::to_string(std::max(0, options_.busyTimeoutMs)) +
-                        "; SET bytea_output = 'hex'; SET extra_float_digits = 3; "
-                        "SET client_min_messages = warning";
+        std::string s =
+            "SET lock_timeout = " + std::to_string(std::max(0, options_.busyTimeoutMs)) +
+            "; SET bytea_output = 'hex'; SET extra_float_digits = 3; "
+            "SET client_min_messages = warning";
         // Read-only: the server refuses every write of this session (SQLSTATE 25006), so no
         // code path can change the database, as PRAGMA query_only does for SQLite.
         if (options_.readOnly) s += "; SET default_transaction_read_only = on";
@@ -192,10 +192,10 @@ private:
     void ensureSession() {
         if (conn_.alive()) return;
         if (!conn_.reconnect())
-            throw StoreError(StoreErrorCode::Sqlite,
-                             "the connection to '" + conn_.label() +
-                                 "' was lost and could not be made again",
-                             conn_.label());
+            throw StoreError(
+                StoreErrorCode::Sqlite,
+                "the connection to '" + conn_.label() + "' was lost and could not be made again",
+                conn_.label());
         configureSession();
     }
 
@@ -231,15 +231,14 @@ std::unique_ptr<Backend> openPostgres(const std::string& uri, const OpenOptions&
     const int current = schema::currentVersion();
     if (options.readOnly) {
         if (insp.blank || insp.version < current)
-            throw StoreError(StoreErrorCode::OlderSchema,
-                             "'" + c.label() + "' " +
-                                 (insp.blank ? std::string("holds no xqzero schema yet")
-                                             : "has xqzero schema version " +
-                                                   std::to_string(insp.version)) +
-                                 ", this build uses " + std::to_string(current) +
-                                 "; open it read-write once to " +
-                                 (insp.blank ? "create" : "upgrade") + " it",
-                             c.label());
+            throw StoreError(
+                StoreErrorCode::OlderSchema,
+                "'" + c.label() + "' " +
+                    (insp.blank ? std::string("holds no xqzero schema yet")
+                                : "has xqzero schema version " + std::to_string(insp.version)) +
+                    ", this build uses " + std::to_string(current) +
+                    "; open it read-write once to " + (insp.blank ? "create" : "upgrade") + " it",
+                c.label());
         return backend;
     }
     if (insp.blank && !options.create)

@@ -13,9 +13,9 @@ struct Reference {
 
 // Every foreign key of the schema (pg_schema.cpp), one line each.
 constexpr Reference kReferences[] = {
-    {"models", "id", "run", "runs"},      {"models", "id", "parent", "models"},
-    {"games", "id", "run", "runs"},       {"moves", "game", "game", "games"},
-    {"metrics", "run", "run", "runs"},    {"ladder", "id", "run", "runs"},
+    {"models", "id", "run", "runs"},        {"models", "id", "parent", "models"},
+    {"games", "id", "run", "runs"},         {"moves", "game", "game", "games"},
+    {"metrics", "run", "run", "runs"},      {"ladder", "id", "run", "runs"},
     {"ladder", "id", "model_id", "models"},
 };
 
@@ -27,9 +27,10 @@ IntegrityReport check(pq::Connection& c) {
     pq::Transaction tx(c, pq::Transaction::Kind::Snapshot);
     for (const Reference& ref : kReferences) {
         const std::string sql = std::string("SELECT t.") + ref.row + " FROM " + ref.table +
-                                " t WHERE t." + ref.column + " IS NOT NULL AND NOT EXISTS "
-                                "(SELECT 1 FROM " + ref.target + " p WHERE p.id = t." +
-                                ref.column + ") LIMIT 100";
+                                " t WHERE t." + ref.column +
+                                " IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM " +
+                                ref.target + " p WHERE p.id = t." + ref.column + ") LIMIT 100";
         const pq::Result r = c.exec(sql, std::string("checking references of ") + ref.table);
         for (int i = 0; i < r.rows(); ++i)
             report.problems.push_back("foreign key: row " + r.text(i, 0) + " of table " +

@@ -119,8 +119,8 @@ std::vector<std::string> tableNames(pq::Connection& c) {
     for (size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
     if (tables.size() > 8) list += ", ...";
     throw StoreError(StoreErrorCode::ForeignDatabase,
-                     "'" + c.label() + "' is a PostgreSQL database of another application (" +
-                         why + "; tables: " + list +
+                     "'" + c.label() + "' is a PostgreSQL database of another application (" + why +
+                         "; tables: " + list +
                          "); xqzero leaves it untouched. Choose another database with "
                          "--db postgresql://...",
                      c.label());
@@ -161,9 +161,9 @@ Inspection inspect(pq::Connection& c) {
     std::string app, version;
     bool hasVersion = false;
     try {
-        const pq::Result r = c.exec(
-            "SELECT key, value FROM meta WHERE key IN ('app', 'schema_version')",
-            "reading the meta table");
+        const pq::Result r =
+            c.exec("SELECT key, value FROM meta WHERE key IN ('app', 'schema_version')",
+                   "reading the meta table");
         for (int i = 0; i < r.rows(); ++i) {
             if (r.text(i, 0) == "app") app = r.text(i, 1);
             if (r.text(i, 0) == "schema_version") version = r.text(i, 1), hasVersion = true;
@@ -212,9 +212,10 @@ void migrate(pq::Connection& c) {
         c.exec(m.sql, std::string("applying schema step ") + std::to_string(m.version) + " (" +
                           m.description + ")");
         const pq::Param p[] = {pq::Param::text(std::to_string(m.version))};
-        c.exec("INSERT INTO meta(key, value) VALUES ('schema_version', $1) "
-               "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-               p, "recording the schema version");
+        c.exec(
+            "INSERT INTO meta(key, value) VALUES ('schema_version', $1) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            p, "recording the schema version");
         tx.commit();
     }
 }

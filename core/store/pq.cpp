@@ -10,7 +10,9 @@
 
 namespace xq::store::pq {
 
-std::string redactUri(const std::string& uri) { return displayDatabasePath(uri); }
+std::string redactUri(const std::string& uri) {
+    return displayDatabasePath(uri);
+}
 
 StoreErrorCode codeForSqlState(const char* state) {
     if (!state || std::strlen(state) != 5) return StoreErrorCode::Sqlite;
@@ -19,7 +21,7 @@ StoreErrorCode codeForSqlState(const char* state) {
     if (s == "25006" || s == "42501") return StoreErrorCode::ReadOnly;  // read-only tx, privilege
     if (s == "55P03" || s == "40P01" || s == "40001") return StoreErrorCode::Busy;  // lock timeout
     if (s == "53100") return StoreErrorCode::DiskFull;
-    if (s == "3D000") return StoreErrorCode::Missing;   // no such database
+    if (s == "3D000") return StoreErrorCode::Missing;                  // no such database
     if (s == "XX001" || s == "XX002") return StoreErrorCode::Corrupt;  // data / index corrupted
     if (s.starts_with("22")) return StoreErrorCode::InvalidArgument;   // data exception
     return StoreErrorCode::Sqlite;
@@ -27,7 +29,9 @@ StoreErrorCode codeForSqlState(const char* state) {
 
 // --- Result ---------------------------------------------------------------------------------
 
-Result::~Result() { PQclear(r_); }
+Result::~Result() {
+    PQclear(r_);
+}
 
 Result& Result::operator=(Result&& o) noexcept {
     if (this != &o) {
@@ -38,9 +42,15 @@ Result& Result::operator=(Result&& o) noexcept {
     return *this;
 }
 
-int Result::rows() const { return r_ ? PQntuples(r_) : 0; }
-int Result::cols() const { return r_ ? PQnfields(r_) : 0; }
-bool Result::isNull(int row, int col) const { return PQgetisnull(r_, row, col) == 1; }
+int Result::rows() const {
+    return r_ ? PQntuples(r_) : 0;
+}
+int Result::cols() const {
+    return r_ ? PQnfields(r_) : 0;
+}
+bool Result::isNull(int row, int col) const {
+    return PQgetisnull(r_, row, col) == 1;
+}
 
 std::string_view Result::value(int row, int col) const {
     return {PQgetvalue(r_, row, col), size_t(PQgetlength(r_, row, col))};
@@ -114,10 +124,12 @@ std::string trimmed(const char* msg) {
 }  // namespace
 
 Connection::Connection(const std::string& uri) : label_(redactUri(uri)) {
-    // expand_dbname=1: the URI's own parameters apply; client_encoding fixed so text is UTF-8
-    // whatever the server's default.
-    const char* keys[] = {"dbname", "client_encoding", "fallback_application_name", nullptr};
-    const char* values[] = {uri.c_str(), "UTF8", "xqzero", nullptr};
+    // expand_dbname=1: the URI's own parameters apply over the keys before it (a default
+    // connect timeout, so an unreachable host fails instead of hanging) and under the keys
+    // after it (client_encoding fixed, so text is UTF-8 whatever the server's default).
+    const char* keys[] = {"connect_timeout", "dbname", "client_encoding",
+                          "fallback_application_name", nullptr};
+    const char* values[] = {"10", uri.c_str(), "UTF8", "xqzero", nullptr};
     conn_ = PQconnectdbParams(keys, values, 1);
     if (!conn_)
         throw StoreError(StoreErrorCode::Sqlite, "connecting to '" + label_ + "': out of memory",
@@ -136,7 +148,9 @@ Connection::Connection(const std::string& uri) : label_(redactUri(uri)) {
     PQsetNoticeProcessor(conn_, quietNotices, nullptr);
 }
 
-Connection::~Connection() { PQfinish(conn_); }
+Connection::~Connection() {
+    PQfinish(conn_);
+}
 
 void Connection::fail(const Result& r, std::string_view what) const {
     const char* state = r.handle() ? PQresultErrorField(r.handle(), PG_DIAG_SQLSTATE) : nullptr;
@@ -183,14 +197,18 @@ bool Connection::inTransaction() const {
     return t == PQTRANS_INTRANS || t == PQTRANS_INERROR || t == PQTRANS_ACTIVE;
 }
 
-bool Connection::alive() const { return PQstatus(conn_) == CONNECTION_OK; }
+bool Connection::alive() const {
+    return PQstatus(conn_) == CONNECTION_OK;
+}
 
 bool Connection::reconnect() {
     PQreset(conn_);
     return alive();
 }
 
-int Connection::backendPid() const { return PQbackendPID(conn_); }
+int Connection::backendPid() const {
+    return PQbackendPID(conn_);
+}
 
 // --- Transaction ----------------------------------------------------------------------------
 
@@ -216,7 +234,8 @@ void Transaction::commitOpen(Connection& c_) {
     if (PQtransactionStatus(c_.handle()) == PQTRANS_INERROR)
         throw StoreError(StoreErrorCode::Sqlite,
                          "committing a transaction (database '" + c_.label() +
-                             "'): it failed earlier and was rolled back", c_.label());
+                             "'): it failed earlier and was rolled back",
+                         c_.label());
     c_.exec("COMMIT", "committing a transaction");
 }
 

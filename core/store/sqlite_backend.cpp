@@ -99,17 +99,20 @@ sql::OpenMode modeFor(const OpenOptions& o, const schema::Inspection& insp,
                              "'" + path + "' has xqzero schema version " +
                                  std::to_string(insp.version) + ", this build uses " +
                                  std::to_string(schema::currentVersion()) +
-                                 "; open it read-write once to upgrade it", path);
+                                 "; open it read-write once to upgrade it",
+                             path);
         return sql::OpenMode::ReadOnly;
     }
     if (insp.state == schema::FileState::Absent) {
-        if (!o.create) throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'", path);
+        if (!o.create)
+            throw StoreError(StoreErrorCode::Missing, "no database at '" + path + "'", path);
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
         if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-            throw StoreError(StoreErrorCode::Missing, "cannot create the database '" + path +
-                                                          "': the directory '" + dir.string() +
-                                                          "' does not exist", path);
+            throw StoreError(StoreErrorCode::Missing,
+                             "cannot create the database '" + path + "': the directory '" +
+                                 dir.string() + "' does not exist",
+                             path);
         return sql::OpenMode::ReadWriteCreate;
     }
     return sql::OpenMode::ReadWrite;
@@ -154,8 +157,7 @@ void configure(SqliteBackend& backend, const std::string& path, const OpenOption
         return;
     }
     db.exec("PRAGMA journal_mode = WAL", "switching to WAL mode");
-    db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
-            "configuring the connection");
+    db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "configuring the connection");
     schema::migrate(db);
 }
 

@@ -41,7 +41,9 @@ std::string snapshot(const std::string& uri) {
     std::string out;
     for (int i = 0; i < tables.rows(); ++i) {
         const std::string t = tables.text(i, 0);
-        const pq::Result rows = c.exec("SELECT coalesce(string_agg(x::text, '|' ORDER BY x::text), '') FROM " + t + " x", "reading " + t);
+        const pq::Result rows = c.exec(
+            "SELECT coalesce(string_agg(x::text, '|' ORDER BY x::text), '') FROM " + t + " x",
+            "reading " + t);
         out += t + ":" + rows.text(0, 0) + "\n";
     }
     return out;
@@ -54,7 +56,7 @@ class TestStorePg : public QObject {
     QTemporaryDir tmp_;
     TestDatabases dbs_{tmp_, true};
 
-private slots:
+  private slots:
     void initTestCase() {
         const std::string why = dbs_.unavailable();
         QVERIFY2(why.empty(), why.c_str());
@@ -96,9 +98,10 @@ private slots:
         const std::string uri = dbs_.make("foreign");
         {
             pq::Connection c(uri);
-            c.exec("CREATE TABLE users(id serial PRIMARY KEY, name text);"
-                   "INSERT INTO users(name) VALUES ('alice'), ('bob');",
-                   "making a foreign database");
+            c.exec(
+                "CREATE TABLE users(id serial PRIMARY KEY, name text);"
+                "INSERT INTO users(name) VALUES ('alice'), ('bob');",
+                "making a foreign database");
         }
         const std::string before = snapshot(uri);
         std::string msg;
@@ -113,9 +116,10 @@ private slots:
         const std::string look = dbs_.make("lookalike");
         {
             pq::Connection c(look);
-            c.exec("CREATE TABLE meta(key text PRIMARY KEY, value text);"
-                   "INSERT INTO meta VALUES ('app', 'xqzero');",
-                   "making a look-alike");
+            c.exec(
+                "CREATE TABLE meta(key text PRIMARY KEY, value text);"
+                "INSERT INTO meta VALUES ('app', 'xqzero');",
+                "making a look-alike");
         }
         const std::string lookBefore = snapshot(look);
         QCOMPARE(openCode(look, false), StoreErrorCode::ForeignDatabase);
@@ -176,9 +180,10 @@ private slots:
         {
             pq::Connection c(uri);
             c.exec(pg_schema::migrations()[0].sql, "writing schema version 1");
-            c.exec("INSERT INTO meta VALUES ('schema_version', '1');"
-                   "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)",
-                   "marking version 1");
+            c.exec(
+                "INSERT INTO meta VALUES ('schema_version', '1');"
+                "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)",
+                "marking version 1");
         }
         QCOMPARE(openCode(uri, true), StoreErrorCode::OlderSchema);
         Store s(uri);
@@ -204,10 +209,11 @@ private slots:
         QVERIFY(s.integrityCheck().ok);
         {
             pq::Connection c(uri);
-            c.exec("SET session_replication_role = replica;"
-                   "INSERT INTO moves(game, ply, move) VALUES (424242, 0, 1);"
-                   "INSERT INTO metrics(run, step, name, value, time) VALUES (777, 1, 'x', 1, 1)",
-                   "writing orphans past the constraints");
+            c.exec(
+                "SET session_replication_role = replica;"
+                "INSERT INTO moves(game, ply, move) VALUES (424242, 0, 1);"
+                "INSERT INTO metrics(run, step, name, value, time) VALUES (777, 1, 'x', 1, 1)",
+                "writing orphans past the constraints");
         }
         const IntegrityReport rep = s.integrityCheck();
         QVERIFY(!rep.ok);
@@ -242,10 +248,11 @@ private slots:
         // A role that may only read: the open works (nothing to migrate), writing does not.
         {
             pq::Connection c(uri);
-            c.exec("DO $$ BEGIN CREATE ROLE xqt_reader LOGIN; "
-                   "EXCEPTION WHEN duplicate_object THEN NULL; END $$;"
-                   "GRANT SELECT ON ALL TABLES IN SCHEMA public TO xqt_reader",
-                   "making a reader role");
+            c.exec(
+                "DO $$ BEGIN CREATE ROLE xqt_reader LOGIN; "
+                "EXCEPTION WHEN duplicate_object THEN NULL; END $$;"
+                "GRANT SELECT ON ALL TABLES IN SCHEMA public TO xqt_reader",
+                "making a reader role");
         }
         {
             Store reader(dbs_.uriFor(dbs_.dbName("writable"), "xqt_reader"));
@@ -259,9 +266,9 @@ private slots:
             }
         }
         // A database whose sessions are read-only by default.
-        dbs_.admin().exec("ALTER DATABASE " + dbs_.dbName("writable") +
-                              " SET default_transaction_read_only = on",
-                          "making the database read-only");
+        dbs_.admin().exec(
+            "ALTER DATABASE " + dbs_.dbName("writable") + " SET default_transaction_read_only = on",
+            "making the database read-only");
         Store rw(uri);
         QCOMPARE(code(rw), StoreErrorCode::ReadOnly);
     }
@@ -274,12 +281,13 @@ private slots:
         const int64_t run = s.createRun("l").id;
         {
             pq::Connection c(uri);
-            c.exec("CREATE FUNCTION xqt_die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                   "IF NEW.ply = 20 THEN PERFORM pg_terminate_backend(pg_backend_pid()); "
-                   "PERFORM pg_sleep(5); END IF; RETURN NEW; END $$;"
-                   "CREATE TRIGGER xqt_die BEFORE INSERT ON moves FOR EACH ROW "
-                   "EXECUTE FUNCTION xqt_die()",
-                   "arming the trigger that ends the session");
+            c.exec(
+                "CREATE FUNCTION xqt_die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                "IF NEW.ply = 20 THEN PERFORM pg_terminate_backend(pg_backend_pid()); "
+                "PERFORM pg_sleep(5); END IF; RETURN NEW; END $$;"
+                "CREATE TRIGGER xqt_die BEFORE INSERT ON moves FOR EACH ROW "
+                "EXECUTE FUNCTION xqt_die()",
+                "arming the trigger that ends the session");
         }
         const GameRecord g = makeGame(40, 9, run);
         try {
@@ -304,12 +312,14 @@ private slots:
                  std::string("postgresql://u:***@db.example/xq?sslmode=require"));
         QCOMPARE(pq::redactUri("postgres:///xq?host=/tmp&password=s3cret&user=u"),
                  std::string("postgres:///xq?host=/tmp&password=***&user=u"));
-        QCOMPARE(pq::redactUri("postgresql:///xq?host=/tmp"), std::string("postgresql:///xq?host=/tmp"));
+        QCOMPARE(pq::redactUri("postgresql:///xq?host=/tmp"),
+                 std::string("postgresql:///xq?host=/tmp"));
         std::string msg;
         const std::string uri = dbs_.uriFor("xqt_absent") + "&password=s3cret";
         QCOMPARE(openCode(uri, false, &msg), StoreErrorCode::Missing);
-        QVERIFY2(msg.find("s3cret") == std::string::npos && msg.find("xqt_absent") != std::string::npos,
-                 msg.c_str());
+        QVERIFY2(
+            msg.find("s3cret") == std::string::npos && msg.find("xqt_absent") != std::string::npos,
+            msg.c_str());
     }
 };
 

@@ -1,4 +1,6 @@
 // Store: games and their moves (split from store.cpp by concern).
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/store/store_impl.h"
@@ -13,6 +15,14 @@ namespace {
 constexpr const char* kGameColumns =
     "SELECT id, run, kind, generation, red, black, result, reason, plies, started, finished, "
     "start_fen FROM games ";
+
+constexpr size_t kMovesPerInsert = 64;
+
+std::string insertMovesSql(size_t rows) {
+    std::string q = "INSERT INTO moves(game, ply, move, root_value, visits) VALUES ";
+    for (size_t i = 0; i < rows; ++i) q += i ? ", (?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?)";
+    return q;
+}
 
 [[noreturn]] void invalid(const std::string& msg) {
     throw StoreError(StoreErrorCode::InvalidArgument, "storing a game: " + msg);
@@ -117,20 +127,29 @@ int64_t Store::insertGame(const GameRecord& g) {
     const int64_t id = ins.int64(0);
     ins.reset();
 
-    Query mv(db,
-                      "INSERT INTO moves(game, ply, move, root_value, visits) "
-                      "VALUES (?, ?, ?, ?, ?)");
-    for (size_t ply = 0; ply < g.moves.size(); ++ply) {
-        const MoveRecord& m = g.moves[ply];
-        mv.bind(1, id).bind(2, int64_t(ply)).bind(3, int64_t(m.move.raw()));
-        if (m.rootValue)
-            mv.bind(4, double(*m.rootValue));
-        else
-            mv.bindNull(4);
-        if (m.visits.empty())
-            mv.bindNull(5);
-        else
-            mv.bindBlob(5, encodeVisits(m.visits));
+    // Many rows per statement: on PostgreSQL each statement is a round trip to the server,
+    // which over a network would cost more than the game's search did.
+    const size_t n = g.moves.size();
+    std::optional<Query> full;
+    for (size_t first = 0; first < n; first += kMovesPerInsert) {
+        const size_t rows = std::min(kMovesPerInsert, n - first);
+        std::optional<Query> tail;
+        if (rows == kMovesPerInsert && !full) full.emplace(db, insertMovesSql(rows));
+        Query& mv = rows == kMovesPerInsert ? *full : tail.emplace(db, insertMovesSql(rows));
+        for (size_t r = 0; r < rows; ++r) {
+            const size_t ply = first + r;
+            const int c = int(r) * 5;
+            const MoveRecord& m = g.moves[ply];
+            mv.bind(c + 1, id).bind(c + 2, int64_t(ply)).bind(c + 3, int64_t(m.move.raw()));
+            if (m.rootValue)
+                mv.bind(c + 4, double(*m.rootValue));
+            else
+                mv.bindNull(c + 4);
+            if (m.visits.empty())
+                mv.bindNull(c + 5);
+            else
+                mv.bindBlob(c + 5, encodeVisits(m.visits));
+        }
         mv.run();
     }
     tx.commit();

@@ -199,6 +199,22 @@ private slots:
         QVERIFY(!s.loadGame(id + 1000).has_value());
         QCOMPARE(s.counts().moves, int64_t(60));
 
+        // Moves go in many rows per statement: lengths at and past the batch size survive.
+        int64_t stored = 60;
+        for (int plies : {64, 65, 150}) {
+            GameRecord long_ = makeGame(plies, 11, run.id);
+            for (uint32_t seed = 12; int(long_.moves.size()) < plies; ++seed)
+                long_ = makeGame(plies, seed, run.id);  // one that is not mated early
+            stored += plies;
+            const auto got = s.loadGame(s.insertGame(long_));
+            QCOMPARE(got->moves.size(), long_.moves.size());
+            for (size_t i = 0; i < long_.moves.size(); ++i) {
+                QCOMPARE(got->moves[i].move.raw(), long_.moves[i].move.raw());
+                QVERIFY(got->moves[i].visits == long_.moves[i].visits);
+            }
+        }
+        QCOMPARE(s.counts().moves, stored);
+
         // Every result and reason survives the trip through its text code.
         for (Reason r : {Reason::Checkmate, Reason::Stalemate, Reason::PerpetualCheck,
                          Reason::Repetition, Reason::Rule60, Reason::Material, Reason::LengthCap,

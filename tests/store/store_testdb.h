@@ -9,6 +9,7 @@
 // PostgreSQL asked for but unreachable is an error the suite reports (initTestCase fails),
 // never a silent pass.
 
+#include <QCoreApplication>
 #include <QTemporaryDir>
 #include <QtGlobal>
 
@@ -67,8 +68,10 @@ public:
     std::string make(const std::string& name) {
         if (!postgres_) return tmp_.filePath(QString::fromStdString(name)).toStdString();
         if (auto it = made_.find(name); it != made_.end()) return uriFor(it->second);
-        std::string db = "xqt_" + std::to_string(++counter_) + "_";
-        for (char c : name) db += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        // The pid keeps suites that share the cluster (ctest -j) apart.
+        std::string db = "xqt_" + std::to_string(QCoreApplication::applicationPid()) + "_" +
+                         std::to_string(++counter_) + "_";
+        for (unsigned char c : name) db += std::isalnum(c) ? char(std::tolower(c)) : '_';
 #ifdef XQ_WITH_POSTGRES
         admin().exec("CREATE DATABASE " + db, "creating a test database");
 #endif

@@ -9,6 +9,7 @@
 #include "core/store/pq.h"
 #include "core/store/schema.h"
 #include "core/store/store.h"
+#include "core/store/visit_blob.h"
 #include "store_testdb.h"
 #include "store_testutil.h"
 
@@ -305,6 +306,34 @@ class TestStorePg : public QObject {
         QCOMPARE(s.countGames(), int64_t(0));  // reconnected
         const int64_t id = s.insertGame(g);
         QCOMPARE(int(s.loadGame(id)->moves.size()), 40);
+    }
+
+    // Visit distributions are stored as the very bytes SQLite stores (visit_blob.h), and a
+    // ply without one stays NULL.
+    void visitBlobsAreTheSameBytes() {
+        const std::string uri = dbs_.make("blobs");
+        Store s(uri);
+        const GameRecord g = makeGame(14, 3, s.createRun("b").id);
+        const int64_t id = s.insertGame(g);
+        pq::Connection c(uri);
+        const pq::Result r = c.exec(
+            "SELECT ply, visits IS NULL, encode(visits, 'hex') FROM moves "
+            "WHERE game = " +
+                std::to_string(id) + " ORDER BY ply",
+            "reading the blobs");
+        QCOMPARE(r.rows(), 14);
+        for (int i = 0; i < r.rows(); ++i) {
+            const MoveRecord& m = g.moves[size_t(i)];
+            QCOMPARE(r.value(i, 1) == "t", m.visits.empty());
+            if (m.visits.empty()) continue;
+            std::string hex;
+            for (uint8_t b : encodeVisits(m.visits)) {
+                static const char* d = "0123456789abcdef";
+                hex += d[b >> 4];
+                hex += d[b & 15];
+            }
+            QCOMPARE(r.text(i, 2), hex);
+        }
     }
 
     void passwordNeverInMessages() {

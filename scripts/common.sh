@@ -9,6 +9,7 @@ XQ_PACKAGES=(
   clang libclang-rt-14-dev  # the libFuzzer targets of tests/fuzz (clang's fuzzer runtime)
   dpkg-dev help2man  # the .deb: dpkg-shlibdeps computes Depends; help2man makes the man pages
   lintian desktop-file-utils appstream  # tests/package checks the .deb, desktop entry and metainfo
+  postgresql-15 libpq-dev  # the PostgreSQL store backend and the throwaway cluster of its tests
 )
 
 xq_install_packages() {

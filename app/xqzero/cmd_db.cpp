@@ -54,7 +54,8 @@ int runInfo(const DbArgs& a) {
     auto store = openReadOnly(path);
     const StoreCounts c = store->counts();
     std::error_code ec;
-    const auto bytes = std::filesystem::file_size(path, ec);
+    const bool postgres = isPostgresUri(path);
+    const auto bytes = postgres ? 0 : std::filesystem::file_size(path, ec);
     const IntegrityReport integrity = store->integrityCheck();
     nlohmann::json runs = nlohmann::json::array();
     for (const RunInfo& r : store->listRuns()) {
@@ -68,7 +69,8 @@ int runInfo(const DbArgs& a) {
                         {"best_generation", best ? nlohmann::json(best->generation) : nullptr}});
     }
     if (a.json) {
-        nlohmann::json j = {{"db", path},
+        nlohmann::json j = {{"db", displayDatabasePath(path)},
+                            {"backend", postgres ? "postgresql" : "sqlite"},
                             {"schema_version", store->schemaVersion()},
                             {"schema_version_supported", schema::currentVersion()},
                             {"bytes", ec ? 0 : bytes},
@@ -82,7 +84,12 @@ int runInfo(const DbArgs& a) {
         std::cout << j.dump() << "\n";
         return integrity.ok ? xqcli::kExitOk : xqcli::kExitFailure;
     }
-    std::cout << "database:       " << path << " (" << (ec ? 0 : bytes) << " bytes)\n"
+    std::cout << "database:       " << displayDatabasePath(path);
+    if (postgres)
+        std::cout << " (PostgreSQL)\n";
+    else
+        std::cout << " (" << (ec ? 0 : bytes) << " bytes)\n";
+    std::cout
               << "schema version: " << store->schemaVersion() << " (this build "
               << schema::currentVersion() << ")\n"
               << "integrity:      " << (integrity.ok ? "ok" : "DAMAGED") << "\n"
@@ -285,7 +292,8 @@ std::function<int()> setup(CLI::App& sub) {
     auto args = std::make_shared<DbArgs>();
     auto which = std::make_shared<std::string>();
     sub.require_subcommand(1);
-    const std::string dbHelp = "Database file (default: " + defaultDatabasePath() + ")";
+    const std::string dbHelp =
+        "Database file or postgresql:// URI (default: " + defaultDatabasePath() + ")";
     sub.add_option("--db", args->db, dbHelp);
 
     CLI::App* info = sub.add_subcommand("info", "Schema version, integrity and row counts");

@@ -112,7 +112,7 @@ int run(const ImportArgs& a) {
                       << "\n";
         } else {
             std::cout << a.file << ": " << sum.games << (sum.games == 1 ? " game, " : " games, ") << sum.imported << " imported, "
-                      << sum.rejected << " rejected, into " << path << "\n";
+                      << sum.rejected << " rejected, into " << displayDatabasePath(path) << "\n";
         }
         if (sum.games == 0) {
             std::cerr << "xqzero import: no game found in '" << a.file << "'\n";

@@ -177,7 +177,7 @@ int ladder(const Opts& o) {
                 r.player.c_str(), r.rating, r.lo, r.hi, r.games, r.score,
                 xq::engine::kLadderAnchor, r.stopped ? "  STOPPED EARLY" : "");
     if (id)
-        std::printf("stored as ladder result %lld in %s\n", (long long)id, dbPath.c_str());
+        std::printf("stored as ladder result %lld in %s\n", (long long)id, xq::store::displayDatabasePath(dbPath).c_str());
     else if (db && r.stopped)
         std::printf("not stored: the ladder was stopped before its last game\n");
     return xqcli::kExitOk;

@@ -136,7 +136,7 @@ std::function<int()> setup(CLI::App& sub) {
 
         std::cerr << "selfplay: " << netNote << ", " << cfg.simulations << " sims, "
                   << cfg.threads << " thread(s) x " << cfg.gamesInFlight << " games in flight, "
-                  << "db " << dbPath << ", run '" << run.name << "' (id " << run.id << ")\n";
+                  << "db " << store::displayDatabasePath(dbPath) << ", run '" << run.name << "' (id " << run.id << ")\n";
 
         train::SelfPlay sp(server, so);
         train::RunControl control;
@@ -197,7 +197,7 @@ std::function<int()> setup(CLI::App& sub) {
         if (tty) std::cerr << "\n";
         if (error) std::rethrow_exception(error);
         std::cerr << line(final) << "\n"
-                  << stored.load() << " game(s) stored in " << dbPath << " (run '" << run.name
+                  << stored.load() << " game(s) stored in " << store::displayDatabasePath(dbPath) << " (run '" << run.name
                   << "')" << (control.stopRequested() ? "; stopped early, games in progress "
                                                         "were abandoned" : "")
                   << "\n";

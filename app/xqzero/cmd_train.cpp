@@ -190,7 +190,7 @@ std::function<int()> setup(CLI::App& sub) {
             }
             ladder.reset();
         }
-        std::cerr << "\ndatabase: " << po.dbPath << "\n";
+        std::cerr << "\ndatabase: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
         return rc;
     };
 }

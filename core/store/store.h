@@ -1,22 +1,38 @@
 #pragma once
-// Store: the SQLite database of runs, models, games (with moves and visit distributions),
-// training metrics and Elo ladder results. Plain structs in and out (records.h); no Qt, no
-// SQLite types leak.
+// Store: the database of runs, models, games (with moves and visit distributions), training
+// metrics and Elo ladder results. Plain structs in and out (records.h); no Qt, no SQLite or
+// libpq types leak.
 //
-// Opening: the file is inspected read-only first (schema.h). A foreign SQLite database, a file
-// that is not SQLite, a damaged one, or one with a newer schema throws StoreError and is never
-// written to, and a refused open leaves no "-wal"/"-shm" files behind. An absent or empty file
-// gets the current schema; an older one is migrated.
+// Backends: a path beginning with "postgresql://" or "postgres://" is a libpq connection URI
+// (e.g. postgresql:///xq?host=/run/postgresql) and opens PostgreSQL (builds with
+// XQ_WITH_POSTGRES only; otherwise it throws StoreError(InvalidArgument) saying so); anything
+// else is an SQLite file. Both hold the same tables with the same schema version and
+// migration steps, and every method below means the same on both.
+//
+// Opening an SQLite file: the file is inspected read-only first (schema.h). A foreign SQLite
+// database, a file that is not SQLite, a damaged one, or one with a newer schema throws
+// StoreError and is never written to, and a refused open leaves no "-wal"/"-shm" files behind.
+// An absent or empty file gets the current schema; an older one is migrated.
 // The connection runs in WAL mode (readers never block the writer, nor it them) with foreign
 // keys on, a busy timeout, and synchronous=NORMAL: every committed transaction survives a
 // crash of the process (kill -9); after a power cut the last few may be lost, never the file.
 //
+// Opening PostgreSQL (pg_schema.h): the database's current schema is inspected before anything
+// is written. Tables without our meta mark (ForeignDatabase) or a newer schema version
+// (NewerSchema) are refused and left untouched; no tables at all get the current schema; an
+// older one is migrated. A database that does not exist is not created (Missing or Sqlite,
+// as the server reports it). busyTimeoutMs becomes the session's lock_timeout.
+//
+// Read-only opens never migrate: an older or not-yet-created schema is refused (OlderSchema).
+//
 // Crash safety of games: insertGame() writes a game and all its moves in ONE transaction, so a
-// game is either wholly stored or absent. Call it when the game finishes.
+// game is either wholly stored or absent (also when the process or the connection dies). Call
+// it when the game finishes.
 //
 // Thread-safety: every method locks an internal mutex, so one Store may be shared by threads;
 // calls are then serialised. For parallel reading (library views while training writes), open
-// one Store per thread or per process on the same file: WAL lets them proceed concurrently.
+// one Store per thread or per process on the same database: WAL (SQLite) and MVCC
+// (PostgreSQL) let them proceed concurrently.
 // Store is neither copyable nor movable.
 
 #include <cstdint>
@@ -33,7 +49,9 @@ namespace xq::store {
 
 struct OpenOptions {
     bool readOnly = false;      // never writes; refuses a file that would need migrating
-    bool create = true;         // read-write only: create the file when it does not exist
+    // Read-write only: create the file when it does not exist (PostgreSQL: create the schema
+    // in a database without tables; databases themselves are never created).
+    bool create = true;
     int busyTimeoutMs = 10000;  // how long to wait for another writer's lock
 };
 
@@ -44,7 +62,7 @@ public:
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    const std::string& path() const;
+    const std::string& path() const;  // as given: a file path or a postgresql:// URI
     bool readOnly() const;
     int schemaVersion();
 
@@ -67,8 +85,9 @@ public:
     void deleteRun(const std::string& name);
 
     // Proves that this connection can write now, writing nothing: throws StoreError(ReadOnly)
-    // for a store opened read-only or a write-protected file, Busy when another process holds
-    // the write lock past the busy timeout. For long jobs, so they fail before any work.
+    // for a store opened read-only, a write-protected file, or (PostgreSQL) a read-only
+    // session, a standby or missing privileges; Busy when another process holds SQLite's write
+    // lock past the busy timeout. For long jobs, so they fail before any work.
     void checkWritable();
 
     // --- models -----------------------------------------------------------------------------
@@ -107,13 +126,14 @@ public:
 
     // --- maintenance ------------------------------------------------------------------------
     StoreCounts counts();
-    // PRAGMA integrity_check plus foreign_key_check; ok when both find nothing.
+    // SQLite: PRAGMA integrity_check plus foreign_key_check. PostgreSQL: rows whose references
+    // point at missing rows (possible only where constraints were bypassed). Ok when both find
+    // nothing.
     IntegrityReport integrityCheck();
 
     struct Impl;
 
 private:
-    void open(const std::string& path, const OpenOptions& options);
     std::unique_ptr<Impl> impl_;
 };
 

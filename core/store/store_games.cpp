@@ -1,4 +1,6 @@
 // Store: games and their moves (split from store.cpp by concern).
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/store/store_impl.h"
@@ -13,6 +15,14 @@ namespace {
 constexpr const char* kGameColumns =
     "SELECT id, run, kind, generation, red, black, result, reason, plies, started, finished, "
     "start_fen FROM games ";
+
+constexpr size_t kMovesPerInsert = 64;
+
+std::string insertMovesSql(size_t rows) {
+    std::string q = "INSERT INTO moves(game, ply, move, root_value, visits) VALUES ";
+    for (size_t i = 0; i < rows; ++i) q += i ? ", (?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?)";
+    return q;
+}
 
 [[noreturn]] void invalid(const std::string& msg) {
     throw StoreError(StoreErrorCode::InvalidArgument, "storing a game: " + msg);
@@ -44,7 +54,7 @@ std::string validate(const GameRecord& g) {
     return fen;
 }
 
-GameRecord readGame(const sql::Statement& st) {
+GameRecord readGame(const Query& st) {
     GameRecord g;
     g.id = st.int64(0);
     g.run = st.optInt64(1);
@@ -76,7 +86,7 @@ std::string whereFor(const GameFilter& f) {
     return w + " ";
 }
 
-int bindFilter(sql::Statement& st, const GameFilter& f) {
+int bindFilter(Query& st, const GameFilter& f) {
     int i = 1;
     if (f.run) st.bind(i++, *f.run);
     if (f.kind) st.bind(i++, gameKindCode(*f.kind));
@@ -96,39 +106,50 @@ int64_t Store::insertGame(const GameRecord& g) {
     const int64_t started = g.started ? g.started : finished;
 
     std::lock_guard lock(impl_->mutex);
-    sql::Database& db = impl_->db;
-    sql::Transaction tx(db);
+    Backend& db = *impl_->db;
+    Transaction tx(db);
     if (g.run) {
-        sql::Statement run(db, "SELECT 1 FROM runs WHERE id = ?");
+        Query run(db, "SELECT 1 FROM runs WHERE id = ?");
         run.bind(1, *g.run);
         if (!run.step())
             throw StoreError(StoreErrorCode::NotFound,
                              "storing a game: no run with id " + std::to_string(*g.run));
     }
-    sql::Statement ins(db,
+    Query ins(db,
                        "INSERT INTO games(run, kind, generation, red, black, result, reason, "
                        "plies, started, finished, start_fen) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     ins.bind(1, g.run).bind(2, gameKindCode(g.kind)).bind(3, g.generation);
     ins.bind(4, g.red).bind(5, g.black).bind(6, storeResultCode(g.result));
     ins.bind(7, storeReasonCode(g.reason)).bind(8, plies).bind(9, started).bind(10, finished);
-    ins.bind(11, fen).run();
-    const int64_t id = db.lastInsertId();
+    ins.bind(11, fen);
+    ins.step();
+    const int64_t id = ins.int64(0);
+    ins.reset();
 
-    sql::Statement mv(db,
-                      "INSERT INTO moves(game, ply, move, root_value, visits) "
-                      "VALUES (?, ?, ?, ?, ?)");
-    for (size_t ply = 0; ply < g.moves.size(); ++ply) {
-        const MoveRecord& m = g.moves[ply];
-        mv.bind(1, id).bind(2, int64_t(ply)).bind(3, int64_t(m.move.raw()));
-        if (m.rootValue)
-            mv.bind(4, double(*m.rootValue));
-        else
-            mv.bindNull(4);
-        if (m.visits.empty())
-            mv.bindNull(5);
-        else
-            mv.bindBlob(5, encodeVisits(m.visits));
+    // Many rows per statement: on PostgreSQL each statement is a round trip to the server,
+    // which over a network would cost more than the game's search did.
+    const size_t n = g.moves.size();
+    std::optional<Query> full;
+    for (size_t first = 0; first < n; first += kMovesPerInsert) {
+        const size_t rows = std::min(kMovesPerInsert, n - first);
+        std::optional<Query> tail;
+        if (rows == kMovesPerInsert && !full) full.emplace(db, insertMovesSql(rows));
+        Query& mv = rows == kMovesPerInsert ? *full : tail.emplace(db, insertMovesSql(rows));
+        for (size_t r = 0; r < rows; ++r) {
+            const size_t ply = first + r;
+            const int c = int(r) * 5;
+            const MoveRecord& m = g.moves[ply];
+            mv.bind(c + 1, id).bind(c + 2, int64_t(ply)).bind(c + 3, int64_t(m.move.raw()));
+            if (m.rootValue)
+                mv.bind(c + 4, double(*m.rootValue));
+            else
+                mv.bindNull(c + 4);
+            if (m.visits.empty())
+                mv.bindNull(c + 5);
+            else
+                mv.bindBlob(c + 5, encodeVisits(m.visits));
+        }
         mv.run();
     }
     tx.commit();
@@ -139,7 +160,7 @@ std::vector<GameRecord> Store::listGames(const GameFilter& f) {
     std::string q = std::string(kGameColumns) + whereFor(f) + "ORDER BY finished DESC, id DESC";
     if (f.limit > 0) q += " LIMIT ? OFFSET ?";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement st(impl_->db, q);
+    Query st(*impl_->db, q);
     const int next = bindFilter(st, f);
     if (f.limit > 0) st.bind(next, f.limit).bind(next + 1, std::max(0, f.offset));
     std::vector<GameRecord> out;
@@ -149,7 +170,7 @@ std::vector<GameRecord> Store::listGames(const GameFilter& f) {
 
 int64_t Store::countGames(const GameFilter& f) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement st(impl_->db, "SELECT count(*) FROM games " + whereFor(f));
+    Query st(*impl_->db, "SELECT count(*) FROM games " + whereFor(f));
     bindFilter(st, f);
     st.step();
     return st.int64(0);
@@ -157,21 +178,21 @@ int64_t Store::countGames(const GameFilter& f) {
 
 std::optional<GameRecord> Store::loadGame(int64_t id) {
     std::lock_guard lock(impl_->mutex);
-    sql::Database& db = impl_->db;
+    Backend& db = *impl_->db;
     // One read transaction: the game row and its moves come from the same snapshot.
-    sql::Transaction tx(db, sql::Transaction::Kind::Deferred);
-    sql::Statement st(db, std::string(kGameColumns) + "WHERE id = ?");
+    Transaction tx(db, TxKind::Read);
+    Query st(db, std::string(kGameColumns) + "WHERE id = ?");
     st.bind(1, id);
     if (!st.step()) return std::nullopt;
     GameRecord g = readGame(st);
-    sql::Statement mv(db,
+    Query mv(db,
                       "SELECT ply, move, root_value, visits FROM moves WHERE game = ? "
                       "ORDER BY ply");
     mv.bind(1, id);
     while (mv.step()) {
         if (mv.int64(0) != int64_t(g.moves.size()))
             throw StoreError(StoreErrorCode::Corrupt,
-                             "game " + std::to_string(id) + " in '" + db.path() +
+                             "game " + std::to_string(id) + " in '" + db.label() +
                                  "' is missing ply " + std::to_string(g.moves.size()));
         MoveRecord m;
         m.move = Move::fromRaw(uint16_t(mv.int64(1)));

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kLadderColumns =
     "SELECT id, run, model_id, player, rating, lo, hi, games, created, detail FROM ladder ";
 
-LadderRecord readLadder(const sql::Statement& st) {
+LadderRecord readLadder(const Query& st) {
     LadderRecord r;
     r.id = st.int64(0);
     r.run = st.optInt64(1);
@@ -42,10 +42,10 @@ int64_t Store::addLadderResult(const LadderRecord& r) {
     if (r.games < 0) invalid(r, "negative game count");
     if (!nlohmann::json::accept(r.detail)) invalid(r, "the detail is not valid JSON");
     std::lock_guard lock(impl_->mutex);
-    sql::Database& db = impl_->db;
-    sql::Transaction tx(db);
+    Backend& db = *impl_->db;
+    Transaction tx(db);
     if (r.run) {
-        sql::Statement st(db, "SELECT 1 FROM runs WHERE id = ?");
+        Query st(db, "SELECT 1 FROM runs WHERE id = ?");
         st.bind(1, *r.run);
         if (!st.step())
             throw StoreError(StoreErrorCode::NotFound, "storing the ladder result of '" + r.player +
@@ -53,20 +53,21 @@ int64_t Store::addLadderResult(const LadderRecord& r) {
                                                            std::to_string(*r.run));
     }
     if (r.model) {
-        sql::Statement st(db, "SELECT 1 FROM models WHERE id = ?");
+        Query st(db, "SELECT 1 FROM models WHERE id = ?");
         st.bind(1, *r.model);
         if (!st.step())
             throw StoreError(StoreErrorCode::NotFound, "storing the ladder result of '" + r.player +
                                                            "': no model with id " +
                                                            std::to_string(*r.model));
     }
-    sql::Statement st(db,
+    Query st(db,
                       "INSERT INTO ladder(run, model_id, player, rating, lo, hi, games, created, "
-                      "detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     st.bind(1, r.run).bind(2, r.model).bind(3, r.player).bind(4, r.rating).bind(5, r.lo);
     st.bind(6, r.hi).bind(7, r.games).bind(8, r.created ? r.created : nowMs()).bind(9, r.detail);
-    st.run();
-    const int64_t id = db.lastInsertId();
+    st.step();
+    const int64_t id = st.int64(0);
+    st.reset();
     tx.commit();
     return id;
 }
@@ -79,7 +80,7 @@ std::vector<LadderRecord> Store::listLadderResults(const LadderFilter& f) {
     std::string q = std::string(kLadderColumns) + where + " ORDER BY created DESC, id DESC";
     if (f.limit > 0) q += " LIMIT " + std::to_string(f.limit);
     std::lock_guard lock(impl_->mutex);
-    sql::Statement st(impl_->db, q);
+    Query st(*impl_->db, q);
     int i = 1;
     if (f.run) st.bind(i++, *f.run);
     if (f.player) st.bind(i++, *f.player);

@@ -1,5 +1,8 @@
-// Store suite. Every refusal test snapshots the file (and its directory) before the attempt
-// and compares byte for byte after it: "never modified" is checked, not assumed.
+// Store suite, run by CTest once per backend (store_testdb.h): SQLite files, then PostgreSQL.
+// Tests of what only SQLite files have (foreign or damaged files, -wal/-shm side files, the
+// file lock) skip on PostgreSQL; test_store_pg.cpp has PostgreSQL's own.
+// Every refusal test snapshots the file (and its directory) before the attempt and compares
+// byte for byte after it: "never modified" is checked, not assumed.
 #include <QtTest>
 
 #include <fstream>
@@ -13,6 +16,7 @@
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/visit_blob.h"
+#include "store_testdb.h"
 #include "store_testutil.h"
 
 using namespace xq;
@@ -44,13 +48,25 @@ QString refusal(const std::string& path, StoreErrorCode code, bool readOnly = fa
 
 }  // namespace
 
+#define SQLITE_ONLY() \
+    if (pg()) QSKIP("SQLite files only (test_store_pg has PostgreSQL's own)")
+
 class TestStore : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
-    std::string file(const char* name) { return tmp_.filePath(name).toStdString(); }
+    TestDatabases dbs_{tmp_};
+    // A fresh database named after `name`: an SQLite file, or a PostgreSQL database's URI.
+    std::string file(const char* name) { return dbs_.make(name); }
+    bool pg() const { return dbs_.postgres(); }
 
 private slots:
-    void initTestCase() { QVERIFY(tmp_.isValid()); }
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        const std::string why = dbs_.unavailable();
+        QVERIFY2(why.empty(), why.c_str());
+        qInfo("backend: %s", pg() ? "PostgreSQL" : "SQLite");
+    }
+    void cleanup() { dbs_.dropAll(); }
 
     void schemaCreateAndReopen() {
         const std::string path = file("new.db");
@@ -61,9 +77,11 @@ private slots:
             QCOMPARE(c.runs + c.models + c.games + c.moves + c.metrics, int64_t(0));
             s.createRun("r1", R"({"preset":"quick"})");
         }
-        QCOMPARE(pragmaText(path, "journal_mode"), std::string("wal"));
-        QCOMPARE(std::stoi(pragmaText(path, "application_id")), schema::kApplicationId);
-        QCOMPARE(std::stoi(pragmaText(path, "user_version")), schema::currentVersion());
+        if (!pg()) {
+            QCOMPARE(pragmaText(path, "journal_mode"), std::string("wal"));
+            QCOMPARE(std::stoi(pragmaText(path, "application_id")), schema::kApplicationId);
+            QCOMPARE(std::stoi(pragmaText(path, "user_version")), schema::currentVersion());
+        }
         {
             Store s(path);  // reopen: no migration, data still there
             QCOMPARE(s.schemaVersion(), schema::currentVersion());
@@ -77,7 +95,9 @@ private slots:
             QVERIFY(s.readOnly());
             QCOMPARE(s.listRuns().size(), size_t(1));
             QVERIFY_THROWS_EXCEPTION(StoreError, s.createRun("r2"));
+            QCOMPARE(s.counts().runs, int64_t(1));
         }
+        if (pg()) return;  // files only from here; test_store_pg covers databases
         // Read-only open of a missing file is refused and creates nothing.
         QVERIFY(refusal(file("absent.db"), StoreErrorCode::Missing, true).contains("absent.db"));
         QVERIFY(!QFile::exists(tmp_.filePath("absent.db")));
@@ -96,6 +116,7 @@ private slots:
     // still blank and our marks live only in the -wal file. A reader must still recognise it
     // (the studio's Train and Library pages watch a run live).
     void readerWhileWriterNeverCheckpointed() {
+        SQLITE_ONLY();
         const std::string path = file("live.db");
         Store writer(path);
         writer.createRun("live");
@@ -177,6 +198,22 @@ private slots:
         QVERIFY(withVisits > 40 && withVisits < 60);  // both kinds of ply were exercised
         QVERIFY(!s.loadGame(id + 1000).has_value());
         QCOMPARE(s.counts().moves, int64_t(60));
+
+        // Moves go in many rows per statement: lengths at and past the batch size survive.
+        int64_t stored = 60;
+        for (int plies : {64, 65, 150}) {
+            GameRecord long_ = makeGame(plies, 11, run.id);
+            for (uint32_t seed = 12; int(long_.moves.size()) < plies; ++seed)
+                long_ = makeGame(plies, seed, run.id);  // one that is not mated early
+            stored += plies;
+            const auto got = s.loadGame(s.insertGame(long_));
+            QCOMPARE(got->moves.size(), long_.moves.size());
+            for (size_t i = 0; i < long_.moves.size(); ++i) {
+                QCOMPARE(got->moves[i].move.raw(), long_.moves[i].move.raw());
+                QVERIFY(got->moves[i].visits == long_.moves[i].visits);
+            }
+        }
+        QCOMPARE(s.counts().moves, stored);
 
         // Every result and reason survives the trip through its text code.
         for (Reason r : {Reason::Checkmate, Reason::Stalemate, Reason::PerpetualCheck,
@@ -364,6 +401,7 @@ private slots:
     }
 
     void refusesForeignSqlite() {
+        SQLITE_ONLY();
         const QString dir = tmp_.filePath("foreign");
         QVERIFY(QDir().mkpath(dir));
         const std::string path = (dir + "/their.db").toStdString();
@@ -401,6 +439,7 @@ private slots:
     }
 
     void refusesGarbageAndCorrupt() {
+        SQLITE_ONLY();
         const QString dir = tmp_.filePath("garbage");
         QVERIFY(QDir().mkpath(dir));
         const std::string path = (dir + "/junk.db").toStdString();
@@ -439,6 +478,7 @@ private slots:
     }
 
     void refusesNewerSchema() {
+        SQLITE_ONLY();
         const QString dir = tmp_.filePath("newer");
         QVERIFY(QDir().mkpath(dir));
         const std::string path = (dir + "/future.db").toStdString();
@@ -463,6 +503,7 @@ private slots:
     // Our own files in WAL mode make SQLite create -wal/-shm beside them even on a read-only
     // connection; a refusal (an older schema opened read-only, a damaged file) leaves none.
     void refusalLeavesNoSideFiles() {
+        SQLITE_ONLY();
         const QString dir = tmp_.filePath("sidefiles");
         QVERIFY(QDir().mkpath(dir));
         const std::string older = (dir + "/older.db").toStdString();
@@ -553,6 +594,7 @@ private slots:
         } catch (const StoreError& e) {
             QCOMPARE(e.code(), StoreErrorCode::ReadOnly);
         }
+        if (pg()) return;  // PostgreSQL has no database-wide write lock to wait for
         // Another connection holding the write lock: Busy once the timeout passes.
         Store holder(path);
         Store waiter(path, {.busyTimeoutMs = 50});
@@ -573,6 +615,7 @@ private slots:
     // A file written by a version-1 build (before ladder results) is upgraded in place on a
     // read-write open, keeping its data; a read-only open refuses it instead.
     void migratesVersion1() {
+        SQLITE_ONLY();
         QCOMPARE(schema::currentVersion(), 2);
         const std::string path = file("v1.db");
         {
@@ -674,6 +717,7 @@ private slots:
             const IntegrityReport rep = s.integrityCheck();
             QVERIFY2(rep.ok, rep.problems.empty() ? "" : rep.problems[0].c_str());
         }
+        if (pg()) return;  // test_store_pg damages references instead of pages
         // Damage pages in the middle of the file: the check must notice (or the open refuse).
         QByteArray bytes = readAll(path);
         QVERIFY(bytes.size() > 16 * 4096);
@@ -756,7 +800,15 @@ private slots:
         });
 
         // A raw read transaction held open across the writer's commits: its snapshot is fixed.
-        {
+        if (pg()) {
+#ifdef XQ_WITH_POSTGRES
+            pq::Connection snap(path);
+            pq::Transaction tx(snap, pq::Transaction::Kind::ReadOnlySnapshot);
+            const int64_t first = snap.exec("SELECT count(*) FROM games", "counting").int64(0, 0);
+            while (written < kGames / 2 && !writerDone) std::this_thread::yield();
+            QCOMPARE(snap.exec("SELECT count(*) FROM games", "counting").int64(0, 0), first);
+#endif
+        } else {
             sql::Database snap(path, sql::OpenMode::ReadOnly);
             sql::Transaction tx(snap, sql::Transaction::Kind::Deferred);
             sql::Statement c(snap, "SELECT count(*) FROM games");
@@ -793,7 +845,19 @@ private slots:
         QVERIFY(reader.integrityCheck().ok);
     }
 
+    // Without XQ_WITH_POSTGRES a URI is refused with a reason, never taken as a file name.
+    void postgresUriWithoutSupport() {
+#ifdef XQ_WITH_POSTGRES
+        QSKIP("this build has PostgreSQL");
+#else
+        const QString msg = refusal("postgresql:///xq?host=/tmp", StoreErrorCode::InvalidArgument);
+        QVERIFY2(msg.contains("no PostgreSQL support"), qPrintable(msg));
+        QVERIFY(!QDir(QDir::current().filePath("postgresql:")).exists());
+#endif
+    }
+
     void defaultPath() {
+        if (pg()) QSKIP("paths are not a backend's: checked in the SQLite run");
         const QByteArray oldXdg = qgetenv("XDG_DATA_HOME");
         const bool hadXdg = qEnvironmentVariableIsSet("XDG_DATA_HOME");
         qputenv("XDG_DATA_HOME", "/srv/data");
@@ -806,6 +870,22 @@ private slots:
         if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
         ensureParentDirectory(file("deep/er/x.db"));
         QVERIFY(QDir(tmp_.filePath("deep/er")).exists());
+        // A PostgreSQL URI names no local directory: nothing is created for it, its models
+        // default to the local data directory, and its password is never shown.
+        const QString cwd = QDir::currentPath();
+        QDir::setCurrent(tmp_.path());
+        ensureParentDirectory("postgresql:///xq?host=/tmp");
+        QVERIFY(!QDir(tmp_.filePath("postgresql:")).exists());
+        QDir::setCurrent(cwd);
+        QVERIFY(isPostgresUri("postgres://h/db") && !isPostgresUri("/data/postgresql://x"));
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(defaultModelDir("postgresql://h/db", "r1"), home + "/.local/share/xqzero/models/r1");
+        if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
+        QCOMPARE(displayDatabasePath("postgresql://u:pw@h:5432/db?x=1"),
+                 std::string("postgresql://u:***@h:5432/db?x=1"));
+        QCOMPARE(displayDatabasePath("postgresql:///db?user=u&password=pw&host=/s"),
+                 std::string("postgresql:///db?user=u&password=***&host=/s"));
+        QCOMPARE(displayDatabasePath("/data/a:b@c.db"), std::string("/data/a:b@c.db"));
     }
 };
 

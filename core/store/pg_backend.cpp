@@ -1,0 +1,252 @@
+// The PostgreSQL backend: one libpq session (store.h says what opening checks).
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+
+#include "core/store/backend.h"
+#include "core/store/pg_integrity.h"
+#include "core/store/pg_schema.h"
+#include "core/store/pq.h"
+
+namespace xq::store {
+
+namespace {
+
+// '?' placeholders (numbered in order) to PostgreSQL's $1, $2, ...; quoted text is left alone.
+std::string numberPlaceholders(std::string_view sql, int& count) {
+    std::string out;
+    out.reserve(sql.size() + 16);
+    char quote = 0;
+    count = 0;
+    for (char ch : sql) {
+        if (quote) {
+            if (ch == quote) quote = 0;
+            out += ch;
+        } else if (ch == '\'' || ch == '"') {
+            quote = ch;
+            out += ch;
+        } else if (ch == '?') {
+            out += '$' + std::to_string(++count);
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+std::string formatReal(double v) {
+    // Shortest text that reads back as the same double; PostgreSQL's own spellings for the
+    // special values (to_chars writes "inf" and "nan").
+    if (v != v) return "NaN";
+    if (v == HUGE_VAL) return "Infinity";
+    if (v == -HUGE_VAL) return "-Infinity";
+    char buf[32];
+    const auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, p);
+}
+
+class PgBackend;
+
+class PgCursor : public Cursor {
+public:
+    PgCursor(PgBackend& db, std::string_view sql);
+    void bindInt64(int i, int64_t v) override { param(i) = pq::Param::text(std::to_string(v)); }
+    void bindReal(int i, double v) override { param(i) = pq::Param::text(formatReal(v)); }
+    void bindText(int i, std::string_view v) override {
+        param(i) = pq::Param::text(std::string(v));
+    }
+    void bindBlob(int i, std::span<const uint8_t> v) override { param(i) = pq::Param::bytes(v); }
+    void bindNull(int i) override { param(i) = pq::Param::none(); }
+    bool step() override;
+    void reset() override {
+        result_ = pq::Result();
+        executed_ = false;
+        row_ = -1;
+        std::fill(params_.begin(), params_.end(), pq::Param::none());
+    }
+    bool isNull(int col) const override { return result_.isNull(row_, col); }
+    int64_t int64(int col) const override { return result_.int64(row_, col); }
+    double real(int col) const override { return result_.real(row_, col); }
+    std::string text(int col) const override { return result_.text(row_, col); }
+    std::vector<uint8_t> blob(int col) const override {
+        if (isNull(col)) return {};
+        return pq::decodeByteaHex(result_.value(row_, col));
+    }
+
+private:
+    pq::Param& param(int i) {
+        if (i < 1 || i > int(params_.size()))
+            throw StoreError(StoreErrorCode::InvalidArgument,
+                             "binding parameter " + std::to_string(i) + " of " +
+                                 std::to_string(params_.size()) + " in: " + sql_);
+        return params_[size_t(i - 1)];
+    }
+    PgBackend& db_;
+    std::string sql_;
+    std::vector<pq::Param> params_;  // unbound parameters are NULL, as in SQLite
+    pq::Result result_;
+    bool executed_ = false;
+    int row_ = -1;
+};
+
+class PgBackend : public Backend {
+public:
+    PgBackend(const std::string& uri, const OpenOptions& options) : conn_(uri), options_(options) {
+        configureSession();
+    }
+    pq::Connection& conn() { return conn_; }
+
+    // Runs one statement of a cursor, reconnecting first when the session was lost between
+    // transactions (a server restart must not end a long training run; inside a transaction
+    // the loss is an error, since the work done in it is gone).
+    pq::Result run(const std::string& sql, std::span<const pq::Param> params) {
+        if (!txOpen_) ensureSession();
+        pq::Result r = conn_.exec(sql, params, "running SQL: " + sql);
+        changes_ = r.affected();
+        return r;
+    }
+
+    std::unique_ptr<Cursor> prepare(std::string_view sql) override {
+        return std::make_unique<PgCursor>(*this, sql);
+    }
+    // Write: READ COMMITTED, as each statement then sees what others committed (the checks
+    // before an insert) and a conflicting write waits on the row lock, not on a whole file.
+    // Read: one REPEATABLE READ snapshot, so a game row and its moves agree.
+    void begin(TxKind kind) override {
+        ensureSession();
+        conn_.exec(kind == TxKind::Write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ",
+                   "starting a transaction");
+        txOpen_ = true;
+    }
+    void commit() override {
+        txOpen_ = false;  // whatever happens below, the transaction is over
+        if (!conn_.alive())
+            throw StoreError(StoreErrorCode::Sqlite,
+                             "committing a transaction (database '" + conn_.label() +
+                                 "'): the connection was lost, the transaction rolled back",
+                             conn_.label());
+        pq::Transaction::commitOpen(conn_);
+    }
+    void rollback() noexcept override {
+        txOpen_ = false;
+        if (!conn_.alive() || !conn_.inTransaction()) return;
+        try {
+            conn_.exec("ROLLBACK", "rolling back a transaction");
+        } catch (...) {
+        }
+    }
+    bool inTransaction() const override { return txOpen_; }
+    int64_t changes() const override { return changes_; }
+    const std::string& label() const override { return conn_.label(); }
+
+    int schemaVersion() override {
+        ensureSession();
+        return pg_schema::readVersion(conn_);
+    }
+
+    void checkWritable(bool openedReadOnly) override {
+        if (openedReadOnly)
+            throw StoreError(StoreErrorCode::ReadOnly,
+                             "the database '" + conn_.label() + "' was opened read-only",
+                             conn_.label());
+        ensureSession();
+        const pq::Result r = conn_.exec(
+            "SELECT current_setting('transaction_read_only') = 'on', pg_is_in_recovery(), "
+            "coalesce(bool_and(has_table_privilege(c.oid, 'INSERT') AND "
+            "has_table_privilege(c.oid, 'UPDATE') AND has_table_privilege(c.oid, 'DELETE')), "
+            "false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN "
+            "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder')",
+            "checking that the database can be written");
+        const bool readOnlySession = r.value(0, 0) == "t";
+        const bool standby = r.value(0, 1) == "t";
+        const bool privileges = r.value(0, 2) == "t";
+        if (readOnlySession || standby || !privileges)
+            throw StoreError(StoreErrorCode::ReadOnly,
+                             "the database '" + conn_.label() + "' cannot be written (" +
+                                 (standby           ? "the server is a read-only standby"
+                                  : readOnlySession ? "the session is read-only"
+                                                    : "this role lacks INSERT, UPDATE or DELETE "
+                                                      "on xqzero's tables") +
+                                 ")",
+                             conn_.label());
+    }
+
+    IntegrityReport integrityCheck() override {
+        ensureSession();
+        return pg_integrity::check(conn_);
+    }
+
+private:
+    void configureSession() {
+        std::string s =
+            "SET lock_timeout = " + std::to_string(std::max(0, options_.busyTimeoutMs)) +
+            "; SET bytea_output = 'hex'; SET extra_float_digits = 3; "
+            "SET client_min_messages = warning";
+        // Read-only: the server refuses every write of this session (SQLSTATE 25006), so no
+        // code path can change the database, as PRAGMA query_only does for SQLite.
+        if (options_.readOnly) s += "; SET default_transaction_read_only = on";
+        conn_.exec(s, "configuring the session");
+    }
+    void ensureSession() {
+        if (conn_.alive()) return;
+        if (!conn_.reconnect())
+            throw StoreError(
+                StoreErrorCode::Sqlite,
+                "the connection to '" + conn_.label() + "' was lost and could not be made again",
+                conn_.label());
+        configureSession();
+    }
+
+    pq::Connection conn_;
+    OpenOptions options_;
+    int64_t changes_ = 0;
+    // Ours, not libpq's: a lost session reports no transaction, and reconnecting in the middle
+    // of one would let the rest of a game's moves commit without its first part.
+    bool txOpen_ = false;
+};
+
+PgCursor::PgCursor(PgBackend& db, std::string_view sql) : db_(db) {
+    int count = 0;
+    sql_ = numberPlaceholders(sql, count);
+    params_.assign(size_t(count), pq::Param::none());
+}
+
+bool PgCursor::step() {
+    if (!executed_) {
+        result_ = db_.run(sql_, params_);
+        executed_ = true;
+        row_ = -1;
+    }
+    return ++row_ < result_.rows();
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> openPostgres(const std::string& uri, const OpenOptions& options) {
+    auto backend = std::make_unique<PgBackend>(uri, options);
+    pq::Connection& c = backend->conn();
+    const pg_schema::Inspection insp = pg_schema::inspect(c);
+    const int current = schema::currentVersion();
+    if (options.readOnly) {
+        if (insp.blank || insp.version < current)
+            throw StoreError(
+                StoreErrorCode::OlderSchema,
+                "'" + c.label() + "' " +
+                    (insp.blank ? std::string("holds no xqzero schema yet")
+                                : "has xqzero schema version " + std::to_string(insp.version)) +
+                    ", this build uses " + std::to_string(current) +
+                    "; open it read-write once to " + (insp.blank ? "create" : "upgrade") + " it",
+                c.label());
+        return backend;
+    }
+    if (insp.blank && !options.create)
+        throw StoreError(StoreErrorCode::Missing,
+                         "no xqzero schema in '" + c.label() + "' (and asked not to create one)",
+                         c.label());
+    pg_schema::migrate(c);
+    return backend;
+}
+
+}  // namespace xq::store

@@ -1,0 +1,356 @@
+// The PostgreSQL backend's own tests (the shared store suite, test_store.cpp, runs on it too):
+// identification and refusals of databases that are not ours (each compared before and after:
+// "untouched" is checked, not assumed), read-only rules, migration from version 1, the
+// integrity check, writability, a connection that dies in the middle of a game, and URIs
+// whose password must not reach messages. Needs the store_pg fixture's cluster.
+#include <QtTest>
+
+#include "core/store/pg_schema.h"
+#include "core/store/pq.h"
+#include "core/store/schema.h"
+#include "core/store/store.h"
+#include "core/store/visit_blob.h"
+#include "store_testdb.h"
+#include "store_testutil.h"
+
+using namespace xq;
+using namespace xq::store;
+using namespace storetest;
+
+namespace {
+
+StoreErrorCode openCode(const std::string& uri, bool readOnly, std::string* message = nullptr) {
+    try {
+        OpenOptions o;
+        o.readOnly = readOnly;
+        Store s(uri, o);
+    } catch (const StoreError& e) {
+        if (message) *message = e.what();
+        return e.code();
+    }
+    return StoreErrorCode(-1);  // opened: fails every comparison with a real code
+}
+
+// Everything a refused open could have changed in the current schema: the tables, and the
+// rows of each as text, in one string.
+std::string snapshot(const std::string& uri) {
+    pq::Connection c(uri);
+    const pq::Result tables = c.exec(
+        "SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace "
+        "AND relkind = 'r' ORDER BY relname COLLATE \"C\"",
+        "listing tables");
+    std::string out;
+    for (int i = 0; i < tables.rows(); ++i) {
+        const std::string t = tables.text(i, 0);
+        const pq::Result rows = c.exec(
+            "SELECT coalesce(string_agg(x::text, '|' ORDER BY x::text), '') FROM " + t + " x",
+            "reading " + t);
+        out += t + ":" + rows.text(0, 0) + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestStorePg : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    TestDatabases dbs_{tmp_, true};
+
+  private slots:
+    void initTestCase() {
+        const std::string why = dbs_.unavailable();
+        QVERIFY2(why.empty(), why.c_str());
+    }
+    void cleanup() { dbs_.dropAll(); }
+
+    // The two dialects have the same steps: same numbers, same descriptions.
+    void sameMigrationSteps() {
+        const auto& lite = schema::migrations();
+        const auto& pg = pg_schema::migrations();
+        QCOMPARE(pg.size(), lite.size());
+        for (size_t i = 0; i < pg.size(); ++i) {
+            QCOMPARE(pg[i].version, lite[i].version);
+            QCOMPARE(std::string(pg[i].description), std::string(lite[i].description));
+            QVERIFY(std::string(pg[i].sql) != lite[i].sql);
+        }
+    }
+
+    void marksInMeta() {
+        const std::string uri = dbs_.make("marks");
+        {
+            Store s(uri);
+            QCOMPARE(s.path(), uri);
+            QCOMPARE(s.schemaVersion(), schema::currentVersion());
+        }
+        pq::Connection c(uri);
+        const pq::Result r = c.exec("SELECT key, value FROM meta ORDER BY key", "reading meta");
+        std::map<std::string, std::string> meta;
+        for (int i = 0; i < r.rows(); ++i) meta[r.text(i, 0)] = r.text(i, 1);
+        QCOMPARE(meta["app"], std::string("xqzero"));
+        QCOMPARE(meta["schema_version"], std::to_string(schema::currentVersion()));
+        QVERIFY(std::stoll(meta["created"]) > 1'700'000'000'000);
+        // Reopening migrates nothing and keeps the marks.
+        Store again(uri);
+        QCOMPARE(snapshot(uri).find("schema_version") != std::string::npos, true);
+    }
+
+    void refusesForeignDatabase() {
+        const std::string uri = dbs_.make("foreign");
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "CREATE TABLE users(id serial PRIMARY KEY, name text);"
+                "INSERT INTO users(name) VALUES ('alice'), ('bob');",
+                "making a foreign database");
+        }
+        const std::string before = snapshot(uri);
+        std::string msg;
+        QCOMPARE(openCode(uri, false, &msg), StoreErrorCode::ForeignDatabase);
+        QVERIFY2(QString::fromStdString(msg).contains("another application") &&
+                     QString::fromStdString(msg).contains("users"),
+                 msg.c_str());
+        QCOMPARE(openCode(uri, true), StoreErrorCode::ForeignDatabase);
+        QCOMPARE(snapshot(uri), before);
+
+        // A look-alike: a meta table naming us but holding no schema version.
+        const std::string look = dbs_.make("lookalike");
+        {
+            pq::Connection c(look);
+            c.exec(
+                "CREATE TABLE meta(key text PRIMARY KEY, value text);"
+                "INSERT INTO meta VALUES ('app', 'xqzero');",
+                "making a look-alike");
+        }
+        const std::string lookBefore = snapshot(look);
+        QCOMPARE(openCode(look, false), StoreErrorCode::ForeignDatabase);
+        QCOMPARE(openCode(look, true), StoreErrorCode::ForeignDatabase);
+        QCOMPARE(snapshot(look), lookBefore);
+        // A meta table of another shape.
+        const std::string odd = dbs_.make("oddmeta");
+        {
+            pq::Connection c(odd);
+            c.exec("CREATE TABLE meta(id int, note text); INSERT INTO meta VALUES (1, 'x');",
+                   "making an odd meta");
+        }
+        const std::string oddBefore = snapshot(odd);
+        QCOMPARE(openCode(odd, false), StoreErrorCode::ForeignDatabase);
+        QCOMPARE(snapshot(odd), oddBefore);
+    }
+
+    void refusesNewerSchema() {
+        const std::string uri = dbs_.make("newer");
+        {
+            Store s(uri);
+            s.createRun("keep");
+        }
+        {
+            pq::Connection c(uri);
+            c.exec("UPDATE meta SET value = '" + std::to_string(schema::currentVersion() + 1) +
+                       "' WHERE key = 'schema_version'",
+                   "pretending to be a newer xqzero");
+        }
+        const std::string before = snapshot(uri);
+        std::string msg;
+        QCOMPARE(openCode(uri, false, &msg), StoreErrorCode::NewerSchema);
+        QVERIFY2(QString::fromStdString(msg).contains("newer"), msg.c_str());
+        QCOMPARE(openCode(uri, true), StoreErrorCode::NewerSchema);
+        QCOMPARE(snapshot(uri), before);
+    }
+
+    // Read-only opens never migrate: a database without our schema (or with an older one) is
+    // refused and stays as it was; create=false does not create one either.
+    void readOnlyNeverMigrates() {
+        const std::string blank = dbs_.make("blank");
+        QCOMPARE(openCode(blank, true), StoreErrorCode::OlderSchema);
+        QCOMPARE(snapshot(blank), std::string());
+        OpenOptions noCreate;
+        noCreate.create = false;
+        QVERIFY_THROWS_EXCEPTION(StoreError, Store(blank, noCreate));
+        QCOMPARE(snapshot(blank), std::string());
+        // A database that does not exist is not created.
+        std::string msg;
+        QCOMPARE(openCode(dbs_.uriFor("xqt_no_such_db"), true, &msg), StoreErrorCode::Missing);
+        QCOMPARE(openCode(dbs_.uriFor("xqt_no_such_db"), false), StoreErrorCode::Missing);
+    }
+
+    // A database written by a version-1 build is upgraded in place, keeping its data; a
+    // read-only open refuses it.
+    void migratesVersion1() {
+        const std::string uri = dbs_.make("v1");
+        {
+            pq::Connection c(uri);
+            c.exec(pg_schema::migrations()[0].sql, "writing schema version 1");
+            c.exec(
+                "INSERT INTO meta VALUES ('schema_version', '1');"
+                "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)",
+                "marking version 1");
+        }
+        QCOMPARE(openCode(uri, true), StoreErrorCode::OlderSchema);
+        Store s(uri);
+        QCOMPARE(s.schemaVersion(), 2);
+        const auto run = s.findRun("old");
+        QVERIFY(run);
+        LadderRecord r;
+        r.run = run->id;
+        r.player = "best:old@100";
+        r.rating = 250;
+        QVERIFY(s.addLadderResult(r) > 0);
+        QCOMPARE(s.listLadderResults().size(), size_t(1));
+        // A new run after rows inserted with explicit ids elsewhere still gets a fresh id.
+        QVERIFY(s.createRun("new").id > run->id);
+    }
+
+    // The check finds rows whose references point nowhere (constraints bypassed).
+    void integrityFindsOrphans() {
+        const std::string uri = dbs_.make("orphans");
+        Store s(uri);
+        const int64_t run = s.createRun("o").id;
+        s.insertGame(makeGame(10, 1, run));
+        QVERIFY(s.integrityCheck().ok);
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "SET session_replication_role = replica;"
+                "INSERT INTO moves(game, ply, move) VALUES (424242, 0, 1);"
+                "INSERT INTO metrics(run, step, name, value, time) VALUES (777, 1, 'x', 1, 1)",
+                "writing orphans past the constraints");
+        }
+        const IntegrityReport rep = s.integrityCheck();
+        QVERIFY(!rep.ok);
+        QCOMPARE(rep.problems.size(), size_t(2));
+        QVERIFY2(QString::fromStdString(rep.problems[0] + rep.problems[1]).contains("moves"),
+                 rep.problems[0].c_str());
+    }
+
+    void checkWritable() {
+        const std::string uri = dbs_.make("writable");
+        {
+            Store s(uri);
+            s.checkWritable();
+            s.createRun("r");
+        }
+        auto code = [](Store& s) {
+            try {
+                s.checkWritable();
+            } catch (const StoreError& e) {
+                return e.code();
+            }
+            return StoreErrorCode(-1);
+        };
+        Store ro(uri, {.readOnly = true});
+        QCOMPARE(code(ro), StoreErrorCode::ReadOnly);
+        try {
+            ro.createRun("x");
+            QFAIL("a read-only store wrote");
+        } catch (const StoreError& e) {
+            QCOMPARE(e.code(), StoreErrorCode::ReadOnly);
+        }
+        // A role that may only read: the open works (nothing to migrate), writing does not.
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "DO $$ BEGIN CREATE ROLE xqt_reader LOGIN; "
+                "EXCEPTION WHEN duplicate_object THEN NULL; END $$;"
+                "GRANT SELECT ON ALL TABLES IN SCHEMA public TO xqt_reader",
+                "making a reader role");
+        }
+        {
+            Store reader(dbs_.uriFor(dbs_.dbName("writable"), "xqt_reader"));
+            QCOMPARE(reader.listRuns().size(), size_t(1));
+            QCOMPARE(code(reader), StoreErrorCode::ReadOnly);
+            try {
+                reader.createRun("x");
+                QFAIL("a reader role wrote");
+            } catch (const StoreError& e) {
+                QCOMPARE(e.code(), StoreErrorCode::ReadOnly);
+            }
+        }
+        // A database whose sessions are read-only by default.
+        dbs_.admin().exec(
+            "ALTER DATABASE " + dbs_.dbName("writable") + " SET default_transaction_read_only = on",
+            "making the database read-only");
+        Store rw(uri);
+        QCOMPARE(code(rw), StoreErrorCode::ReadOnly);
+    }
+
+    // The session dies while the moves are being inserted: the game is wholly absent, and the
+    // same Store reconnects for the next call.
+    void connectionLostMidGame() {
+        const std::string uri = dbs_.make("lost");
+        Store s(uri);
+        const int64_t run = s.createRun("l").id;
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "CREATE FUNCTION xqt_die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                "IF NEW.ply = 20 THEN PERFORM pg_terminate_backend(pg_backend_pid()); "
+                "PERFORM pg_sleep(5); END IF; RETURN NEW; END $$;"
+                "CREATE TRIGGER xqt_die BEFORE INSERT ON moves FOR EACH ROW "
+                "EXECUTE FUNCTION xqt_die()",
+                "arming the trigger that ends the session");
+        }
+        const GameRecord g = makeGame(40, 9, run);
+        try {
+            s.insertGame(g);
+            QFAIL("the game was stored although its session died");
+        } catch (const StoreError& e) {
+            qInfo("as expected: %s", e.what());
+        }
+        {
+            pq::Connection c(uri);
+            QCOMPARE(c.exec("SELECT count(*) FROM games", "counting").int64(0, 0), int64_t(0));
+            QCOMPARE(c.exec("SELECT count(*) FROM moves", "counting").int64(0, 0), int64_t(0));
+            c.exec("DROP TRIGGER xqt_die ON moves", "disarming");
+        }
+        QCOMPARE(s.countGames(), int64_t(0));  // reconnected
+        const int64_t id = s.insertGame(g);
+        QCOMPARE(int(s.loadGame(id)->moves.size()), 40);
+    }
+
+    // Visit distributions are stored as the very bytes SQLite stores (visit_blob.h), and a
+    // ply without one stays NULL.
+    void visitBlobsAreTheSameBytes() {
+        const std::string uri = dbs_.make("blobs");
+        Store s(uri);
+        const GameRecord g = makeGame(14, 3, s.createRun("b").id);
+        const int64_t id = s.insertGame(g);
+        pq::Connection c(uri);
+        const pq::Result r = c.exec(
+            "SELECT ply, visits IS NULL, encode(visits, 'hex') FROM moves "
+            "WHERE game = " +
+                std::to_string(id) + " ORDER BY ply",
+            "reading the blobs");
+        QCOMPARE(r.rows(), 14);
+        for (int i = 0; i < r.rows(); ++i) {
+            const MoveRecord& m = g.moves[size_t(i)];
+            QCOMPARE(r.value(i, 1) == "t", m.visits.empty());
+            if (m.visits.empty()) continue;
+            std::string hex;
+            for (uint8_t b : encodeVisits(m.visits)) {
+                static const char* d = "0123456789abcdef";
+                hex += d[b >> 4];
+                hex += d[b & 15];
+            }
+            QCOMPARE(r.text(i, 2), hex);
+        }
+    }
+
+    void passwordNeverInMessages() {
+        QCOMPARE(pq::redactUri("postgresql://u:s3cret@db.example/xq?sslmode=require"),
+                 std::string("postgresql://u:***@db.example/xq?sslmode=require"));
+        QCOMPARE(pq::redactUri("postgres:///xq?host=/tmp&password=s3cret&user=u"),
+                 std::string("postgres:///xq?host=/tmp&password=***&user=u"));
+        QCOMPARE(pq::redactUri("postgresql:///xq?host=/tmp"),
+                 std::string("postgresql:///xq?host=/tmp"));
+        std::string msg;
+        const std::string uri = dbs_.uriFor("xqt_absent") + "&password=s3cret";
+        QCOMPARE(openCode(uri, false, &msg), StoreErrorCode::Missing);
+        QVERIFY2(
+            msg.find("s3cret") == std::string::npos && msg.find("xqt_absent") != std::string::npos,
+            msg.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStorePg)
+#include "test_store_pg.moc"

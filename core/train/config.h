@@ -70,8 +70,9 @@ struct TrainConfig {
     double windowExpand = 0.4;
     int batchSize = 512;
     // Policy loss over the legal moves only (ReplayBuffer::setLegalMasks), as the search reads
-    // the priors; off: over all 8100 outputs.
-    bool policyLegalOnly = false;
+    // the priors; off: over all 8100 outputs, so a small net first spends its steps learning
+    // which moves the rules allow, and learns to rank the legal ones (tactics first) later.
+    bool policyLegalOnly = true;
     // Samples trained per sample generated (KataGo trains about 4-8). Each training phase runs
     // the steps that bring samples trained up to trainRatio x samples generated; 0 = a fixed
     // stepsPerIteration instead.

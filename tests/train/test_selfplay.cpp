@@ -159,6 +159,29 @@ void checkResult(const store::GameRecord& r, const Position& finalPos, int maxPl
 
 }  // namespace
 
+// A game from `fen` (empty: the start) through ICCS moves, each searched with all 10 visits on
+// the move played; false when a move is not legal.
+static bool searchedGame(const std::string& fen, std::initializer_list<const char*> moves,
+                         store::GameRecord& g) {
+    g.startFen = fen;
+    Position pos = fen.empty() ? Position() : positionFromFen(fen);
+    for (const char* t : moves) {
+        MoveList ml;
+        pos.legalMoves(ml);
+        Move m;
+        for (int k = 0; k < ml.size(); ++k)
+            if (toIccs(ml[k]) == t) m = ml[k];
+        if (m.isNull()) return false;
+        store::MoveRecord mr;
+        mr.move = m;
+        mr.visits.push_back({m, 10});
+        g.moves.push_back(mr);
+        pos.makeMove(m);
+    }
+    g.plies = int(g.moves.size());
+    return true;
+}
+
 class TestSelfPlay : public QObject {
     Q_OBJECT
 private slots:
@@ -685,22 +708,7 @@ private slots:
         // Red's cannons take Black's horses (h2h9, b2b9), Black's rooks take the cannons back;
         // the game is then adjudicated a Red win.
         store::GameRecord g;
-        Position pos;
-        const char* moves[] = {"h2h9", "i9h9", "b2b9", "a9b9", "a0a1"};
-        for (const char* t : moves) {
-            Move m;
-            MoveList ml;
-            pos.legalMoves(ml);
-            for (int k = 0; k < ml.size(); ++k)
-                if (toIccs(ml[k]) == t) m = ml[k];
-            QVERIFY2(!m.isNull(), t);
-            store::MoveRecord mr;
-            mr.move = m;
-            mr.visits.push_back({m, 10});
-            g.moves.push_back(mr);
-            pos.makeMove(m);
-        }
-        g.plies = int(g.moves.size());
+        QVERIFY(searchedGame({}, {"h2h9", "i9h9", "b2b9", "a9b9", "a0a1"}, g));
         g.result = Result::RedWins;
         g.reason = Reason::Adjudication;
         std::vector<int> balance;  // Red's view after each ply
@@ -738,24 +746,7 @@ private slots:
         // taking (ply 0), Black takes (ply 1), Red's king steps out of the check (ply 2). The
         // plain count sees the loss only once it happened; the resolved one at once.
         store::GameRecord h;
-        h.startFen = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
-        {
-            Position p = positionFromFen(h.startFen);
-            for (const char* t : {"e0f0", "a5a0", "f0f1"}) {
-                MoveList ml;
-                p.legalMoves(ml);
-                Move m;
-                for (int k = 0; k < ml.size(); ++k)
-                    if (toIccs(ml[k]) == t) m = ml[k];
-                QVERIFY2(!m.isNull(), t);
-                store::MoveRecord mr;
-                mr.move = m;
-                mr.visits.push_back({m, 10});
-                h.moves.push_back(mr);
-                p.makeMove(m);
-            }
-        }
-        h.plies = 3;
+        QVERIFY(searchedGame("3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1", {"e0f0", "a5a0", "f0f1"}, h));
         h.result = Result::BlackWins;
         h.reason = Reason::Adjudication;
         for (bool resolve : {false, true}) {

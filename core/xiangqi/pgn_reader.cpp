@@ -168,6 +168,9 @@ struct PgnReader::Impl {
             if (k < 2 || s[k - 1] != ']' || s[q] != '"' || q < i)
                 return bad(name, "missing ']' after the tag");
             value = s.substr(valueStart, q - valueStart);
+            // A lone carriage return is a line break too (the loop above refuses it).
+            if (value.find('\r') != std::string::npos)
+                return bad(name, "tag value not closed on its line");
             i = k;
         } else {
             ++i;

@@ -196,6 +196,9 @@ private slots:
         QCOMPARE(back.games[0].tags, r.games[0].tags);
         // Still refused: text after the closing quote that is not the end of the tag.
         QVERIFY(!readPgn("[Event \"a\" b]\n1. h2e2 *\n").ok());
+        // Refused too: a lone carriage return inside such a value (found by fuzz_pgn). The
+        // writer could not write it back, and the value would not be on one line.
+        QVERIFY(!readPgn("[Event \"a \"b\rc\"]\n1. h2e2 *\n").ok());
     }
 
     // --- the tolerant reader ----------------------------------------------------------------

@@ -244,6 +244,8 @@ ZH = {
  'Material target plies': '子力目标步数',
  'Resolve exchanges': '结算兑子',
  'Legal-move policy loss': '仅合法着法的策略损失',
+ 'Policy head': '策略头',
+ "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)": '策略头：0 稠密（一个全连接层输出到 8100 个着法），1 双线性（每个着法的 logit 由其起点与终点两格的特征得出）',
  'Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)': '策略损失只在合法着法上计算，与搜索读取先验的方式一致（关闭：在全部 8100 个输出上计算）',
  'Take the material balance of the value target after playing out the captures in progress there': '价值目标的子力差在走完该处正在进行的吃子交换后计算',
  "Plies ahead at which the material balance of the value target is taken (capped at the game's end)":

@@ -93,7 +93,7 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
     netOpts.threads = cfg.inferenceThreads;
     netOpts.device = device;
     netOpts.seed = 1;
-    auto net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
+    auto net = std::make_shared<nn::Net>(train::netConfig(cfg), netOpts);
     netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
     std::vector<std::shared_ptr<nn::Evaluator>> inners;
     for (int w = 0; w < set.workers; ++w)

@@ -111,7 +111,7 @@ std::function<int()> setup(CLI::App& sub) {
                       std::to_string(so.generation) + ")";
         } else {
             netOpts.seed = uint64_t(cfg.seed);
-            net = std::make_shared<nn::Net>(nn::NetConfig{cfg.channels, cfg.blocks}, netOpts);
+            net = std::make_shared<nn::Net>(train::netConfig(cfg), netOpts);
             netNote = "random init " + net->config().label();
         }
         const int maxBatch = cfg.threads * cfg.gamesInFlight;

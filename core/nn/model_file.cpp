@@ -116,9 +116,10 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
              ErrorCode::ModelNotAModel);
     if (readUpTo(in, head, 8) < 8) fail(path, "truncated (header incomplete)");
     const uint32_t version = getLE<uint32_t>(head, 0);
-    if (version != kModelFormatVersion)
+    if (version < kOldestModelFormatVersion || version > kModelFormatVersion)
         fail(path,
              "unsupported format version " + std::to_string(version) + " (this build reads " +
+                 std::to_string(kOldestModelFormatVersion) + ".." +
                  std::to_string(kModelFormatVersion) + ")",
              version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const uint32_t metaLen = getLE<uint32_t>(head, 4);
@@ -208,8 +209,9 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
     };
     // Every number is range-checked as read (int64), before it is narrowed to an int.
     const int64_t version = metaInt(path, c.meta, "format_version");
-    if (version != kModelFormatVersion)
+    if (version < kOldestModelFormatVersion || version > kModelFormatVersion)
         fail("metadata format_version " + std::to_string(version) + " (this build reads " +
+                 std::to_string(kOldestModelFormatVersion) + ".." +
                  std::to_string(kModelFormatVersion) + ")",
              version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const int64_t channels = metaInt(path, c.meta, "channels");
@@ -220,6 +222,10 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
              " out of range (channels " + std::to_string(kMinChannels) + ".." +
              std::to_string(kMaxChannels) + ", blocks " + std::to_string(kMinBlocks) + ".." +
              std::to_string(kMaxBlocks) + ")");
+    // Version 1 knew only the dense head.
+    const int64_t head = version >= 2 ? metaInt(path, c.meta, "policy_head") : 0;
+    if (head < 0 || head >= kPolicyHeadKinds)
+        fail("unknown policy head " + std::to_string(head), ErrorCode::ModelNewerVersion);
     const int64_t planes = metaInt(path, c.meta, "planes");
     const int64_t policySize = metaInt(path, c.meta, "policy_size");
     if (planes != kPlanes || policySize != kPolicySize)
@@ -231,6 +237,7 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
     info.formatVersion = uint32_t(version);
     info.config.channels = int(channels);
     info.config.blocks = int(blocks);
+    info.config.policyHead = PolicyHeadKind(head);
     info.planes = int(planes);
     info.policySize = int(policySize);
     info.meta.generation = metaInt(path, c.meta, "generation");

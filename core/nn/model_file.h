@@ -4,10 +4,13 @@
 // On-disk container (little-endian), written atomically (temp file in the same directory,
 // fsync, rename), so a crash mid-save never leaves a half-written model under the real name:
 //   8 bytes   magic "XQZMODEL" (optimizer state files: "XQZOPTIM")
-//   u32       container version (kModelFormatVersion)
+//   u32       container version (kModelFormatVersion; files of kOldestModelFormatVersion on
+//             are read)
 //   u32       metadata length M, then M bytes of "key=value\n" text:
-//             format_version, channels, blocks, planes, policy_size, generation,
+//             format_version, channels, blocks, policy_head, planes, policy_size, generation,
 //             training_steps, created_unix
+//             (policy_head, a PolicyHeadKind, came with version 2; a version 1 file has none
+//             and holds a dense head)
 //   u64       payload length P, then P bytes: a LibTorch serialize archive of the weights
 //   u64       FNV-1a 64 hash of metadata and payload
 // The checksum is verified before LibTorch parses anything: a corrupt or truncated file gets
@@ -26,12 +29,14 @@
 //   stem.bn.{weight,bias,running_mean,running_var} [C], stem.bn.num_batches_tracked []
 //   blocks.i.conv1.weight, blocks.i.conv2.weight   [C, C, 3, 3]
 //   blocks.i.bn1.*, blocks.i.bn2.*                 as stem.bn
-//   policy.conv_bn.conv.weight [2, C, 1, 1], policy.conv_bn.bn.* [2]
-//   policy.fc.weight [8100, 180], policy.fc.bias [8100]
+//   dense head:    policy.conv_bn.conv.weight [2, C, 1, 1], policy.conv_bn.bn.* [2]
+//                  policy.fc.weight [8100, 180], policy.fc.bias [8100]
+//   bilinear head: policy.from.conv.weight, policy.to.conv.weight [R, C, 1, 1] (R =
+//                  kBilinearRank), policy.from.bn.*, policy.to.bn.* [R], policy.bias [8100]
 //   value.conv_bn.conv.weight [1, C, 1, 1], value.conv_bn.bn.* [1]
 //   value.fc1.weight [128, 90], value.fc1.bias [128], value.fc2.weight [1, 128], value.fc2.bias [1]
 // plus metadata as 0-d int64 tensors under "meta.<key>" (format_version, channels, blocks,
-// planes, generation, training_steps, created_unix); drop keys starting with "meta." before
+// policy_head, planes, generation, training_steps, created_unix); drop keys starting with "meta." before
 // load_state_dict. Inputs and outputs follow encoder.h.
 //
 // Thread-safety: the functions touch only their arguments and the named files; do not save
@@ -48,7 +53,8 @@
 
 namespace xq::nn {
 
-constexpr uint32_t kModelFormatVersion = 1;
+constexpr uint32_t kModelFormatVersion = 2;
+constexpr uint32_t kOldestModelFormatVersion = 1;
 
 // An xq::Error about one file (its subject): code ModelUnreadable, ModelNotAModel,
 // ModelNewerVersion, ModelDamaged or ModelMismatch; the message reads "KIND 'PATH': WHAT".

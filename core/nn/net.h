@@ -5,7 +5,13 @@
 //   input  kPlanes x 10 x 9 (see encoder.h)
 //   stem   3x3 conv (channels) - BN - ReLU
 //   trunk  `blocks` residual blocks: 3x3 conv - BN - ReLU - 3x3 conv - BN, + skip, ReLU
-//   policy 1x1 conv (2) - BN - ReLU - FC 180 -> 8100 logits (encoder.h policy layout)
+//   policy (PolicyHeadKind::Dense) 1x1 conv (2) - BN - ReLU - FC 180 -> 8100 logits
+//          (PolicyHeadKind::Bilinear) two 1x1 convs (kBilinearRank each, BN, the "from" one
+//          ReLU'd) give a from-square and a to-square feature vector; logit(from, to) =
+//          <from features, to features> / sqrt(rank) + a learned bias per (from, to). Each
+//          move's logit then reads the trunk's features at both of its squares (what stands on
+//          the target, whether it is defended), which the dense head can only learn square
+//          pair by square pair through 1.46M weights. Logits follow encoder.h's policy layout.
 //   value  1x1 conv (1) - BN - ReLU - FC 90 -> 128 - ReLU - FC 128 -> 1 - tanh
 // Presets: quick 64x3, standard 128x6, full 256x10.
 //
@@ -36,15 +42,26 @@ constexpr int kMaxChannels = 512;
 constexpr int kMinBlocks = 1;
 constexpr int kMaxBlocks = 40;
 
+// The policy head's architecture (see the top of this file). The values are stored in model
+// files and run configs: never renumber them.
+enum class PolicyHeadKind : int { Dense = 0, Bilinear = 1 };
+constexpr int kPolicyHeadKinds = 2;
+// Feature vector length per square of the bilinear head.
+constexpr int kBilinearRank = 32;
+
 struct NetConfig {
     int channels = 64;
     int blocks = 3;
+    PolicyHeadKind policyHead = PolicyHeadKind::Dense;
     bool inRange() const {
         return channels >= kMinChannels && channels <= kMaxChannels && blocks >= kMinBlocks &&
-               blocks <= kMaxBlocks;
+               blocks <= kMaxBlocks && int(policyHead) >= 0 && int(policyHead) < kPolicyHeadKinds;
     }
-    // "64x3" style label used by benches, files and the UI.
-    std::string label() const { return std::to_string(channels) + "x" + std::to_string(blocks); }
+    // "64x3" style label used by benches, files and the UI; "64x3b" with the bilinear head.
+    std::string label() const {
+        return std::to_string(channels) + "x" + std::to_string(blocks) +
+               (policyHead == PolicyHeadKind::Bilinear ? "b" : "");
+    }
     bool operator==(const NetConfig&) const = default;
 };
 

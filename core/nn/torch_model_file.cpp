@@ -17,6 +17,7 @@ std::string metaText(const Net& net) {
     s << "format_version=" << kModelFormatVersion << "\n"
       << "channels=" << net.config().channels << "\n"
       << "blocks=" << net.config().blocks << "\n"
+      << "policy_head=" << int(net.config().policyHead) << "\n"
       << "planes=" << kPlanes << "\n"
       << "policy_size=" << kPolicySize << "\n"
       << "generation=" << m.generation << "\n"
@@ -111,6 +112,7 @@ void exportStateDict(const Net& net, const std::string& outPath) {
             {"meta.format_version", kModelFormatVersion},
             {"meta.channels", net.config().channels},
             {"meta.blocks", net.config().blocks},
+            {"meta.policy_head", int64_t(net.config().policyHead)},
             {"meta.planes", kPlanes},
             {"meta.generation", m.generation},
             {"meta.training_steps", m.trainingSteps},
@@ -151,7 +153,7 @@ void importStateDict(Net& net, const std::string& path) {
     }
     const std::pair<const char*, int64_t> expectMeta[] = {
         {"meta.channels", net.config().channels}, {"meta.blocks", net.config().blocks},
-        {"meta.planes", kPlanes}};
+        {"meta.policy_head", int64_t(net.config().policyHead)}, {"meta.planes", kPlanes}};
     for (const auto& [k, v] : expectMeta) {
         auto it = dict.find(k);
         if (it != dict.end() && it->second.numel() == 1 && it->second.item<int64_t>() != v)

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -43,6 +44,22 @@ torch::Tensor PolicyHeadImpl::forward(const torch::Tensor& x) {
     return fc(y.flatten(1));
 }
 
+BilinearPolicyHeadImpl::BilinearPolicyHeadImpl(int c, int rank) {
+    from = register_module("from", ConvBn(c, rank, 1));
+    to = register_module("to", ConvBn(c, rank, 1));
+    bias = register_parameter("bias", torch::zeros({kPolicySize}));
+    scale = 1.0 / std::sqrt(double(rank));
+}
+
+torch::Tensor BilinearPolicyHeadImpl::forward(const torch::Tensor& x) {
+    const int64_t b = x.size(0);
+    auto f = torch::relu(from(x)).flatten(2);  // B x rank x 90
+    auto t = to(x).flatten(2);                  // B x rank x 90
+    // B x 90 (from) x 90 (to), flattened row-major: index from * 90 + to (encoder.h).
+    auto logits = torch::bmm(f.transpose(1, 2), t).mul(scale).view({b, kPolicySize});
+    return logits + bias;
+}
+
 ValueHeadImpl::ValueHeadImpl(int c) {
     conv_bn = register_module("conv_bn", ConvBn(c, 1, 1));
     fc1 = register_module("fc1", tnn::Linear(kPlaneSize, 128));
@@ -59,14 +76,17 @@ XqNetImpl::XqNetImpl(const NetConfig& cfg) {
     stem = register_module("stem", ConvBn(kPlanes, cfg.channels, 3));
     blocks = register_module("blocks", tnn::ModuleList());
     for (int i = 0; i < cfg.blocks; ++i) blocks->push_back(ResBlock(cfg.channels));
-    policy = register_module("policy", PolicyHead(cfg.channels));
+    if (cfg.policyHead == PolicyHeadKind::Bilinear)
+        bilinearPolicy = register_module("policy", BilinearPolicyHead(cfg.channels, kBilinearRank));
+    else
+        policy = register_module("policy", PolicyHead(cfg.channels));
     value = register_module("value", ValueHead(cfg.channels));
 }
 
 std::pair<torch::Tensor, torch::Tensor> XqNetImpl::forward(const torch::Tensor& x) {
     auto y = torch::relu(stem(x));
     for (const auto& b : *blocks) y = b->as<ResBlock>()->forward(y);
-    return {policy(y), value(y)};
+    return {policy ? policy(y) : bilinearPolicy(y), value(y)};
 }
 
 std::vector<std::pair<std::string, torch::Tensor>> namedState(torch::nn::Module& m) {

@@ -4,7 +4,9 @@
 // Parameter names (these are the keys of the exported state dict, see model_file.h):
 //   stem.conv.weight, stem.bn.{weight,bias,running_mean,running_var,num_batches_tracked}
 //   blocks.<i>.conv1.weight, blocks.<i>.bn1.*, blocks.<i>.conv2.weight, blocks.<i>.bn2.*
-//   policy.conv.weight, policy.bn.*, policy.fc.{weight,bias}
+//   policy.conv_bn.conv.weight, policy.conv_bn.bn.*, policy.fc.{weight,bias}   (dense head)
+//   policy.from.conv.weight, policy.from.bn.*, policy.to.conv.weight, policy.to.bn.*,
+//   policy.bias [8100]                                                      (bilinear head)
 //   value.conv.weight, value.bn.*, value.fc1.{weight,bias}, value.fc2.{weight,bias}
 //
 // Thread-safety: as Net (one thread at a time).
@@ -41,6 +43,16 @@ struct PolicyHeadImpl : torch::nn::Module {
 };
 TORCH_MODULE(PolicyHead);
 
+// logit(from, to) = <relu(from(x))[:, from], to(x)[:, to]> / sqrt(rank) + bias[from * 90 + to].
+struct BilinearPolicyHeadImpl : torch::nn::Module {
+    BilinearPolicyHeadImpl(int channels, int rank);
+    torch::Tensor forward(const torch::Tensor& x);
+    ConvBn from{nullptr}, to{nullptr};
+    torch::Tensor bias;
+    double scale = 1.0;
+};
+TORCH_MODULE(BilinearPolicyHead);
+
 struct ValueHeadImpl : torch::nn::Module {
     explicit ValueHeadImpl(int channels);
     torch::Tensor forward(const torch::Tensor& x);
@@ -55,7 +67,9 @@ struct XqNetImpl : torch::nn::Module {
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
     ConvBn stem{nullptr};
     torch::nn::ModuleList blocks{nullptr};
+    // Exactly one of the two is made (NetConfig::policyHead), registered as "policy".
     PolicyHead policy{nullptr};
+    BilinearPolicyHead bilinearPolicy{nullptr};
     ValueHead value{nullptr};
 };
 TORCH_MODULE(XqNet);

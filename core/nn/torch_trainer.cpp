@@ -144,7 +144,8 @@ void NetTrainer::saveState(const std::string& path) const {
     char lrText[32];
     std::snprintf(lrText, sizeof lrText, "%.17g", learningRate());  // exact round trip
     c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" +
-             std::to_string(cfg.blocks) + "\nlr=" + lrText + "\n";
+             std::to_string(cfg.blocks) + "\npolicy_head=" + std::to_string(int(cfg.policyHead)) +
+             "\nlr=" + lrText + "\n";
     try {
         torch::serialize::OutputArchive ar;
         impl_->optimizer.save(ar);
@@ -162,11 +163,16 @@ void NetTrainer::saveState(const std::string& path) const {
 void NetTrainer::loadState(const std::string& path) {
     const auto c = detail::readContainer(path, "XQZOPTIM");
     const NetConfig& cfg = impl_->net.config();
+    // A state written before the bilinear head existed has no policy_head: a dense net's.
+    std::string head = detail::metaValue(c.meta, "policy_head");
+    if (head.empty()) head = "0";
     if (detail::metaValue(c.meta, "channels") != std::to_string(cfg.channels) ||
-        detail::metaValue(c.meta, "blocks") != std::to_string(cfg.blocks))
+        detail::metaValue(c.meta, "blocks") != std::to_string(cfg.blocks) ||
+        head != std::to_string(int(cfg.policyHead)))
         throw ModelFileError(ErrorCode::ModelMismatch, path,
                              "belongs to a " + detail::metaValue(c.meta, "channels") + "x" +
-                                 detail::metaValue(c.meta, "blocks") + " net, expected " + cfg.label(),
+                                 detail::metaValue(c.meta, "blocks") + (head == "1" ? "b" : "") +
+                                 " net, expected " + cfg.label(),
                              "optimizer state");
     try {
         torch::serialize::InputArchive ar;

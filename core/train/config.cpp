@@ -17,6 +17,7 @@ using C = TrainConfig;
 const std::vector<ParamDecl> kParams = {
     {"channels", "network", "Convolution channels of the residual trunk", ParamKind::Int, nn::kMinChannels, nn::kMaxChannels, &C::channels},
     {"blocks", "network", "Residual blocks in the trunk", ParamKind::Int, nn::kMinBlocks, nn::kMaxBlocks, &C::blocks},
+    {"policy-head", "network", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)", ParamKind::Int, 0, nn::kPolicyHeadKinds - 1, &C::policyHead},
 
     {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},
@@ -147,6 +148,10 @@ void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text) {
 const std::vector<std::string>& presetNames() {
     static const std::vector<std::string> names{"quick", "standard", "full"};
     return names;
+}
+
+nn::NetConfig netConfig(const TrainConfig& c) {
+    return {c.channels, c.blocks, nn::PolicyHeadKind(c.policyHead)};
 }
 
 TrainConfig preset(std::string_view name) {

@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/nn/net.h"
 #include "core/search/mcts_params.h"
 
 namespace xq::train {
@@ -24,6 +25,7 @@ struct TrainConfig {
     // Network
     int channels = 64;
     int blocks = 3;
+    int policyHead = 0;  // nn::PolicyHeadKind: 0 dense, 1 bilinear
     // Self-play
     int gamesPerIteration = 40;
     int simulations = 80;
@@ -138,6 +140,9 @@ void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text);
 const std::vector<std::string>& presetNames();
 // Throws std::invalid_argument for an unknown preset name.
 TrainConfig preset(std::string_view name);
+
+// The network a run of this config trains (channels, blocks, policy head).
+nn::NetConfig netConfig(const TrainConfig& c);
 
 // JSON text with one key per parameter (plus "preset" when given).
 std::string toJson(const TrainConfig& c, std::string_view presetName = {});

@@ -147,7 +147,7 @@ void Pipeline::openRun(State& st) {
     if (!reconcileGenerations(st, haveCheckpoint)) {
         // No generation stored yet (a new run, or one killed before its generation 0 was).
         // Generation 0: the random network, accepted by definition, Elo 0.
-        st.bestNet = std::make_shared<nn::Net>(nn::NetConfig{config.channels, config.blocks}, netOpts);
+        st.bestNet = std::make_shared<nn::Net>(netConfig(config), netOpts);
         st.ckpt.bestFile = "gen-0000.xqm";
         st.bestNet->meta().generation = 0;
         nn::saveModel(*st.bestNet, (fs::path(st.modelDir) / st.ckpt.bestFile).string());

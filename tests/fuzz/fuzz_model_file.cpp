@@ -54,7 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const ModelInfo info = detail::modelInfo("fuzz", known.c);
         FUZZ_CHECK(info.config.inRange(), "accepted network size " + info.config.label());
         FUZZ_CHECK(info.planes == kPlanes && info.policySize == kPolicySize, "planes/policy");
-        FUZZ_CHECK(info.formatVersion == kModelFormatVersion, "format version");
+        FUZZ_CHECK(info.formatVersion >= kOldestModelFormatVersion &&
+                       info.formatVersion <= kModelFormatVersion,
+                   "format version");
         FUZZ_CHECK(info.payloadBytes == known.c.payload.size(), "payload size");
     } catch (const ModelFileError& e) {
         FUZZ_CHECK(std::string(e.what()).rfind("model file 'fuzz': ", 0) == 0, e.what());

@@ -105,6 +105,22 @@ private slots:
         QCOMPARE(c.payload, std::string("abc"));
     }
 
+    // Version 2 files carry the policy head; version 1 files (no key) hold the dense one.
+    void policyHeadRead() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("m.xqz");
+        writeFile(path, container("format_version=2\n" + metaFor("16", "2", "policy_head=1\n").substr(17)));
+        ModelInfo info = readModelInfo(path.toStdString());
+        QCOMPARE(info.formatVersion, uint32_t(2));
+        QCOMPARE(info.config, (NetConfig{16, 2, PolicyHeadKind::Bilinear}));
+        QCOMPARE(info.config.label(), std::string("16x2b"));
+        writeFile(path, container(metaFor("16", "2")));
+        info = readModelInfo(path.toStdString());
+        QCOMPARE(info.formatVersion, uint32_t(1));
+        QCOMPARE(info.config.policyHead, PolicyHeadKind::Dense);
+        QCOMPARE(info.config.label(), std::string("16x2"));
+    }
+
     // `--model /dev/zero` used to read until memory ran out: the magic is checked first.
     void headerCheckedBeforeTheBody() {
         std::string msg = errorOf([] { readModelInfo("/dev/zero"); });
@@ -194,8 +210,17 @@ private slots:
         QTest::newRow("too big for int64") << QString::fromStdString(metaFor("99999999999999999999", "3"))
                                            << "'channels' missing or invalid";
         QTest::newRow("missing") << "format_version=1\nchannels=64\n" << "'blocks' missing or invalid";
-        QTest::newRow("format 2") << QString::fromStdString("format_version=2\n" + metaFor("64", "3").substr(17))
-                                  << "metadata format_version 2";
+        QTest::newRow("format 3") << QString::fromStdString("format_version=3\n" + metaFor("64", "3").substr(17))
+                                  << "metadata format_version 3";
+        QTest::newRow("format 0") << QString::fromStdString("format_version=0\n" + metaFor("64", "3").substr(17))
+                                  << "metadata format_version 0";
+        // Version 2 names its policy head; version 1 did not have the key.
+        QTest::newRow("format 2 without its head")
+            << QString::fromStdString("format_version=2\n" + metaFor("64", "3").substr(17))
+            << "'policy_head' missing or invalid";
+        QTest::newRow("unknown head")
+            << QString::fromStdString("format_version=2\n" + metaFor("64", "3", "policy_head=2\n").substr(17))
+            << "unknown policy head 2";
         QTest::newRow("planes") << QString::fromStdString(
                                        "format_version=1\nchannels=64\nblocks=3\nplanes=18\npolicy_size=8100\n")
                                 << "made for 18 input planes";
@@ -217,6 +242,7 @@ private slots:
         QVERIFY(!(NetConfig{kMinChannels - 1, 3}).inRange());
         QVERIFY(!(NetConfig{64, kMinBlocks - 1}).inRange());
         QVERIFY(!(NetConfig{64, kMaxBlocks + 1}).inRange());
+        QVERIFY(!(NetConfig{64, 3, PolicyHeadKind(kPolicyHeadKinds)}).inRange());
         // The presets sit inside.
         for (NetConfig c : {NetConfig{64, 3}, NetConfig{128, 6}, NetConfig{256, 10}}) QVERIFY(c.inRange());
     }

@@ -121,6 +121,8 @@ private slots:
     void trainingLowersLoss();
     void optimizerStateRoundTrip();
     void legalMaskedPolicyLoss();
+    void bilinearHeadIsLowRank();
+    void bilinearHeadFilesAndTraining();
     void torchEvaluatorSoftmaxAndCache();
     void serverOverTorchMatchesDirect();
 };
@@ -244,10 +246,10 @@ void TestNnTorch::badFilesGiveClearErrors() {
     writeBytes(wrong, "");
     QVERIFY2(failsWith(load(wrong), "bad magic", &msg), qPrintable(msg));
 
-    std::string v2 = bytes;
-    v2[8] = 2;  // container version 2
-    writeBytes(wrong, v2);
-    QVERIFY2(failsWith(load(wrong), "unsupported format version 2", &msg), qPrintable(msg));
+    std::string v3 = bytes;
+    v3[8] = 3;  // container version 3, newer than this build
+    writeBytes(wrong, v3);
+    QVERIFY2(failsWith(load(wrong), "unsupported format version 3", &msg), qPrintable(msg));
 
     Net bigger({16, 2});
     QVERIFY2(failsWith([&] { loadModelInto(bigger, good.toStdString()); }, "expected 16x2", &msg),
@@ -339,6 +341,107 @@ void TestNnTorch::legalMaskedPolicyLoss() {
     TrainBatch bad = masked;
     bad.legalMask.pop_back();
     QVERIFY_EXCEPTION_THROWN(trainer.step(bad), std::invalid_argument);
+}
+
+// The rank of a 90 x 90 matrix (row-major), by Gram-Schmidt on its rows: a row counts when
+// what is left of it after the earlier ones is above `rel` of the largest row norm.
+static int matrixRank(const float* m, double rel = 1e-3) {
+    std::vector<std::vector<double>> basis;
+    double maxNorm = 0;
+    for (int r = 0; r < 90; ++r) {
+        double n = 0;
+        for (int c = 0; c < 90; ++c) n += double(m[r * 90 + c]) * m[r * 90 + c];
+        maxNorm = std::max(maxNorm, std::sqrt(n));
+    }
+    for (int r = 0; r < 90; ++r) {
+        std::vector<double> v(m + r * 90, m + r * 90 + 90);
+        for (const auto& b : basis) {
+            double d = 0;
+            for (int c = 0; c < 90; ++c) d += v[c] * b[c];
+            for (int c = 0; c < 90; ++c) v[c] -= d * b[c];
+        }
+        double n = 0;
+        for (double x : v) n += x * x;
+        n = std::sqrt(n);
+        if (n > rel * maxNorm) {
+            for (double& x : v) x /= n;
+            basis.push_back(std::move(v));
+        }
+    }
+    return int(basis.size());
+}
+
+// The bilinear head's logits, seen as a from x to matrix, are a product of two rank-32
+// feature maps plus a per-move bias (zero at initialisation): rank <= kBilinearRank. The dense
+// head's are a generic linear map of 180 features: full rank, so the check can tell them apart.
+void TestNnTorch::bilinearHeadIsLowRank() {
+    const NetConfig bl{16, 1, PolicyHeadKind::Bilinear};
+    QCOMPARE(bl.label(), std::string("16x1b"));
+    Net net(bl, {.seed = 11});
+    Net dense(kTiny, {.seed = 11});
+    QCOMPARE(net.config(), bl);
+    auto positions = nntest::randomPositions(1, 3, 12);
+    const Batch b = forwardOn(net, positions), d = forwardOn(dense, positions);
+    for (float v : b.logits) QVERIFY(std::isfinite(v));
+    for (int i = 0; i < int(positions.size()); ++i) {
+        const int rb = matrixRank(b.logits.data() + size_t(i) * kPolicySize);
+        const int rd = matrixRank(d.logits.data() + size_t(i) * kPolicySize);
+        QVERIFY2(rb <= kBilinearRank && rb >= kBilinearRank / 2,
+                 qPrintable(QString("bilinear rank %1").arg(rb)));
+        QVERIFY2(rd > kBilinearRank, qPrintable(QString("dense rank %1").arg(rd)));
+    }
+    // Different positions, different logits: the head reads the trunk.
+    QVERIFY(maxDiff(std::vector<float>(b.logits.begin(), b.logits.begin() + kPolicySize),
+                    std::vector<float>(b.logits.begin() + kPolicySize, b.logits.begin() + 2 * kPolicySize)) > 1e-4f);
+}
+
+// A bilinear net saves (format 2, policy_head=1), loads, exports and trains; files of one
+// head are refused by a net of the other.
+void TestNnTorch::bilinearHeadFilesAndTraining() {
+    QTemporaryDir dir;
+    const std::string model = dir.filePath("b.xqz").toStdString();
+    const std::string opt = dir.filePath("b.opt").toStdString();
+    const std::string exported = dir.filePath("b.pt").toStdString();
+    const NetConfig bl{16, 1, PolicyHeadKind::Bilinear};
+    Net net(bl, {.seed = 13});
+    NetTrainer trainer(net, {.learningRate = 3e-3});
+    std::vector<int> counts;
+    const TrainBatch masked = maskedBatch(16, &counts);
+    const TrainStats first = trainer.evaluate(masked);
+    for (int i = 0; i < 60; ++i) trainer.step(masked);
+    const TrainStats after = trainer.evaluate(masked);
+    QVERIFY2(after.policyLoss < 0.7 * first.policyLoss,
+             qPrintable(QString("%1 -> %2").arg(first.policyLoss).arg(after.policyLoss)));
+    QVERIFY(after.valueLoss < first.valueLoss);
+
+    saveModel(net, model);
+    trainer.saveState(opt);
+    const ModelInfo info = readModelInfo(model);
+    QCOMPARE(info.formatVersion, kModelFormatVersion);
+    QCOMPARE(info.config, bl);
+    Net loaded = loadModel(model);
+    QCOMPARE(loaded.config(), bl);
+    auto positions = nntest::randomPositions(1, 3, 14);
+    const Batch a = forwardOn(net, positions);
+    QCOMPARE(maxDiff(a.logits, forwardOn(loaded, positions).logits), 0.0f);
+    NetTrainer again(loaded);
+    again.loadState(opt);
+
+    QString msg;
+    Net dense(kTiny);
+    QVERIFY2(failsWith([&] { loadModelInto(dense, model); }, "holds a 16x1b net, expected 16x1", &msg),
+             qPrintable(msg));
+    NetTrainer denseTrainer(dense);
+    QVERIFY2(failsWith([&] { denseTrainer.loadState(opt); }, "16x1b net, expected 16x1", &msg),
+             qPrintable(msg));
+
+    exportStateDict(net, exported);
+    Net fresh(bl, {.seed = 15});
+    QVERIFY(maxDiff(a.logits, forwardOn(fresh, positions).logits) > 1e-3f);
+    importStateDict(fresh, exported);
+    QCOMPARE(maxDiff(a.logits, forwardOn(fresh, positions).logits), 0.0f);
+    QVERIFY2(failsWith([&] { importStateDict(dense, exported); }, "meta.policy_head", &msg),
+             qPrintable(msg));
 }
 
 void TestNnTorch::optimizerStateRoundTrip() {

@@ -20,6 +20,7 @@ struct ParamText {
 const ParamText kTexts[] = {
     {"channels", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Channels"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Convolution channels of the residual trunk")},
     {"blocks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks in the trunk")},
+    {"policy-head", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)")},
     {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases")},
     {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move")},
     {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games searched at once per self-play thread (fills the network's batches)")},

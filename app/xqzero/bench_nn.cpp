@@ -58,7 +58,8 @@ int run(const xqcli::BenchOptions& opt) {
     // both precisions are measured there (inference uses FP16 by default).
     const bool gpu = device != xq::nn::DeviceKind::Cpu && xq::nn::Net::cudaAvailable();
     std::vector<int> batches{1, 8, 32, 128};
-    std::vector<xq::nn::NetConfig> nets{{64, 3}, {128, 6}};
+    // 64x3b: the quick preset's trunk with the bilinear policy head (net.h).
+    std::vector<xq::nn::NetConfig> nets{{64, 3}, {64, 3, xq::nn::PolicyHeadKind::Bilinear}, {128, 6}};
     std::vector<bool> precisions{true};
     if (gpu) {
         batches.insert(batches.end(), {512, 1024});

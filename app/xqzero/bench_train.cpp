@@ -43,7 +43,8 @@ int run(const xqcli::BenchOptions& opt) {
         int batch;
     };
     // quick: 64x3 at 128; standard and full: 128x6 and 256x10 at 512 (config.cpp).
-    std::vector<Case> cases{{{64, 3}, 128}, {{128, 6}, 512}};
+    // 64x3b: the same with the bilinear policy head.
+    std::vector<Case> cases{{{64, 3}, 128}, {{64, 3, xq::nn::PolicyHeadKind::Bilinear}, 128}, {{128, 6}, 512}};
     if (gpu) cases.push_back({{256, 10}, 512});
     for (const Case& c : cases) {
         xq::nn::Net net(c.net, {.device = device, .fp16 = false, .seed = 1});  // trains in FP32

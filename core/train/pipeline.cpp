@@ -160,6 +160,9 @@ void Pipeline::openRun(State& st) {
         st.ckpt.generation = 0;
     } else {
         st.bestNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.bestFile, netOpts));
+        // The model files say which policy head the run trains: a run stored before the
+        // parameter existed has none in its configuration and holds dense nets.
+        st.config.policyHead = int(st.bestNet->config().policyHead);
     }
     if (haveCheckpoint) {
         st.trainNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <random>
 
+#include <nlohmann/json.hpp>
+
 #include "core/nn/encoder.h"
 #include "core/nn/net.h"
 #include "core/nn/model_file.h"
@@ -598,6 +600,50 @@ private slots:
         Pipeline again(o, {});
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, again.run());
         QCOMPARE(st.countGames({.run = run->id}), 4);
+    }
+
+    // A run stored before `policy-head` existed has no such key and holds dense nets; resumed
+    // under the quick preset (bilinear), it goes on training dense nets, as its files say.
+    void resumedOldRunKeepsItsDenseHead() {
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        QCOMPARE(o.config.policyHead, int(nn::PolicyHeadKind::Bilinear));  // the quick preset's
+        o.config.policyHead = int(nn::PolicyHeadKind::Dense);
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "old";
+        o.iterations = 1;
+        {
+            Pipeline p(o, {});
+            p.run();
+        }
+        {
+            store::Store st(o.dbPath);
+            const auto run = st.findRun("old");
+            auto j = nlohmann::json::parse(run->config);
+            QVERIFY(j.contains("policy-head"));
+            j.erase("policy-head");
+            st.setRunConfig(run->id, j.dump());
+        }
+        PipelineOptions r = o;
+        r.config = tinyConfig();
+        r.resume = true;
+        Pipeline p(r, {});
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+        store::Store st(o.dbPath, {.readOnly = true});
+        const auto models = st.listModels(st.findRun("old")->id);
+        int files = 0;
+        for (const auto& m : models) {
+            if (m.file.empty()) continue;  // a rejected candidate keeps no file
+            QCOMPARE(nn::readModelInfo(m.file).config.policyHead, nn::PolicyHeadKind::Dense);
+            ++files;
+        }
+        QVERIFY2(files >= 2, qPrintable(QString::number(files)));
+        const auto ck = readCheckpoint((dir.path() + "/models/old").toStdString());
+        QCOMPARE(nn::readModelInfo((dir.path() + "/models/old/").toStdString() + ck->trainFile)
+                     .config.policyHead,
+                 nn::PolicyHeadKind::Dense);
     }
 
     // A run with a held-out share: held-out games are stored like the others, the training

@@ -66,7 +66,7 @@ uint64_t readUpTo(std::istream& in, std::string& out, uint64_t n) {
 
 std::string encodeContainer(const char magic[8], const Container& c) {
     std::string out(magic, 8);
-    putLE<uint32_t>(out, kModelFormatVersion);
+    putLE<uint32_t>(out, c.version);
     putLE<uint32_t>(out, uint32_t(c.meta.size()));
     out += c.meta;
     putLE<uint64_t>(out, uint64_t(c.payload.size()));
@@ -130,6 +130,7 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
         fail(path, "metadata length " + std::to_string(metaLen) + " exceeds the limit of " +
                        std::to_string(kMaxMetaBytes) + " bytes (corrupt or not a model)");
     Container c;
+    c.version = version;
     if (readUpTo(in, c.meta, metaLen) < metaLen)
         fail(path, "truncated (metadata: " + std::to_string(c.meta.size()) + " of " +
                        std::to_string(metaLen) + " bytes present)");

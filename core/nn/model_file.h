@@ -104,6 +104,7 @@ constexpr uint64_t kMaxPayloadBytes = uint64_t(2) << 30;
 struct Container {
     std::string meta;     // "key=value\n" lines
     std::string payload;  // opaque bytes
+    uint32_t version = kModelFormatVersion;  // the header's; what was read, or what to write
 };
 // The file's bytes (header, metadata, payload, checksum).
 std::string encodeContainer(const char magic[8], const Container& c);

@@ -119,6 +119,15 @@ private slots:
         QCOMPARE(info.formatVersion, uint32_t(1));
         QCOMPARE(info.config.policyHead, PolicyHeadKind::Dense);
         QCOMPARE(info.config.label(), std::string("16x2"));
+        // A version 1 container reads as version 1 and re-encodes to its own bytes (found by
+        // fuzz_model_file when the version was not kept).
+        detail::Container v1{metaFor("16", "2"), "weights", 1};
+        const std::string bytes = detail::encodeContainer("XQZMODEL", v1);
+        QCOMPARE(uint8_t(bytes[8]), uint8_t(1));
+        writeFile(path, bytes);
+        const detail::Container back = detail::readContainer(path.toStdString(), "XQZMODEL");
+        QCOMPARE(back.version, uint32_t(1));
+        QCOMPARE(detail::encodeContainer("XQZMODEL", back), bytes);
     }
 
     // `--model /dev/zero` used to read until memory ran out: the magic is checked first.

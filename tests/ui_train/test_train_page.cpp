@@ -382,6 +382,28 @@ private slots:
         page_->setDatabase(db());
     }
 
+    // One rating: QCustomPlot would keep the axis's old size around it (here 5 positions at
+    // 46,040: ten overlapping tick labels); the chart gives it a tenth of its value each side.
+    void aSingleLadderRatingGetsAReadableAxis() {
+        const QString file = dir_.filePath(QStringLiteral("one.db"));
+        {
+            xq::store::Store s(file.toStdString());
+            const auto run = s.createRun("one");
+            addLadderRow(s, run.id, 9, -188, -393, 18, 46040, 15);
+        }
+        TrainCharts* c = page_->charts();
+        c->eloPlot()->xAxis->setRange(0, 5);
+        page_->setDatabase(file);
+        QVERIFY(page_->showRun(QStringLiteral("one"), true));
+        c->flush();
+        QCOMPARE(c->eloPointCount(), 1);
+        const QCPRange x = c->eloPlot()->xAxis->range();
+        QVERIFY2(x.contains(46040) && x.size() > 0.15 * 46040,
+                 qPrintable(QString("%1 .. %2").arg(x.lower).arg(x.upper)));
+        QVERIFY(c->eloPlot()->yAxis->range().contains(-393) && c->eloPlot()->yAxis->range().contains(18));
+        page_->setDatabase(db());
+    }
+
     void gatedRunWithoutLadderShowsItsSelfElo() {
         const QString file = dir_.filePath(QStringLiteral("gated.db"));
         {

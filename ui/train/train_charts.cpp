@@ -354,16 +354,45 @@ int TrainCharts::speedPointCount() const {
     return speedGraph_->dataCount();
 }
 
+namespace {
+
+// The extent of the data plotted along `a` (0 for one value, -1 for none).
+double dataSpan(QCustomPlot* p, QCPAxis* a) {
+    bool any = false;
+    QCPRange all;
+    for (int i = 0; i < p->plottableCount(); ++i) {
+        QCPAbstractPlottable* pl = p->plottable(i);
+        if (!pl->visible() || (pl->keyAxis() != a && pl->valueAxis() != a)) continue;
+        bool found = false;
+        const QCPRange r = pl->keyAxis() == a ? pl->getKeyRange(found) : pl->getValueRange(found);
+        if (!found) continue;
+        if (any) {
+            all.expand(r);
+        } else {
+            all = r;
+            any = true;
+        }
+    }
+    return any ? all.size() : -1;
+}
+
+}  // namespace
+
 void TrainCharts::rescale(QCustomPlot* p) {
     p->setProperty("xqRescaling", true);
     p->rescaleAxes();
     // A little air around the data, and a visible range for a single point.
     for (QCPAxis* a : {p->xAxis, p->yAxis, p->yAxis2}) {
         if (!a->visible()) continue;
-        QCPRange r = a->range();
-        const double pad =
-            r.size() > 0 ? r.size() * 0.05 : std::max(1.0, std::abs(r.center()) * 0.1);
-        a->setRange(r.lower - pad, r.upper + pad);
+        const QCPRange r = a->range();
+        // Around a single value QCustomPlot keeps the previous range's size, which may be a
+        // sliver of that value (46,040 to 46,050 positions: ten overlapping tick labels).
+        if (dataSpan(p, a) == 0) {
+            const double pad = std::max(1.0, std::abs(r.center()) * 0.1);
+            a->setRange(r.center() - pad, r.center() + pad);
+        } else {
+            a->setRange(r.lower - r.size() * 0.05, r.upper + r.size() * 0.05);
+        }
     }
     p->setProperty("xqRescaling", false);
 }

@@ -233,6 +233,9 @@ Inspection inspectFile(const std::string& path) {
         throw StoreError(StoreErrorCode::Sqlite,
                          "cannot read the size of '" + path + "': " + ec.message(), path);
     if (size == 0) return {FileState::Empty, 0};
+    // Open here already, so not garbage; and reading it with plain I/O would drop this
+    // process's locks on it (sql::isOpenInThisProcess).
+    if (sql::isOpenInThisProcess(path)) return confirmWithSqlite(path);
 
     // The 100-byte SQLite header, read with plain file I/O: garbage, foreign and newer files
     // are refused from it before any SQLite connection exists, so nothing (not even a -shm

@@ -1,6 +1,12 @@
 #include "core/store/sqlite.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <utility>
 
 namespace xq::store {
 
@@ -68,6 +74,36 @@ static std::string fileUri(const std::string& path, const char* query) {
     return uri + "?" + query;
 }
 
+namespace {
+
+// (device, inode) -> open Database objects of this process. Function-local, so that a
+// Database made during static initialisation finds them constructed.
+struct OpenFiles {
+    std::mutex mutex;
+    std::map<std::pair<uint64_t, uint64_t>, int> count;
+};
+OpenFiles& openFiles() {
+    static OpenFiles files;
+    return files;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>> fileId(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return std::pair<uint64_t, uint64_t>(uint64_t(st.st_dev), uint64_t(st.st_ino));
+}
+
+}  // namespace
+
+bool isOpenInThisProcess(const std::string& path) {
+    const auto id = fileId(path);
+    if (!id) return false;
+    OpenFiles& f = openFiles();
+    std::lock_guard lk(f.mutex);
+    const auto it = f.count.find(*id);
+    return it != f.count.end() && it->second > 0;
+}
+
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
     std::string name = path;
@@ -90,11 +126,28 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path) {
         db_ = nullptr;
         throw StoreError(codeFor(rc), msg, path_);
     }
+    // An immutable connection takes no locks: nothing of it to protect.
+    if (mode != OpenMode::Immutable) {
+        if (const auto id = fileId(path)) {
+            OpenFiles& f = openFiles();
+            std::lock_guard lk(f.mutex);
+            ++f.count[*id];
+            registered_ = true;
+            dev_ = id->first;
+            ino_ = id->second;
+        }
+    }
 }
 
 Database::~Database() {
     // close_v2 defers the close until stray statements finish instead of failing.
     if (db_) sqlite3_close_v2(db_);
+    if (registered_) {
+        OpenFiles& f = openFiles();
+        std::lock_guard lk(f.mutex);
+        const auto it = f.count.find({dev_, ino_});
+        if (it != f.count.end() && --it->second <= 0) f.count.erase(it);
+    }
 }
 
 void Database::fail(int rc, std::string_view what) const {

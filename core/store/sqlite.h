@@ -26,6 +26,16 @@ namespace xq::store::sql {
 // are not ours (a live WAL is ignored, so never use it on our own database).
 enum class OpenMode { ReadOnly, Immutable, ReadWrite, ReadWriteCreate };
 
+// True while a Database (other than Immutable) of this process has the file at `path` open.
+// POSIX advisory locks belong to the process and the inode: closing ANY descriptor of the file
+// drops every lock this process holds on it, including the SHARED lock each WAL connection
+// keeps. Another process closing its connection then takes itself for the last one and
+// deletes the -wal and -shm under ours (new connections fail with "disk I/O error", frames
+// not yet checkpointed are lost). Code that would read the file with plain I/O asks this
+// first and goes through SQLite instead, which shares descriptors per inode.
+// Thread-safe.
+bool isOpenInThisProcess(const std::string& path);
+
 class Database {
 public:
     Database(const std::string& path, OpenMode mode);
@@ -49,6 +59,8 @@ public:
 private:
     sqlite3* db_ = nullptr;
     std::string path_;
+    bool registered_ = false;  // counted in isOpenInThisProcess()'s table
+    uint64_t dev_ = 0, ino_ = 0;
 };
 
 class Statement {

@@ -5,6 +5,12 @@
 // byte for byte after it: "never modified" is checked, not assumed.
 #include <QtTest>
 
+#include <QFile>
+#include <QProcess>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include <atomic>
@@ -45,6 +51,24 @@ QString refusal(const std::string& path, StoreErrorCode code, bool readOnly = fa
     }
     return {};
 }
+
+// The child of anotherProcessClosingKeepsOurWal: run as this binary with
+// XQ_STORE_CHILD_OPEN=FILE, it opens FILE read-write with SQLite, reads it and closes, as
+// `sqlite3 FILE` or another xqzero would, then exits before QTest starts.
+const bool kChildRan = [] {
+    const char* path = std::getenv("XQ_STORE_CHILD_OPEN");
+    if (!path) return false;
+    int rc = 0;
+    try {
+        sql::Database db(path, sql::OpenMode::ReadWrite);
+        sql::Statement st(db, "SELECT count(*) FROM runs");
+        rc = st.step() ? 0 : 3;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "child: %s\n", e.what());
+        rc = 2;
+    }
+    std::_Exit(rc);
+}();
 
 }  // namespace
 
@@ -770,6 +794,44 @@ private slots:
                                                .arg(failures.load())
                                                .arg(kThreads * kOpens)
                                                .arg(QString::fromStdString(firstError))));
+    }
+
+    // POSIX locks belong to the process: opening a second Store used to read the file's header
+    // with plain I/O, and closing that descriptor dropped the SHARED lock of the first Store's
+    // connection. Another process closing its connection then took itself for the last one
+    // and deleted the -wal (with the frames not yet checkpointed) under the first Store: a
+    // training run's background ladder then failed with "disk I/O error".
+    void anotherProcessClosingKeepsOurWal() {
+        SQLITE_ONLY();
+        const std::string path = file("shared.db");
+        Store a(path);
+        const int64_t run = a.createRun("first").id;
+        a.insertGame(makeGame(30, 700, run));
+        const std::string wal = path + "-wal";
+        QVERIFY(std::filesystem::exists(wal) && std::filesystem::file_size(wal) > 0);
+        {
+            OpenOptions ro;
+            ro.readOnly = true;
+            Store b(path, ro);  // a second Store of this process, as the ladder's
+            QVERIFY(b.findRun("first"));
+        }
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XQ_STORE_CHILD_OPEN", QString::fromStdString(path));
+        child.setProcessEnvironment(env);
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(QFile::symLinkTarget("/proc/self/exe"), {});
+        QVERIFY(child.waitForFinished(60000));
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+                 qPrintable(QString("exit %1 (%2): %3")
+                                .arg(child.exitCode())
+                                .arg(child.errorString(), QString::fromLocal8Bit(child.readAll()))));
+        QVERIFY2(std::filesystem::exists(wal), "the other process deleted our -wal");
+        a.createRun("second");
+        Store c(path);
+        QVERIFY(c.findRun("first") && c.findRun("second"));
+        QCOMPARE(c.countGames({.run = run}), int64_t(1));
+        QVERIFY(c.integrityCheck().ok);
     }
 
     void concurrentReaderWhileWriter() {

@@ -30,6 +30,9 @@ enum class ErrorCode : uint16_t {
     FolderNotWritable,  // the model folder cannot be created or written
     DiskFull,           // a disk has less free space than a run needs to keep its work
     NoCudaDevice,       // --device cuda on a machine without one (subject empty)
+    // Data-parallel training (subject: the master address HOST:PORT).
+    DistributedUnavailable,  // more than one rank asked of a build without c10d Gloo
+    DistributedFailed,       // a rank could not join the group, or a collective failed
     // Players and engines (subject: the engine command).
     EngineFailed,  // an external engine could not start, died or broke the protocol
     // The database (store::StoreError: its own code() says more). Keep it last.

@@ -32,6 +32,7 @@ struct RunShared {
     uint64_t target = 0;                  // games to finish; 0 = until stopped
     std::atomic<uint64_t> claimed{0};     // games started (their index is the claim order)
     std::atomic<bool> abort{false};       // a worker failed: everyone leaves
+    const std::atomic<bool>* finishing = nullptr;  // SelfPlay::finishInFlight(): claim no more
     std::mutex callbackMutex;             // serialises onGame
     std::mutex& statsMutex;
     SelfPlayStats& live;                  // guarded by statsMutex
@@ -47,6 +48,7 @@ struct RunShared {
 
     // Takes the next game index, unless `target` games were already started.
     bool claim(uint64_t& index) {
+        if (finishing && finishing->load()) return false;
         uint64_t c = claimed.load();
         do {
             if (target != 0 && c >= target) return false;
@@ -346,6 +348,7 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
     }
     RunShared shared(options_, evaluator_, control, onGame, statsMutex_, live_);
     shared.target = games > 0 ? uint64_t(games) : 0;
+    shared.finishing = &finishing_;
 
     const int threads = std::max(1, options_.threads);
     {
@@ -375,6 +378,7 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
         });
     }
     for (auto& w : workers) w.join();
+    finishing_.store(false);
     {
         // Games abandoned at a stop are no longer in flight.
         std::lock_guard lk(liveMutex_);

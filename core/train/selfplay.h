@@ -90,6 +90,11 @@ public:
     // (games in progress are then abandoned, not reported). Honors control's pause between
     // rounds. Returns statistics.
     SelfPlayStats run(int games, const GameFn& onGame, RunControl& control);
+    // Any thread: start no new game; run() returns once the games in flight have finished and
+    // been reported (a game boundary: each game is played by one network, which is how a
+    // distributed worker switches models). Called before run(), it makes that run() return at
+    // once; the request is spent when run() returns.
+    void finishInFlight() { finishing_.store(true); }
     // The statistics of the run in progress (or of the last one), for progress lines and
     // benchmarks that stop a run before any game finishes. Any thread, any time.
     SelfPlayStats stats() const;
@@ -115,6 +120,7 @@ private:
     // The slot whose search is snapshotted; -1 until liveGame() is first called, so a run
     // nobody watches (the CLI, benchmarks) takes no snapshot at all.
     mutable std::atomic<int> watched_{-1};
+    std::atomic<bool> finishing_{false};  // finishInFlight() was asked; cleared as run() returns
 };
 
 // Material adjudication at the length cap (values in material.h): a lead of at least 3 points

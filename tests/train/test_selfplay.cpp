@@ -430,6 +430,41 @@ private slots:
         QCOMPARE(uint64_t(reported.load()), sp.stats().games);
     }
 
+    // finishInFlight(): no game starts after it, every game in flight finishes and is
+    // reported, so run() ends at a game boundary (a worker switching networks loses no game).
+    void finishInFlightEndsAtAGameBoundary() {
+        nn::RandomEvaluator eval(3);
+        SelfPlayOptions o = smallOptions();
+        o.gamesInFlight = 3;
+        SelfPlay sp(eval, o);
+        RunControl control;
+        std::vector<SelfPlayGame> got;
+        uint64_t startedAtRequest = 0;
+        const SelfPlayStats st = sp.run(
+            0,
+            [&](const SelfPlayGame& g) {
+                got.push_back(g);
+                if (got.size() == 1) {
+                    sp.finishInFlight();
+                    startedAtRequest = sp.stats().started;
+                }
+            },
+            control);
+        // Without the request run(0) would never return; with it, the games begun by then
+        // (the one reported and the ones in flight) all finish, and no other starts.
+        QVERIFY(startedAtRequest >= 2);
+        QCOMPARE(st.started, startedAtRequest);
+        QCOMPARE(uint64_t(got.size()), st.started);
+        QCOMPARE(st.games, st.started);
+        for (const auto& g : got) QVERIFY(g.record.result != Result::None);
+        // Asked before a run, it ends that run at once; the request is then spent.
+        sp.finishInFlight();
+        QCOMPARE(sp.run(0, [&](const SelfPlayGame&) {}, control).started, uint64_t(0));
+        int again = 0;
+        QCOMPARE(sp.run(2, [&](const SelfPlayGame&) { ++again; }, control).games, uint64_t(2));
+        QCOMPARE(again, 2);
+    }
+
     void arenaBookkeepingAndSymmetry() {
         nn::RandomEvaluator eval(4);
         ArenaOptions o;

@@ -1,0 +1,93 @@
+#pragma once
+// DistributedTrainer: the trainer of a run whose self-play comes from workers (worker.h) on
+// any number of hosts, through one database (`xqzero train --role trainer`). With N ranks
+// (--rank R --world-size N --master HOST:PORT) it trains data-parallel: every rank samples its
+// own batches from the same window, gradients are averaged through c10d (nn::TrainingGroup:
+// Gloo on CPU), so all ranks hold the same weights after every step; rank 0 alone writes to
+// the database and the model folder.
+//
+// Stages: OpenRun -> JoinGroup -> loop { Ingest -> Train -> Publish } -> Checkpoint.
+//   OpenRun   rank 0 creates the run (or resumes it from its checkpoint in modelDir) and
+//             publishes generation 0; other ranks read the run's configuration.
+//   JoinGroup ranks meet at the master; rank 0's weights are broadcast to all.
+//   Ingest    rank 0 lists the self-play games stored since the last cycle and broadcasts
+//             their ids, so every rank adds the same games to its replay buffer (ids are taken
+//             from a trailing range and deduplicated: a game whose transaction commits after a
+//             higher id was seen is still ingested). Each rank also broadcasts its stop flag.
+//   Train     the steps the training ratio has due (config trainRatio; a step trains
+//             batchSize samples on every rank, so worldSize x batchSize of the ratio's
+//             account), at most kStepsPerCycle before the next Ingest.
+//   Publish   after gamesPerIteration new games and at least one step: rank 0 saves the
+//             weights as the next generation (file, blob by sha256, models row: on PostgreSQL
+//             the row's NOTIFY tells every worker), then a checkpoint. No gate: workers always
+//             play the newest weights (AlphaZero, KataGo).
+// The held-out set and early stopping of the one-machine Pipeline are not used here.
+// Resuming with worldSize > 1 starts every rank's optimizer afresh (the Adam moments of a
+// checkpoint are rank 0's), so the ranks stay identical.
+//
+// Thread-safety: run() blocks on the calling thread; control() may be used from any thread.
+// Callbacks run on that thread.
+
+#include <cstdint>
+#include <string>
+
+#include "core/nn/training_group.h"
+#include "core/train/pipeline.h"
+
+namespace xq::train {
+
+struct TrainerRoleOptions {
+    TrainConfig config;
+    std::string presetName = "quick";
+    std::string dbPath;        // required
+    std::string runName = "run";
+    std::string modelDir;      // empty: store::defaultModelDir (checkpoints, rank 0 only)
+    bool resume = false;
+    double minutes = 0;        // stop after this long (0: no limit)
+    int generations = 0;       // stop after publishing this many this session (0: no limit)
+    // When set, every rank saves its final weights here at the end (the same creation time on
+    // all ranks, so identical weights make identical files: the integration test's check).
+    std::string finalModel;
+    int pollMs = 500;          // rank 0's wait for new games when nothing is due
+    nn::GroupOptions group;    // rank, world size, master
+    nn::DeviceKind device = nn::DeviceKind::Cpu;
+};
+
+struct TrainerRoleStats {
+    int64_t steps = 0;             // this session
+    int64_t gamesIngested = 0;     // this session
+    int generationsPublished = 0;  // this session
+    double trainSeconds = 0;       // in steps, collectives included
+    double collectiveSeconds = 0;  // in collectives (allreduce of gradients, broadcasts)
+};
+
+class DistributedTrainer {
+public:
+    static constexpr int kStepsPerCycle = 50;
+    DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks = {});
+    ~DistributedTrainer();
+    DistributedTrainer(const DistributedTrainer&) = delete;
+    DistributedTrainer& operator=(const DistributedTrainer&) = delete;
+
+    // Throws like Pipeline::run, and xq::Error(DistributedFailed / DistributedUnavailable)
+    // when the ranks cannot meet or a collective fails.
+    void run();
+    RunControl& control() { return control_; }
+    TrainerRoleStats stats() const { return stats_; }  // after run()
+
+private:
+    struct State;
+    void openRun(State& st);
+    void joinGroup(State& st);
+    bool ingest(State& st);  // false: a rank asked to stop
+    void train(State& st);
+    void publish(State& st);
+    void log(LogLevel l, const std::string& m) const;
+
+    TrainerRoleOptions options_;
+    PipelineCallbacks callbacks_;
+    RunControl control_;
+    TrainerRoleStats stats_;
+};
+
+}  // namespace xq::train

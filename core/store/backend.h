@@ -28,7 +28,7 @@ namespace xq::store {
 
 // One prepared statement of a backend: bind (1-based), step through the rows, read columns.
 class Cursor {
-public:
+  public:
     virtual ~Cursor() = default;
     virtual void bindInt64(int i, int64_t v) = 0;
     virtual void bindReal(int i, double v) = 0;
@@ -53,7 +53,7 @@ enum class TxKind {
 };
 
 class Backend {
-public:
+  public:
     virtual ~Backend() = default;
     virtual std::unique_ptr<Cursor> prepare(std::string_view sql) = 0;
     virtual void begin(TxKind kind) = 0;
@@ -70,11 +70,31 @@ public:
     // has a lock to wait for); writes nothing.
     virtual void checkWritable(bool openedReadOnly) = 0;
     virtual IntegrityReport integrityCheck() = 0;
+
+    // Writes the moves of game `game` (plies 0..n-1, in order) inside the caller's open write
+    // transaction. The default is the shared SQL: INSERTs of up to 64 rows each (one round trip
+    // per statement); PostgreSQL streams them with COPY instead.
+    virtual void insertMoves(int64_t game, std::span<const MoveRecord> moves);
+
+    // Notifications between processes (PostgreSQL LISTEN/NOTIFY); engines without them keep
+    // the defaults: notify() does nothing, listening is unsupported.
+    // notify: sent on commit of the caller's transaction (dropped if it rolls back).
+    virtual void notify(std::string_view channel, std::string_view payload) {
+        (void)channel, (void)payload;
+    }
+    virtual bool supportsNotifications() const { return false; }
+    // Subscribes this connection to `channel` (kept across reconnects). Throws
+    // StoreError(InvalidArgument) where unsupported.
+    virtual void listen(std::string_view channel);
+    // Waits up to timeoutMs for notifications on the listened channels without polling the
+    // server; returns their payloads (empty at the timeout). After a lost connection it
+    // reconnects, listens again and returns {""} so the caller re-reads what it waits for.
+    virtual std::vector<std::string> waitForNotifications(int timeoutMs);
 };
 
 // A statement of `db` with the bind/step/column calls of sql::Statement, whatever the engine.
 class Query {
-public:
+  public:
     Query(Backend& db, std::string_view sql) : c_(db.prepare(sql)) {}
 
     Query& bind(int i, int64_t v) { return c_->bindInt64(i, v), *this; }
@@ -113,13 +133,13 @@ public:
         return real(col);
     }
 
-private:
+  private:
     std::unique_ptr<Cursor> c_;
 };
 
 // begin() .. commit(), rolled back when left by an exception.
 class Transaction {
-public:
+  public:
     explicit Transaction(Backend& db, TxKind kind = TxKind::Write) : db_(db) { db_.begin(kind); }
     ~Transaction() {
         if (!done_) db_.rollback();
@@ -131,7 +151,7 @@ public:
         done_ = true;
     }
 
-private:
+  private:
     Backend& db_;
     bool done_ = false;
 };

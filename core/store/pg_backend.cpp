@@ -1,6 +1,7 @@
 // The PostgreSQL backend: one libpq session (store.h says what opening checks).
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -8,6 +9,7 @@
 #include "core/store/pg_integrity.h"
 #include "core/store/pg_schema.h"
 #include "core/store/pq.h"
+#include "core/store/visit_blob.h"
 
 namespace xq::store {
 
@@ -46,10 +48,48 @@ std::string formatReal(double v) {
     return std::string(buf, p);
 }
 
+// The moves of one game as COPY text rows: tab-separated, \N for NULL, bytea in its hex form
+// with the backslash doubled (COPY text un-escapes it once, then bytea input reads "\x...").
+std::string copyRows(int64_t game, std::span<const MoveRecord> moves) {
+    static const char* const kHex = "0123456789abcdef";
+    std::string out;
+    out.reserve(moves.size() * 48);
+    const std::string prefix = std::to_string(game) + '\t';
+    for (size_t ply = 0; ply < moves.size(); ++ply) {
+        const MoveRecord& m = moves[ply];
+        out += prefix;
+        out += std::to_string(ply) + '\t' + std::to_string(m.move.raw()) + '\t';
+        out += m.rootValue ? formatReal(double(*m.rootValue)) : std::string("\\N");
+        out += '\t';
+        if (m.visits.empty()) {
+            out += "\\N";
+        } else {
+            out += "\\\\x";
+            for (uint8_t b : encodeVisits(m.visits)) {
+                out += kHex[b >> 4];
+                out += kHex[b & 15];
+            }
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+// A channel name as an SQL identifier (LISTEN takes no parameter): ours are fixed lowercase
+// names, anything else is refused rather than quoted.
+std::string channelIdentifier(std::string_view channel) {
+    if (channel.empty() || !std::all_of(channel.begin(), channel.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        }))
+        throw StoreError(StoreErrorCode::InvalidArgument,
+                         "not a notification channel name: '" + std::string(channel) + "'");
+    return std::string(channel);
+}
+
 class PgBackend;
 
 class PgCursor : public Cursor {
-public:
+  public:
     PgCursor(PgBackend& db, std::string_view sql);
     void bindInt64(int i, int64_t v) override { param(i) = pq::Param::text(std::to_string(v)); }
     void bindReal(int i, double v) override { param(i) = pq::Param::text(formatReal(v)); }
@@ -74,7 +114,7 @@ public:
         return pq::decodeByteaHex(result_.value(row_, col));
     }
 
-private:
+  private:
     pq::Param& param(int i) {
         if (i < 1 || i > int(params_.size()))
             throw StoreError(StoreErrorCode::InvalidArgument,
@@ -91,7 +131,7 @@ private:
 };
 
 class PgBackend : public Backend {
-public:
+  public:
     PgBackend(const std::string& uri, const OpenOptions& options) : conn_(uri), options_(options) {
         configureSession();
     }
@@ -157,7 +197,7 @@ public:
             "has_table_privilege(c.oid, 'UPDATE') AND has_table_privilege(c.oid, 'DELETE')), "
             "false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN "
-            "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder')",
+            "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder', 'blobs', 'workers')",
             "checking that the database can be written");
         const bool readOnlySession = r.value(0, 0) == "t";
         const bool standby = r.value(0, 1) == "t";
@@ -178,7 +218,50 @@ public:
         return pg_integrity::check(conn_);
     }
 
-private:
+    // COPY streams all rows in one statement: one round trip per game however long, where
+    // 64-row INSERTs need one per 64 plies and the server parses each.
+    void insertMoves(int64_t game, std::span<const MoveRecord> moves) override {
+        if (moves.empty()) return;
+        conn_.copyIn("COPY moves(game, ply, move, root_value, visits) FROM STDIN",
+                     copyRows(game, moves), "writing the moves of game " + std::to_string(game));
+        changes_ = int64_t(moves.size());
+    }
+
+    void notify(std::string_view channel, std::string_view payload) override {
+        const pq::Param p[] = {pq::Param::text(std::string(channel)),
+                               pq::Param::text(std::string(payload))};
+        run("SELECT pg_notify($1, $2)", p);
+    }
+    bool supportsNotifications() const override { return true; }
+    void listen(std::string_view channel) override {
+        const std::string id = channelIdentifier(channel);
+        ensureSession();
+        conn_.exec("LISTEN " + id, "listening for notifications on " + id);
+        if (std::find(channels_.begin(), channels_.end(), id) == channels_.end())
+            channels_.push_back(id);
+    }
+    std::vector<std::string> waitForNotifications(int timeoutMs) override {
+        const auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(0, timeoutMs));
+        for (;;) {
+            std::vector<std::string> payloads;
+            for (const pq::Connection::Notification& n : conn_.takeNotifications())
+                payloads.push_back(n.payload);
+            if (!conn_.alive()) {
+                // What was sent while the session was down is lost: the caller re-reads.
+                ensureSession();
+                return {""};
+            }
+            if (!payloads.empty()) return payloads;
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  deadline - std::chrono::steady_clock::now())
+                                  .count();
+            if (left <= 0) return {};
+            conn_.waitReadable(int(std::min<int64_t>(left, 1'000'000'000)));
+        }
+    }
+
+  private:
     void configureSession() {
         std::string s =
             "SET lock_timeout = " + std::to_string(std::max(0, options_.busyTimeoutMs)) +
@@ -187,6 +270,8 @@ private:
         // Read-only: the server refuses every write of this session (SQLSTATE 25006), so no
         // code path can change the database, as PRAGMA query_only does for SQLite.
         if (options_.readOnly) s += "; SET default_transaction_read_only = on";
+        // A new session has forgotten the old one's subscriptions.
+        for (const std::string& ch : channels_) s += "; LISTEN " + ch;
         conn_.exec(s, "configuring the session");
     }
     void ensureSession() {
@@ -202,6 +287,7 @@ private:
     pq::Connection conn_;
     OpenOptions options_;
     int64_t changes_ = 0;
+    std::vector<std::string> channels_;  // LISTENed, renewed on reconnect
     // Ours, not libpq's: a lost session reports no transaction, and reconnecting in the middle
     // of one would let the rest of a game's moves commit without its first part.
     bool txOpen_ = false;

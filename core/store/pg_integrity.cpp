@@ -5,10 +5,11 @@ namespace xq::store::pg_integrity {
 namespace {
 
 struct Reference {
-    const char* table;   // the referring table
-    const char* row;     // how a row of it is named in the report
-    const char* column;  // the referring column (NULL means no reference)
-    const char* target;  // the referenced table (its column is id)
+    const char* table;       // the referring table
+    const char* row;         // how a row of it is named in the report
+    const char* column;      // the referring column (NULL means no reference)
+    const char* target;      // the referenced table
+    const char* key = "id";  // its referenced column
 };
 
 // Every foreign key of the schema (pg_schema.cpp), one line each.
@@ -16,7 +17,8 @@ constexpr Reference kReferences[] = {
     {"models", "id", "run", "runs"},        {"models", "id", "parent", "models"},
     {"games", "id", "run", "runs"},         {"moves", "game", "game", "games"},
     {"metrics", "run", "run", "runs"},      {"ladder", "id", "run", "runs"},
-    {"ladder", "id", "model_id", "models"},
+    {"ladder", "id", "model_id", "models"}, {"models", "id", "sha256", "blobs", "sha256"},
+    {"workers", "id", "run", "runs"},
 };
 
 }  // namespace
@@ -26,11 +28,11 @@ IntegrityReport check(pq::Connection& c) {
     // One snapshot for all the queries, so a writer between them cannot fake an orphan.
     pq::Transaction tx(c, pq::Transaction::Kind::Snapshot);
     for (const Reference& ref : kReferences) {
-        const std::string sql = std::string("SELECT t.") + ref.row + " FROM " + ref.table +
-                                " t WHERE t." + ref.column +
-                                " IS NOT NULL AND NOT EXISTS "
-                                "(SELECT 1 FROM " +
-                                ref.target + " p WHERE p.id = t." + ref.column + ") LIMIT 100";
+        const std::string sql =
+            std::string("SELECT t.") + ref.row + " FROM " + ref.table + " t WHERE t." + ref.column +
+            " IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM " +
+            ref.target + " p WHERE p." + ref.key + " = t." + ref.column + ") LIMIT 100";
         const pq::Result r = c.exec(sql, std::string("checking references of ") + ref.table);
         for (int i = 0; i < r.rows(); ++i)
             report.problems.push_back("foreign key: row " + r.text(i, 0) + " of table " +

@@ -1,8 +1,13 @@
 #include "core/store/pq.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+
+#include <poll.h>
+
+#include <cerrno>
 
 #include <libpq-fe.h>
 
@@ -190,6 +195,47 @@ Result Connection::exec(const std::string& sql, std::span<const Param> params,
     return check(Result(PQexecParams(conn_, sql.c_str(), int(params.size()), types.data(),
                                      values.data(), lengths.data(), formats.data(), 0)),
                  what);
+}
+
+Result Connection::copyIn(const std::string& sql, std::string_view data, std::string_view what) {
+    Result start(PQexec(conn_, sql.c_str()));
+    // Not in COPY mode: the statement failed or the session is gone (PQexec has read all).
+    if (!start.handle() || PQresultStatus(start.handle()) != PGRES_COPY_IN) fail(start, what);
+    // libpq buffers the data; with a blocking connection each call returns once it is queued.
+    constexpr size_t kChunk = 1 << 16;
+    bool sent = true;
+    for (size_t i = 0; i < data.size() && sent; i += kChunk) {
+        const size_t n = std::min(kChunk, data.size() - i);
+        sent = PQputCopyData(conn_, data.data() + i, int(n)) == 1;
+    }
+    if (PQputCopyEnd(conn_, sent ? nullptr : "sending the COPY data failed") != 1) sent = false;
+    // The outcome is the next result; any further ones are drained so the session is ready.
+    Result end(PQgetResult(conn_));
+    while (PGresult* r = PQgetResult(conn_)) PQclear(r);
+    if (!end.handle() || PQresultStatus(end.handle()) != PGRES_COMMAND_OK || !sent) fail(end, what);
+    return end;
+}
+
+std::vector<Connection::Notification> Connection::takeNotifications() {
+    std::vector<Notification> out;
+    PQconsumeInput(conn_);  // a failure shows as a dead session (alive()), checked by callers
+    while (PGnotify* n = PQnotifies(conn_)) {
+        out.push_back({n->relname ? n->relname : "", n->extra ? n->extra : ""});
+        PQfreemem(n);
+    }
+    return out;
+}
+
+bool Connection::waitReadable(int timeoutMs) {
+    const int fd = PQsocket(conn_);
+    if (fd < 0) return true;  // no socket: the session is gone, which the caller sees at once
+    pollfd p{fd, POLLIN, 0};
+    for (;;) {
+        const int rc = ::poll(&p, 1, std::max(0, timeoutMs));
+        if (rc > 0) return true;
+        if (rc == 0) return false;
+        if (errno != EINTR) return true;  // let the caller's next read report the failure
+    }
 }
 
 bool Connection::inTransaction() const {

@@ -34,7 +34,7 @@ std::string redactUri(const std::string& uri);
 StoreErrorCode codeForSqlState(const char* state);
 
 class Result {
-public:
+  public:
     Result() = default;
     explicit Result(pg_result* r) : r_(r) {}
     ~Result();
@@ -53,7 +53,7 @@ public:
     int64_t affected() const;  // rows changed by an INSERT / UPDATE / DELETE
     pg_result* handle() const { return r_; }
 
-private:
+  private:
     pg_result* r_ = nullptr;
 };
 
@@ -70,7 +70,7 @@ struct Param {
 };
 
 class Connection {
-public:
+  public:
     // Connects with the libpq URI; throws StoreError (Missing when the database does not
     // exist, Sqlite for any other refusal) naming the redacted URI.
     explicit Connection(const std::string& uri);
@@ -83,6 +83,20 @@ public:
     // One statement with $1.. parameters (PQexecParams).
     Result exec(const std::string& sql, std::span<const Param> params, std::string_view what);
 
+    // COPY ... FROM STDIN with `data` as the whole input (in the COPY's own format); returns
+    // the final result. Throws StoreError like exec (the server's error, or a lost session).
+    Result copyIn(const std::string& sql, std::string_view data, std::string_view what);
+
+    // Notifications of LISTENed channels that have arrived (reading what the socket holds
+    // without blocking); each is {channel, payload}.
+    struct Notification {
+        std::string channel, payload;
+    };
+    std::vector<Notification> takeNotifications();
+    // Blocks until the session's socket is readable or timeoutMs passes (poll(), no queries);
+    // true when readable (data, or the server closing). False at the timeout.
+    bool waitReadable(int timeoutMs);
+
     bool inTransaction() const;  // inside BEGIN .. COMMIT (also when that transaction failed)
     bool alive() const;          // the session is usable (the server has not gone)
     // Reconnects a lost session; false when the server still cannot be reached.
@@ -94,7 +108,7 @@ public:
     // Throws the StoreError for a failed `r` (or a lost connection when `r` is null).
     [[noreturn]] void fail(const Result& r, std::string_view what) const;
 
-private:
+  private:
     Result check(Result r, std::string_view what) const;
     pg_conn* conn_ = nullptr;
     std::string label_;
@@ -102,7 +116,7 @@ private:
 
 // Plain BEGIN (READ COMMITTED), or a REPEATABLE READ snapshot for consistent reads.
 class Transaction {
-public:
+  public:
     enum class Kind { Write, Snapshot, ReadOnlySnapshot };
     explicit Transaction(Connection& c, Kind kind = Kind::Write);
     ~Transaction();  // rolls back unless commit() was called
@@ -112,7 +126,7 @@ public:
     // COMMITs the transaction open on `c` (begun elsewhere), refusing one that already failed.
     static void commitOpen(Connection& c);
 
-private:
+  private:
     Connection& c_;
     bool done_ = false;
 };

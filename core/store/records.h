@@ -35,8 +35,27 @@ struct ModelInfo {
     std::optional<double> elo;      // relative to generation 0; interval is 95%
     std::optional<double> eloLo;
     std::optional<double> eloHi;
-    bool accepted = false;          // passed gating (generation 0 is accepted by definition)
-    int64_t created = 0;            // 0 on insert: now
+    bool accepted = false;  // passed gating (generation 0 is accepted by definition)
+    int64_t created = 0;    // 0 on insert: now
+    // The weights in the blobs table (Store::putBlob's lowercase hex SHA-256); empty: none
+    // (older rows, models kept only as files). Must name a stored blob when set.
+    std::string sha256;
+};
+
+// One self-play process (possibly on another host) and its latest heartbeat. Times are ms
+// since the epoch; `run` 0 means not tied to a run (stored as NULL).
+struct WorkerInfo {
+    int64_t id = 0;
+    int64_t run = 0;
+    std::string host;
+    int64_t pid = 0;
+    int threads = 0;
+    int64_t started = 0;    // 0 on register: now
+    int64_t heartbeat = 0;  // 0 on register: now
+    int64_t games = 0;      // totals since the worker started
+    int64_t positions = 0;
+    std::optional<int> generation;  // the model generation it is playing with, if known
+    std::string state = "running";  // "running" or "stopped"
 };
 
 // Stored as its text code (gameKindCode), so new kinds are appended without a migration.
@@ -59,14 +78,14 @@ struct MoveRecord {
 
 struct GameRecord {
     int64_t id = 0;
-    std::optional<int64_t> run;     // empty for games outside a training run (Play page)
+    std::optional<int64_t> run;  // empty for games outside a training run (Play page)
     GameKind kind = GameKind::SelfPlay;
     std::optional<int> generation;  // model generation that played (self-play) or was tested
     std::string red;                // player labels, e.g. "gen:3@80", "random", "human"
     std::string black;
     Result result = Result::None;
     Reason reason = Reason::None;
-    int plies = 0;                  // = moves.size() when moves are given
+    int plies = 0;  // = moves.size() when moves are given
     int64_t started = 0;
     int64_t finished = 0;
     std::string startFen;           // empty on insert: the standard start position
@@ -80,6 +99,7 @@ struct GameFilter {
     std::optional<int> generation;
     std::optional<int64_t> finishedFrom;  // inclusive, ms since epoch
     std::optional<int64_t> finishedTo;    // exclusive
+    std::optional<int64_t> idAbove;       // only games with id > it (tailing new games)
     int limit = 100;                      // <= 0: no limit
     int offset = 0;
 };
@@ -97,20 +117,20 @@ struct MetricPoint {
 // W/D/L and the constants it was fitted against), so a result can be re-read or re-fitted.
 struct LadderRecord {
     int64_t id = 0;
-    std::optional<int64_t> run;     // the training run the player came from (best:RUN), if any
-    std::optional<int64_t> model;   // the model that played, if known
-    std::string player;             // the player spec, e.g. "best:RUN@200"
+    std::optional<int64_t> run;    // the training run the player came from (best:RUN), if any
+    std::optional<int64_t> model;  // the model that played, if known
+    std::string player;            // the player spec, e.g. "best:RUN@200"
     double rating = 0;
     double lo = 0, hi = 0;
     int games = 0;
-    int64_t created = 0;            // 0 on insert: now
-    std::string detail = "{}";      // JSON text
+    int64_t created = 0;        // 0 on insert: now
+    std::string detail = "{}";  // JSON text
 };
 
 struct LadderFilter {
     std::optional<int64_t> run;
     std::optional<std::string> player;
-    int limit = 100;                // <= 0: no limit
+    int limit = 100;  // <= 0: no limit
 };
 
 struct StoreCounts {
@@ -125,7 +145,7 @@ struct IntegrityReport {
 // Stable text codes used in the database and in CLI output.
 const char* gameKindCode(GameKind k);  // "selfplay", "eval", "play", "other", "imported"
 std::optional<GameKind> parseGameKind(std::string_view s);
-const char* storeResultCode(Result r);                  // "1-0", "0-1", "1/2-1/2", "*"
+const char* storeResultCode(Result r);  // "1-0", "0-1", "1/2-1/2", "*"
 std::optional<Result> parseStoreResult(std::string_view s);
 // "mate", "stalemate", "perpetual_check", "repetition", "rule60", "material", "length_cap",
 // "adjudication", "resign", "" for None.

@@ -101,6 +101,38 @@ CREATE INDEX ladder_player_created ON ladder(player, created);
 CREATE INDEX ladder_model ON ladder(model_id);
 )sql";
 
+// Version 3: scaling out to many hosts. blobs holds model weights by content (the SHA-256 of
+// the bytes, as lowercase hex), so a worker on another host fetches the very file the trainer
+// wrote and can check it; a rowid table, as its rows are megabytes. models.sha256 names a
+// model's weights (NULL for older rows and for models kept only as files). workers holds one
+// row per self-play process with its latest heartbeat; state is a text code ('running',
+// 'stopped') so new states need no migration. A worker row goes with its run.
+const char* const kSchemaV3 = R"sql(
+CREATE TABLE blobs(
+  sha256  TEXT PRIMARY KEY,
+  bytes   BLOB NOT NULL,
+  size    INTEGER NOT NULL,
+  created INTEGER NOT NULL
+);
+ALTER TABLE models ADD COLUMN sha256 TEXT REFERENCES blobs(sha256);
+CREATE INDEX models_sha256 ON models(sha256);
+
+CREATE TABLE workers(
+  id         INTEGER PRIMARY KEY,
+  run        INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+  host       TEXT NOT NULL,
+  pid        INTEGER NOT NULL,
+  threads    INTEGER NOT NULL,
+  started    INTEGER NOT NULL,
+  heartbeat  INTEGER NOT NULL,
+  games      INTEGER NOT NULL DEFAULT 0,
+  positions  INTEGER NOT NULL DEFAULT 0,
+  generation INTEGER,
+  state      TEXT NOT NULL DEFAULT 'running'
+);
+CREATE INDEX workers_run_heartbeat ON workers(run, heartbeat);
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -114,8 +146,7 @@ int pragmaInt(sql::Database& db, const char* name) {
 
 std::vector<std::string> tableNames(sql::Database& db) {
     std::vector<std::string> names;
-    sql::Statement st(db,
-                      "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+    sql::Statement st(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
     while (st.step()) names.push_back(st.text(0));
     return names;
 }
@@ -134,9 +165,11 @@ bool hasOurMeta(sql::Database& db) {
     for (size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
     if (tables.size() > 8) list += ", ...";
     throw StoreError(StoreErrorCode::ForeignDatabase,
-                     "'" + path + "' is an SQLite database of another application (application_id " +
+                     "'" + path +
+                         "' is an SQLite database of another application (application_id " +
                          hex(appId) + ", tables: " + (list.empty() ? "none" : list) +
-                         "); xqzero leaves it untouched. Choose another file with --db PATH.", path);
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.",
+                     path);
 }
 
 [[noreturn]] void refuseNewer(const std::string& path, int version) {
@@ -144,7 +177,8 @@ bool hasOurMeta(sql::Database& db) {
                      "'" + path + "' has xqzero schema version " + std::to_string(version) +
                          ", newer than this build understands (" +
                          std::to_string(currentVersion()) +
-                         "); it was left untouched. Use a newer xqzero to open it.", path);
+                         "); it was left untouched. Use a newer xqzero to open it.",
+                     path);
 }
 
 // Checks the identification marks on an open connection; returns the version if ours, -1 for
@@ -165,13 +199,18 @@ const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, "initial schema: meta, runs, models, games, moves, metrics", kSchemaV1},
         {2, "ladder results", kSchemaV2},
+        {3, "model blobs, workers", kSchemaV3},
     };
     return steps;
 }
 
-int currentVersion() { return int(migrations().size()); }
+int currentVersion() {
+    return int(migrations().size());
+}
 
-int readVersion(sql::Database& db) { return pragmaInt(db, "user_version"); }
+int readVersion(sql::Database& db) {
+    return pragmaInt(db, "user_version");
+}
 
 namespace {
 
@@ -182,7 +221,8 @@ uint32_t be32(const unsigned char* p) {
 [[noreturn]] void refuseDamaged(const std::string& path, const std::string& detail) {
     throw StoreError(StoreErrorCode::NotADatabase,
                      "'" + path + "' is damaged or not an SQLite database (" + detail +
-                         "); xqzero leaves it untouched. Choose another file with --db PATH.", path);
+                         "); xqzero leaves it untouched. Choose another file with --db PATH.",
+                     path);
 }
 
 // Names the tables of a file that is not ours, for the refusal message. The file is opened
@@ -227,7 +267,8 @@ Inspection inspectFile(const std::string& path) {
     if (!fs::exists(st)) return {FileState::Absent, 0};
     if (!fs::is_regular_file(st))
         throw StoreError(StoreErrorCode::NotADatabase,
-                         "'" + path + "' is not a regular file; xqzero needs a database file", path);
+                         "'" + path + "' is not a regular file; xqzero needs a database file",
+                         path);
     const auto size = fs::file_size(path, ec);
     if (ec)
         throw StoreError(StoreErrorCode::Sqlite,
@@ -242,14 +283,16 @@ Inspection inspectFile(const std::string& path) {
     // file) is created next to them.
     unsigned char h[100] = {};
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading", path);
+    if (!in)
+        throw StoreError(StoreErrorCode::Sqlite, "cannot open '" + path + "' for reading", path);
     in.read(reinterpret_cast<char*>(h), sizeof h);
     static const char kMagic[16] = "SQLite format 3";  // 15 characters and the NUL
     if (in.gcount() < 100 || !std::equal(h, h + 16, reinterpret_cast<const unsigned char*>(kMagic)))
         throw StoreError(StoreErrorCode::NotADatabase,
                          "'" + path +
                              "' is not an SQLite database (no 'SQLite format 3' header); "
-                             "xqzero leaves it untouched. Choose another file with --db PATH.", path);
+                             "xqzero leaves it untouched. Choose another file with --db PATH.",
+                         path);
     const uint32_t pageSize = h[16] == 0 && h[17] == 1 ? 65536u : uint32_t(h[16] << 8 | h[17]);
     if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0 || size < pageSize)
         refuseDamaged(path, "impossible page size " + std::to_string(pageSize) + " for " +
@@ -286,11 +329,10 @@ void migrate(sql::Database& db) {
         const int version = std::max(0, checkOurs(db, db.path()));
         if (version >= m.version) continue;  // tx rolls back: nothing was written
         if (version != m.version - 1)
-            throw StoreError(StoreErrorCode::Sqlite, "schema of '" + db.path() +
-                                                          "' is at version " +
-                                                          std::to_string(version) +
-                                                          ", cannot apply step " +
-                                                          std::to_string(m.version));
+            throw StoreError(StoreErrorCode::Sqlite,
+                             "schema of '" + db.path() + "' is at version " +
+                                 std::to_string(version) + ", cannot apply step " +
+                                 std::to_string(m.version));
         db.exec(m.sql, std::string("applying schema step ") + std::to_string(m.version) + " (" +
                            m.description + ")");
         db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +

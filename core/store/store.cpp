@@ -30,11 +30,12 @@ ModelInfo readModel(const Query& st) {
     m.eloHi = st.optReal(7);
     m.accepted = st.int64(8) != 0;
     m.created = st.int64(9);
+    if (!st.isNull(10)) m.sha256 = st.text(10);
     return m;
 }
 
 constexpr const char* kModelColumns =
-    "SELECT id, run, generation, file, parent, elo, elo_lo, elo_hi, accepted, created "
+    "SELECT id, run, generation, file, parent, elo, elo_lo, elo_hi, accepted, created, sha256 "
     "FROM models ";
 
 }  // namespace
@@ -48,8 +49,12 @@ Store::Store(const std::string& path, const OpenOptions& options) {
 
 Store::~Store() = default;
 
-const std::string& Store::path() const { return impl_->path; }
-bool Store::readOnly() const { return impl_->readOnly; }
+const std::string& Store::path() const {
+    return impl_->path;
+}
+bool Store::readOnly() const {
+    return impl_->readOnly;
+}
 
 int Store::schemaVersion() {
     std::lock_guard lock(impl_->mutex);
@@ -115,9 +120,10 @@ void Store::setRunConfig(int64_t run, const std::string& configJson) {
         throw StoreError(StoreErrorCode::NotFound, "no run with id " + std::to_string(run));
 }
 
-void Store::renameRun(const std::string& from, const std::string& to, const std::string& oldModelDir,
-                      const std::string& newModelDir) {
-    if (to.empty()) throw StoreError(StoreErrorCode::InvalidArgument, "a run needs a non-empty name");
+void Store::renameRun(const std::string& from, const std::string& to,
+                      const std::string& oldModelDir, const std::string& newModelDir) {
+    if (to.empty())
+        throw StoreError(StoreErrorCode::InvalidArgument, "a run needs a non-empty name");
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
     Transaction tx(db);
@@ -131,14 +137,16 @@ void Store::renameRun(const std::string& from, const std::string& to, const std:
     Query st(db, "UPDATE runs SET name = ? WHERE name = ?");
     st.bind(1, to).bind(2, from).run();
     if (db.changes() == 0)
-        throw StoreError(StoreErrorCode::NotFound, "no run named '" + from + "' in '" + db.label() + "'");
+        throw StoreError(StoreErrorCode::NotFound,
+                         "no run named '" + from + "' in '" + db.label() + "'");
     if (!oldModelDir.empty()) {
         // Byte-wise prefix test in C++: SQLite's substr() counts characters, not bytes.
         const std::string prefix = oldModelDir + "/";
         std::vector<std::pair<int64_t, std::string>> moved;
         {
-            Query files(db, "SELECT m.id, m.file FROM models m JOIN runs r ON r.id = m.run "
-                                     "WHERE r.name = ? AND m.file IS NOT NULL");
+            Query files(db,
+                        "SELECT m.id, m.file FROM models m JOIN runs r ON r.id = m.run "
+                        "WHERE r.name = ? AND m.file IS NOT NULL");
             files.bind(1, to);
             while (files.step()) {
                 const std::string f = files.text(1);
@@ -158,11 +166,25 @@ void Store::deleteRun(const std::string& name) {
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
     Transaction tx(db);
-    // Foreign keys cascade from runs to models, games (and on to moves), metrics and ladder.
+    std::vector<std::string> blobs;
+    {
+        Query named(db,
+                    "SELECT DISTINCT m.sha256 FROM models m JOIN runs r ON r.id = m.run "
+                    "WHERE r.name = ? AND m.sha256 IS NOT NULL");
+        named.bind(1, name);
+        while (named.step()) blobs.push_back(named.text(0));
+    }
+    // Foreign keys cascade from runs to models, games (and on to moves), metrics, ladder and
+    // workers.
     Query st(db, "DELETE FROM runs WHERE name = ?");
     st.bind(1, name).run();
     if (db.changes() == 0)
-        throw StoreError(StoreErrorCode::NotFound, "no run named '" + name + "' in '" + db.label() + "'");
+        throw StoreError(StoreErrorCode::NotFound,
+                         "no run named '" + name + "' in '" + db.label() + "'");
+    Query orphan(db,
+                 "DELETE FROM blobs WHERE sha256 = ? AND NOT EXISTS "
+                 "(SELECT 1 FROM models m WHERE m.sha256 = blobs.sha256)");
+    for (const std::string& sha : blobs) orphan.bind(1, sha).run();
     tx.commit();
 }
 
@@ -193,15 +215,28 @@ int64_t Store::addModel(const ModelInfo& m) {
                              "adding model generation " + std::to_string(m.generation) +
                                  ": no parent model with id " + std::to_string(*m.parent));
     }
+    if (!m.sha256.empty()) {
+        Query blob(db, "SELECT 1 FROM blobs WHERE sha256 = ?");
+        blob.bind(1, m.sha256);
+        if (!blob.step())
+            throw StoreError(StoreErrorCode::Constraint,
+                             "adding model generation " + std::to_string(m.generation) +
+                                 ": no blob with sha256 " + m.sha256 + " in '" + db.label() + "'");
+    }
     Query st(db,
-                      "INSERT INTO models(run, generation, file, parent, elo, elo_lo, elo_hi, "
-                      "accepted, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+             "INSERT INTO models(run, generation, file, parent, elo, elo_lo, elo_hi, "
+             "accepted, created, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     st.bind(1, m.run).bind(2, m.generation).bind(3, m.file).bind(4, m.parent);
     st.bind(5, m.elo).bind(6, m.eloLo).bind(7, m.eloHi).bind(8, int64_t(m.accepted ? 1 : 0));
     st.bind(9, m.created ? m.created : nowMs());
+    if (m.sha256.empty())
+        st.bindNull(10);
+    else
+        st.bind(10, m.sha256);
     st.step();
     const int64_t id = st.int64(0);
     st.reset();
+    db.notify(kModelsChannel, std::to_string(m.run));
     tx.commit();
     return id;
 }
@@ -209,31 +244,48 @@ int64_t Store::addModel(const ModelInfo& m) {
 void Store::setModelEvaluation(int64_t model, bool accepted, std::optional<double> elo,
                                std::optional<double> eloLo, std::optional<double> eloHi) {
     std::lock_guard lock(impl_->mutex);
-    Query st(*impl_->db,
-                      "UPDATE models SET accepted = ?, elo = ?, elo_lo = ?, elo_hi = ? "
-                      "WHERE id = ?");
+    Backend& db = *impl_->db;
+    Transaction tx(db);
+    Query st(db,
+             "UPDATE models SET accepted = ?, elo = ?, elo_lo = ?, elo_hi = ? "
+             "WHERE id = ? RETURNING run");
     st.bind(1, int64_t(accepted ? 1 : 0)).bind(2, elo).bind(3, eloLo).bind(4, eloHi);
-    st.bind(5, model).run();
-    if (impl_->db->changes() == 0)
+    st.bind(5, model);
+    if (!st.step())
         throw StoreError(StoreErrorCode::NotFound, "no model with id " + std::to_string(model));
+    const int64_t run = st.int64(0);
+    st.reset();
+    db.notify(kModelsChannel, std::to_string(run));
+    tx.commit();
 }
 
 std::vector<ModelInfo> Store::listModels(int64_t run) {
     std::lock_guard lock(impl_->mutex);
-    Query st(*impl_->db,
-                      std::string(kModelColumns) + "WHERE run = ? ORDER BY generation, id");
+    Query st(*impl_->db, std::string(kModelColumns) + "WHERE run = ? ORDER BY generation, id");
     st.bind(1, run);
     std::vector<ModelInfo> out;
     while (st.step()) out.push_back(readModel(st));
     return out;
 }
 
+std::optional<ModelInfo> queryBestModel(Backend& db, int64_t run) {
+    Query st(db, std::string(kModelColumns) +
+                     "WHERE run = ? AND accepted = 1 "
+                     "ORDER BY generation DESC, id DESC LIMIT 1");
+    st.bind(1, run);
+    if (!st.step()) return std::nullopt;
+    return readModel(st);
+}
+
 std::optional<ModelInfo> Store::bestModel(int64_t run) {
     std::lock_guard lock(impl_->mutex);
-    Query st(*impl_->db, std::string(kModelColumns) +
-                                     "WHERE run = ? AND accepted = 1 "
-                                     "ORDER BY generation DESC, id DESC LIMIT 1");
-    st.bind(1, run);
+    return queryBestModel(*impl_->db, run);
+}
+
+std::optional<ModelInfo> Store::modelById(int64_t id) {
+    std::lock_guard lock(impl_->mutex);
+    Query st(*impl_->db, std::string(kModelColumns) + "WHERE id = ?");
+    st.bind(1, id);
     if (!st.step()) return std::nullopt;
     return readModel(st);
 }
@@ -246,9 +298,9 @@ void Store::addMetrics(std::span<const MetricPoint> points) {
     Backend& db = *impl_->db;
     Transaction tx(db);
     Query st(db,
-                      "INSERT INTO metrics(run, step, name, value, time) VALUES (?, ?, ?, ?, ?) "
-                      "ON CONFLICT (run, name, step) DO UPDATE SET value = excluded.value, "
-                      "time = excluded.time");
+             "INSERT INTO metrics(run, step, name, value, time) VALUES (?, ?, ?, ?, ?) "
+             "ON CONFLICT (run, name, step) DO UPDATE SET value = excluded.value, "
+             "time = excluded.time");
     const int64_t now = nowMs();
     for (const MetricPoint& p : points) {
         if (p.name.empty())
@@ -263,11 +315,12 @@ void Store::addMetrics(std::span<const MetricPoint> points) {
 std::vector<MetricPoint> Store::metrics(int64_t run, const std::string& name, int64_t sinceStep) {
     std::lock_guard lock(impl_->mutex);
     Query st(*impl_->db,
-                      "SELECT run, step, name, value, time FROM metrics "
-                      "WHERE run = ? AND name = ? AND step >= ? ORDER BY step");
+             "SELECT run, step, name, value, time FROM metrics "
+             "WHERE run = ? AND name = ? AND step >= ? ORDER BY step");
     st.bind(1, run).bind(2, name).bind(3, sinceStep);
     std::vector<MetricPoint> out;
-    while (st.step()) out.push_back({st.int64(0), st.int64(1), st.text(2), st.real(3), st.int64(4)});
+    while (st.step())
+        out.push_back({st.int64(0), st.int64(1), st.text(2), st.real(3), st.int64(4)});
     return out;
 }
 
@@ -285,9 +338,9 @@ std::vector<std::string> Store::metricNames(int64_t run) {
 StoreCounts Store::counts() {
     std::lock_guard lock(impl_->mutex);
     Query st(*impl_->db,
-                      "SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM models), "
-                      "(SELECT count(*) FROM games), (SELECT count(*) FROM moves), "
-                      "(SELECT count(*) FROM metrics)");
+             "SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM models), "
+             "(SELECT count(*) FROM games), (SELECT count(*) FROM moves), "
+             "(SELECT count(*) FROM metrics)");
     st.step();
     return {st.int64(0), st.int64(1), st.int64(2), st.int64(3), st.int64(4)};
 }

@@ -48,7 +48,7 @@
 namespace xq::store {
 
 struct OpenOptions {
-    bool readOnly = false;      // never writes; refuses a file that would need migrating
+    bool readOnly = false;  // never writes; refuses a file that would need migrating
     // Read-write only: create the file when it does not exist (PostgreSQL: create the schema
     // in a database without tables; databases themselves are never created).
     bool create = true;
@@ -56,7 +56,7 @@ struct OpenOptions {
 };
 
 class Store {
-public:
+  public:
     explicit Store(const std::string& path, const OpenOptions& options = {});
     ~Store();
     Store(const Store&) = delete;
@@ -77,10 +77,12 @@ public:
     // under `newModelDir` instead (the caller moves the folder), in the same transaction.
     // Throws NotFound when there is no run `from`, Constraint when `to` is taken,
     // InvalidArgument when `to` is empty.
-    void renameRun(const std::string& from, const std::string& to, const std::string& oldModelDir = "",
-                   const std::string& newModelDir = "");
-    // Deletes the run with its models, games (and their moves), metrics and ladder rows, in one
-    // transaction; ladder rows of other players that named its models keep their results.
+    void renameRun(const std::string& from, const std::string& to,
+                   const std::string& oldModelDir = "", const std::string& newModelDir = "");
+    // Deletes the run with its models, games (and their moves), metrics, ladder rows and worker
+    // rows, in one transaction; ladder rows of other players that named its models keep their
+    // results. Blobs that its models named and no remaining model names are deleted too (blobs
+    // no model has named yet are left alone: a trainer may be between putBlob and addModel).
     // Model files on disk are the caller's. Throws NotFound when there is no such run.
     void deleteRun(const std::string& name);
 
@@ -91,13 +93,39 @@ public:
     void checkWritable();
 
     // --- models -----------------------------------------------------------------------------
-    int64_t addModel(const ModelInfo& model);  // returns the new id
-    // Records the gating outcome of a model after its evaluation games.
+    // Returns the new id. A non-empty model.sha256 must name a stored blob (else Constraint);
+    // NotFound for a missing run or parent. On PostgreSQL the same transaction sends
+    // NOTIFY xq_models with the run id as payload, so listeners (ModelWatch) hear of it when
+    // it commits.
+    int64_t addModel(const ModelInfo& model);
+    // Records the gating outcome of a model after its evaluation games. On PostgreSQL it
+    // notifies xq_models as addModel does (accepting a model can change the run's best).
     void setModelEvaluation(int64_t model, bool accepted, std::optional<double> elo,
                             std::optional<double> eloLo, std::optional<double> eloHi);
     std::vector<ModelInfo> listModels(int64_t run);  // by generation, then id
     // The accepted model with the highest generation (latest id among equals); empty if none.
     std::optional<ModelInfo> bestModel(int64_t run);
+    std::optional<ModelInfo> modelById(int64_t id);  // empty if no such model
+
+    // --- blobs (content-addressed model weights) --------------------------------------------
+    // Stores `bytes` under their SHA-256 and returns it (64 lowercase hex digits). Idempotent:
+    // when the blob is there already nothing is written (nor sent to a server).
+    std::string putBlob(std::span<const uint8_t> bytes);
+    // The bytes stored under `sha256`; empty when there is none. Throws StoreError(Corrupt)
+    // when the stored bytes do not hash to their name.
+    std::optional<std::vector<uint8_t>> loadBlob(const std::string& sha256);
+
+    // --- workers (self-play processes, possibly on other hosts) -----------------------------
+    // Records a worker; started and heartbeat of 0 become now. Returns the new id. Throws
+    // NotFound for a run id (non-zero) that does not exist, InvalidArgument for an empty host
+    // or a state other than "running" / "stopped".
+    int64_t registerWorker(const WorkerInfo& w);
+    // Sets the worker's totals, generation and state, and its heartbeat to now. Throws
+    // NotFound when the row is gone (its run was deleted), InvalidArgument for a bad state.
+    void heartbeatWorker(int64_t id, int64_t games, int64_t positions,
+                         std::optional<int> generation, const std::string& state);
+    // Newest heartbeat first (then id); all workers, or those of one run.
+    std::vector<WorkerInfo> listWorkers(std::optional<int64_t> run = std::nullopt);
 
     // --- games ------------------------------------------------------------------------------
     // Checks the record (start FEN parses, every move is legal in turn, visit moves are legal
@@ -133,7 +161,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

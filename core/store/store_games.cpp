@@ -16,14 +16,6 @@ constexpr const char* kGameColumns =
     "SELECT id, run, kind, generation, red, black, result, reason, plies, started, finished, "
     "start_fen FROM games ";
 
-constexpr size_t kMovesPerInsert = 64;
-
-std::string insertMovesSql(size_t rows) {
-    std::string q = "INSERT INTO moves(game, ply, move, root_value, visits) VALUES ";
-    for (size_t i = 0; i < rows; ++i) q += i ? ", (?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?)";
-    return q;
-}
-
 [[noreturn]] void invalid(const std::string& msg) {
     throw StoreError(StoreErrorCode::InvalidArgument, "storing a game: " + msg);
 }
@@ -35,8 +27,8 @@ std::string validate(const GameRecord& g) {
     Position pos;
     if (auto err = parseFen(fen, pos)) invalid("start FEN '" + fen + "': " + err->toString());
     if (!g.moves.empty() && g.plies != 0 && g.plies != int(g.moves.size()))
-        invalid("plies is " + std::to_string(g.plies) + " but " +
-                std::to_string(g.moves.size()) + " moves are given");
+        invalid("plies is " + std::to_string(g.plies) + " but " + std::to_string(g.moves.size()) +
+                " moves are given");
     if (g.plies < 0) invalid("negative plies");
     if (g.red.empty() || g.black.empty()) invalid("both players need a label");
     for (size_t ply = 0; ply < g.moves.size(); ++ply) {
@@ -76,13 +68,16 @@ GameRecord readGame(const Query& st) {
 // WHERE clause for a filter; binds follow in the same order via bindFilter().
 std::string whereFor(const GameFilter& f) {
     std::string w;
-    auto add = [&w](const char* cond) { w += (w.empty() ? "WHERE " : " AND ") + std::string(cond); };
+    auto add = [&w](const char* cond) {
+        w += (w.empty() ? "WHERE " : " AND ") + std::string(cond);
+    };
     if (f.run) add("run = ?");
     if (f.kind) add("kind = ?");
     if (f.result) add("result = ?");
     if (f.generation) add("generation = ?");
     if (f.finishedFrom) add("finished >= ?");
     if (f.finishedTo) add("finished < ?");
+    if (f.idAbove) add("id > ?");
     return w + " ";
 }
 
@@ -94,6 +89,7 @@ int bindFilter(Query& st, const GameFilter& f) {
     if (f.generation) st.bind(i++, *f.generation);
     if (f.finishedFrom) st.bind(i++, *f.finishedFrom);
     if (f.finishedTo) st.bind(i++, *f.finishedTo);
+    if (f.idAbove) st.bind(i++, *f.idAbove);
     return i;
 }
 
@@ -116,9 +112,9 @@ int64_t Store::insertGame(const GameRecord& g) {
                              "storing a game: no run with id " + std::to_string(*g.run));
     }
     Query ins(db,
-                       "INSERT INTO games(run, kind, generation, red, black, result, reason, "
-                       "plies, started, finished, start_fen) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+              "INSERT INTO games(run, kind, generation, red, black, result, reason, "
+              "plies, started, finished, start_fen) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     ins.bind(1, g.run).bind(2, gameKindCode(g.kind)).bind(3, g.generation);
     ins.bind(4, g.red).bind(5, g.black).bind(6, storeResultCode(g.result));
     ins.bind(7, storeReasonCode(g.reason)).bind(8, plies).bind(9, started).bind(10, finished);
@@ -127,31 +123,7 @@ int64_t Store::insertGame(const GameRecord& g) {
     const int64_t id = ins.int64(0);
     ins.reset();
 
-    // Many rows per statement: on PostgreSQL each statement is a round trip to the server,
-    // which over a network would cost more than the game's search did.
-    const size_t n = g.moves.size();
-    std::optional<Query> full;
-    for (size_t first = 0; first < n; first += kMovesPerInsert) {
-        const size_t rows = std::min(kMovesPerInsert, n - first);
-        std::optional<Query> tail;
-        if (rows == kMovesPerInsert && !full) full.emplace(db, insertMovesSql(rows));
-        Query& mv = rows == kMovesPerInsert ? *full : tail.emplace(db, insertMovesSql(rows));
-        for (size_t r = 0; r < rows; ++r) {
-            const size_t ply = first + r;
-            const int c = int(r) * 5;
-            const MoveRecord& m = g.moves[ply];
-            mv.bind(c + 1, id).bind(c + 2, int64_t(ply)).bind(c + 3, int64_t(m.move.raw()));
-            if (m.rootValue)
-                mv.bind(c + 4, double(*m.rootValue));
-            else
-                mv.bindNull(c + 4);
-            if (m.visits.empty())
-                mv.bindNull(c + 5);
-            else
-                mv.bindBlob(c + 5, encodeVisits(m.visits));
-        }
-        mv.run();
-    }
+    db.insertMoves(id, g.moves);
     tx.commit();
     return id;
 }
@@ -186,14 +158,14 @@ std::optional<GameRecord> Store::loadGame(int64_t id) {
     if (!st.step()) return std::nullopt;
     GameRecord g = readGame(st);
     Query mv(db,
-                      "SELECT ply, move, root_value, visits FROM moves WHERE game = ? "
-                      "ORDER BY ply");
+             "SELECT ply, move, root_value, visits FROM moves WHERE game = ? "
+             "ORDER BY ply");
     mv.bind(1, id);
     while (mv.step()) {
         if (mv.int64(0) != int64_t(g.moves.size()))
-            throw StoreError(StoreErrorCode::Corrupt,
-                             "game " + std::to_string(id) + " in '" + db.label() +
-                                 "' is missing ply " + std::to_string(g.moves.size()));
+            throw StoreError(StoreErrorCode::Corrupt, "game " + std::to_string(id) + " in '" +
+                                                          db.label() + "' is missing ply " +
+                                                          std::to_string(g.moves.size()));
         MoveRecord m;
         m.move = Move::fromRaw(uint16_t(mv.int64(1)));
         if (auto v = mv.optReal(2)) m.rootValue = float(*v);

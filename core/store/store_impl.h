@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "core/store/backend.h"
@@ -18,5 +19,11 @@ struct Store::Impl {
     std::string path;  // as given: a file path or a postgresql:// URI
     bool readOnly = false;
 };
+
+// Store::bestModel's query on any backend (ModelWatch runs it on its own connection).
+std::optional<ModelInfo> queryBestModel(Backend& db, int64_t run);
+
+// The channel on which PostgreSQL announces model changes; the payload is the run id.
+constexpr const char* kModelsChannel = "xq_models";
 
 }  // namespace xq::store

@@ -83,7 +83,7 @@ class TestStore : public QObject {
     std::string file(const char* name) { return dbs_.make(name); }
     bool pg() const { return dbs_.postgres(); }
 
-private slots:
+  private slots:
     void initTestCase() {
         QVERIFY(tmp_.isValid());
         const std::string why = dbs_.unavailable();
@@ -160,8 +160,8 @@ private slots:
     }
 
     void visitBlob() {
-        const std::vector<VisitCount> v = {{Move(1, 2), 0}, {Move(89, 80), 0xFFFFFFFFu},
-                                           {Move(40, 49), 12345}};
+        const std::vector<VisitCount> v = {
+            {Move(1, 2), 0}, {Move(89, 80), 0xFFFFFFFFu}, {Move(40, 49), 12345}};
         const std::vector<uint8_t> b = encodeVisits(v);
         QCOMPARE(b.size(), size_t(1 + 6 * v.size()));
         QCOMPARE(b[0], kVisitBlobFormat);
@@ -182,7 +182,8 @@ private slots:
                 QFAIL(qPrintable(QString("move %1 decoded").arg(raw)));
             } catch (const StoreError& e) {
                 QCOMPARE(e.code(), StoreErrorCode::Corrupt);
-                QVERIFY2(std::string(e.what()).find("not a move between two board squares") != std::string::npos,
+                QVERIFY2(std::string(e.what()).find("not a move between two board squares") !=
+                             std::string::npos,
                          e.what());
             }
         }
@@ -361,7 +362,8 @@ private slots:
         QVERIFY(!s.bestModel(r.id).has_value());
         ModelInfo m0{0, r.id, 0, "gen0.pt", std::nullopt, 0.0, 0.0, 0.0, true, 0};
         const int64_t id0 = s.addModel(m0);
-        ModelInfo m1{0, r.id, 1, "gen1.pt", id0, std::nullopt, std::nullopt, std::nullopt, false, 0};
+        ModelInfo m1{0,     r.id, 1, "gen1.pt", id0, std::nullopt, std::nullopt, std::nullopt,
+                     false, 0};
         const int64_t id1 = s.addModel(m1);
         s.setModelEvaluation(id1, false, -12.5, -60.0, 35.0);  // rejected by gating
         ModelInfo m2 = m1;
@@ -431,9 +433,10 @@ private slots:
         const std::string path = (dir + "/their.db").toStdString();
         {
             sql::Database db(path, sql::OpenMode::ReadWriteCreate);
-            db.exec("CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT);"
-                    "INSERT INTO users(name) VALUES ('alice'), ('bob');",
-                    "making a foreign database");
+            db.exec(
+                "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT);"
+                "INSERT INTO users(name) VALUES ('alice'), ('bob');",
+                "making a foreign database");
         }
         const QByteArray before = readAll(path);
         const QStringList filesBefore = dirEntries(dir);
@@ -450,9 +453,10 @@ private slots:
         const std::string walPath = (dir + "/wal.db").toStdString();
         {
             sql::Database db(walPath, sql::OpenMode::ReadWriteCreate);
-            db.exec("PRAGMA journal_mode=WAL; CREATE TABLE meta(key TEXT, value TEXT);"
-                    "INSERT INTO meta VALUES ('app', 'xqzero');",
-                    "making a look-alike database");
+            db.exec(
+                "PRAGMA journal_mode=WAL; CREATE TABLE meta(key TEXT, value TEXT);"
+                "INSERT INTO meta VALUES ('app', 'xqzero');",
+                "making a look-alike database");
         }
         const QByteArray walBefore = readAll(walPath);
         const QStringList walFilesBefore = dirEntries(dir);
@@ -492,9 +496,9 @@ private slots:
             Store s(fake);
             QFAIL("a damaged file was opened");
         } catch (const StoreError& e) {
-            QVERIFY2(e.code() == StoreErrorCode::NotADatabase ||
-                         e.code() == StoreErrorCode::Corrupt,
-                     e.what());
+            QVERIFY2(
+                e.code() == StoreErrorCode::NotADatabase || e.code() == StoreErrorCode::Corrupt,
+                e.what());
             fmsg = e.what();
         }
         QVERIFY2(fmsg.contains("fake.db"), qPrintable(fmsg));
@@ -640,7 +644,7 @@ private slots:
     // read-write open, keeping its data; a read-only open refuses it instead.
     void migratesVersion1() {
         SQLITE_ONLY();
-        QCOMPARE(schema::currentVersion(), 2);
+        QCOMPARE(schema::currentVersion(), 3);
         const std::string path = file("v1.db");
         {
             sql::Database db(path, sql::OpenMode::ReadWriteCreate);
@@ -653,7 +657,7 @@ private slots:
         QCOMPARE(std::stoi(pragmaText(path, "user_version")), 1);
         QVERIFY(!refusal(path, StoreErrorCode::OlderSchema, true).isEmpty());
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 2);
+        QCOMPARE(s.schemaVersion(), 3);
         const auto run = s.findRun("old");
         QVERIFY(run);
         LadderRecord r;
@@ -690,7 +694,8 @@ private slots:
         };
         const int64_t a = s.addLadderResult(rec("best:lr@200", 100, 1000, run.id, model));
         const int64_t b = s.addLadderResult(rec("best:lr@200", 180, 2000, run.id, model));
-        const int64_t c = s.addLadderResult(rec("alphabeta:4", 300, 1500, std::nullopt, std::nullopt));
+        const int64_t c =
+            s.addLadderResult(rec("alphabeta:4", 300, 1500, std::nullopt, std::nullopt));
         // Newest first; filters by run and by player.
         auto all = s.listLadderResults();
         QCOMPARE(all.size(), size_t(3));
@@ -822,10 +827,11 @@ private slots:
         child.setProcessChannelMode(QProcess::MergedChannels);
         child.start(QFile::symLinkTarget("/proc/self/exe"), {});
         QVERIFY(child.waitForFinished(60000));
-        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
-                 qPrintable(QString("exit %1 (%2): %3")
-                                .arg(child.exitCode())
-                                .arg(child.errorString(), QString::fromLocal8Bit(child.readAll()))));
+        QVERIFY2(
+            child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+            qPrintable(QString("exit %1 (%2): %3")
+                           .arg(child.exitCode())
+                           .arg(child.errorString(), QString::fromLocal8Bit(child.readAll()))));
         QVERIFY2(std::filesystem::exists(wal), "the other process deleted our -wal");
         a.createRun("second");
         Store c(path);
@@ -941,7 +947,8 @@ private slots:
         QDir::setCurrent(cwd);
         QVERIFY(isPostgresUri("postgres://h/db") && !isPostgresUri("/data/postgresql://x"));
         qunsetenv("XDG_DATA_HOME");
-        QCOMPARE(defaultModelDir("postgresql://h/db", "r1"), home + "/.local/share/xqzero/models/r1");
+        QCOMPARE(defaultModelDir("postgresql://h/db", "r1"),
+                 home + "/.local/share/xqzero/models/r1");
         if (hadXdg) qputenv("XDG_DATA_HOME", oldXdg);
         QCOMPARE(displayDatabasePath("postgresql://u:pw@h:5432/db?x=1"),
                  std::string("postgresql://u:***@h:5432/db?x=1"));
@@ -951,5 +958,42 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStore)
+// Both suites of this executable (this one and test_store_scale.cpp's) run in turn; test
+// function names on the command line go to the suite that has them.
+int runStoreScaleTests(const QStringList& args);
+const QMetaObject& storeScaleMetaObject();
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList all = app.arguments();
+    auto argsFor = [&](const QMetaObject& mo, bool& any) {
+        QStringList out{all.value(0)};
+        bool named = false;
+        any = false;
+        for (qsizetype i = 1; i < all.size(); ++i) {
+            const QString& a = all[i];
+            if (a.startsWith('-') || a.contains('=')) {
+                out << a;
+                continue;
+            }
+            named = true;
+            const QString fn = a.section(':', 0, 0);
+            if (mo.indexOfMethod(QMetaObject::normalizedSignature(qPrintable(fn + "()"))) >= 0) {
+                out << a;
+                any = true;
+            }
+        }
+        if (!named) any = true;
+        return out;
+    };
+    int rc = 0;
+    bool any = false;
+    TestStore store;
+    const QStringList a = argsFor(TestStore::staticMetaObject, any);
+    if (any) rc |= QTest::qExec(&store, a);
+    const QStringList b = argsFor(storeScaleMetaObject(), any);
+    if (any) rc |= runStoreScaleTests(b);
+    return rc;
+}
+
 #include "test_store.moc"

@@ -188,7 +188,7 @@ class TestStorePg : public QObject {
         }
         QCOMPARE(openCode(uri, true), StoreErrorCode::OlderSchema);
         Store s(uri);
-        QCOMPARE(s.schemaVersion(), 2);
+        QCOMPARE(s.schemaVersion(), schema::currentVersion());
         const auto run = s.findRun("old");
         QVERIFY(run);
         LadderRecord r;

@@ -1,0 +1,537 @@
+// Store suite, part two (in test_store's executable, so it too runs once per backend): what
+// scaling out to many hosts needs. Content-addressed blobs (with the SHA-256 test vectors),
+// models naming their weights, worker heartbeats, tailing games by id, the v2 -> v3 migration,
+// the per-host model cache and ModelWatch.
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <thread>
+
+#include "core/store/model_cache.h"
+#include "core/store/model_watch.h"
+#include "core/store/schema.h"
+#include "core/store/sha256.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "store_testdb.h"
+#include "store_testutil.h"
+#ifdef XQ_WITH_POSTGRES
+#include "core/store/pg_schema.h"
+#endif
+
+using namespace xq;
+using namespace xq::store;
+using namespace storetest;
+
+namespace {
+
+std::vector<uint8_t> bytesOf(const std::string& s) {
+    return {s.begin(), s.end()};
+}
+
+std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
+    std::vector<uint8_t> out(n);
+    for (size_t i = 0; i < n; ++i) out[i] = uint8_t((seed = seed * 1664525u + 1013904223u) >> 24);
+    return out;
+}
+
+StoreErrorCode codeOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const StoreError& e) {
+        return e.code();
+    }
+    return StoreErrorCode(-1);  // nothing thrown: fails every comparison with a real code
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+class TestStoreScale : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    TestDatabases dbs_{tmp_};
+    std::string file(const char* name) { return dbs_.make(name); }
+    bool pg() const { return dbs_.postgres(); }
+
+    // Runs SQL on the database past the Store (to damage or inspect rows): `lite` on SQLite,
+    // `pgSql` on PostgreSQL.
+    void raw(const std::string& path, const std::string& lite, const std::string& pgSql) {
+        if (pg()) {
+#ifdef XQ_WITH_POSTGRES
+            pq::Connection c(path);
+            c.exec(pgSql, "test SQL");
+#endif
+        } else {
+            sql::Database db(path, sql::OpenMode::ReadWrite);
+            db.exec(lite, "test SQL");
+        }
+    }
+
+  public:
+    static const QMetaObject& meta() {
+        return staticMetaObject;
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        const std::string why = dbs_.unavailable();
+        QVERIFY2(why.empty(), why.c_str());
+    }
+    void cleanup() {
+        dbs_.dropAll();
+    }
+
+    // FIPS 180-2 appendix B and the NIST examples: one block, the 448-bit message whose padding
+    // needs a second block, two blocks, and a million 'a'.
+    void sha256Vectors() {
+        QCOMPARE(sha256Hex(bytesOf("")),
+                 std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(sha256Hex(bytesOf("abc")),
+                 std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(sha256Hex(bytesOf("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+                 std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        QCOMPARE(sha256Hex(bytesOf("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+                                   "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu")),
+                 std::string("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"));
+        QCOMPARE(sha256Hex(std::vector<uint8_t>(1'000'000, 'a')),
+                 std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+        QVERIFY(isSha256Hex(sha256Hex(bytesOf("x"))));
+        QVERIFY(!isSha256Hex("E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"));
+        QVERIFY(!isSha256Hex("../../etc/passwd"));
+    }
+
+    void blobs() {
+        const std::string path = file("blobs.db");
+        Store s(path);
+        const std::vector<uint8_t> big = pattern(3'000'000, 5);  // a model's size
+        const std::string sha = s.putBlob(big);
+        QCOMPARE(sha, sha256Hex(big));
+        QVERIFY(s.loadBlob(sha) == big);
+        QCOMPARE(s.putBlob(std::vector<uint8_t>{}), sha256Hex(std::vector<uint8_t>{}));
+        QCOMPARE(s.loadBlob(sha256Hex(std::vector<uint8_t>{}))->size(), size_t(0));
+        QVERIFY(!s.loadBlob(sha256Hex(bytesOf("never stored"))));
+
+        // Idempotent: the same bytes give the same name (blobPutWritesOnce shows no rewrite).
+        std::vector<uint8_t> copy = big;
+        QCOMPARE(s.putBlob(copy), sha);
+
+        // Damage the stored bytes behind the store's back: loading says so.
+        raw(path, "UPDATE blobs SET bytes = X'00010203' WHERE sha256 = '" + sha + "'",
+            "UPDATE blobs SET bytes = '\\x00010203'::bytea WHERE sha256 = '" + sha + "'");
+        QCOMPARE(codeOf([&] { s.loadBlob(sha); }), StoreErrorCode::Corrupt);
+        // Same length, one byte flipped: the hash alone catches it.
+        std::vector<uint8_t> small = pattern(100, 9);
+        const std::string smallSha = s.putBlob(small);
+        small[50] ^= 1;
+        std::string hex;
+        for (uint8_t b : small) hex += QByteArray(1, char(b)).toHex().toStdString();
+        raw(path, "UPDATE blobs SET bytes = X'" + hex + "' WHERE sha256 = '" + smallSha + "'",
+            "UPDATE blobs SET bytes = '\\x" + hex + "'::bytea WHERE sha256 = '" + smallSha + "'");
+        QCOMPARE(codeOf([&] { s.loadBlob(smallSha); }), StoreErrorCode::Corrupt);
+    }
+
+    // A second put of the same bytes writes nothing: the row keeps a mark set past the store.
+    void blobPutWritesOnce() {
+        const std::string path = file("once.db");
+        Store s(path);
+        const std::vector<uint8_t> b = pattern(1000, 1);
+        const std::string sha = s.putBlob(b);
+        raw(path, "UPDATE blobs SET created = 7", "UPDATE blobs SET created = 7");
+        s.putBlob(b);
+        ModelInfo m;
+        m.run = s.createRun("once").id;
+        m.file = "x";
+        m.sha256 = sha;
+        m.created = 1;
+        s.addModel(m);
+        // The blobs table's marks, read back through a model row's columns.
+        raw(path,
+            "UPDATE models SET elo = (SELECT sum(created) FROM blobs), "
+            "elo_lo = (SELECT count(*) FROM blobs)",
+            "UPDATE models SET elo = (SELECT sum(created) FROM blobs), "
+            "elo_lo = (SELECT count(*) FROM blobs)");
+        const ModelInfo back = s.listModels(m.run).at(0);
+        QCOMPARE(back.elo.value_or(-1), 7.0);    // the first put's row, not rewritten
+        QCOMPARE(back.eloLo.value_or(-1), 1.0);  // one row
+    }
+
+    void modelsNameTheirWeights() {
+        Store s(file("msha.db"));
+        const int64_t run = s.createRun("m").id;
+        const std::string sha = s.putBlob(pattern(5000, 3));
+        ModelInfo m;
+        m.run = run;
+        m.generation = 0;
+        m.file = "gen-0000.xqm";
+        m.accepted = true;
+        m.sha256 = sha;
+        const int64_t id = s.addModel(m);
+        ModelInfo plain = m;
+        plain.generation = 1;
+        plain.sha256.clear();
+        plain.accepted = false;
+        const int64_t plainId = s.addModel(plain);
+        QCOMPARE(s.listModels(run).at(0).sha256, sha);
+        QCOMPARE(s.listModels(run).at(1).sha256, std::string());
+        QCOMPARE(s.bestModel(run)->sha256, sha);
+        const auto byId = s.modelById(id);
+        QVERIFY(byId);
+        QCOMPARE(byId->id, id);
+        QCOMPARE(byId->generation, 0);
+        QCOMPARE(byId->file, m.file);
+        QCOMPARE(byId->sha256, sha);
+        QVERIFY(byId->accepted);
+        QCOMPARE(s.modelById(plainId)->sha256, std::string());
+        QVERIFY(!s.modelById(plainId + 100));
+
+        ModelInfo dangling = m;
+        dangling.sha256 = sha256Hex(bytesOf("not stored"));
+        QCOMPARE(codeOf([&] { s.addModel(dangling); }), StoreErrorCode::Constraint);
+        QCOMPARE(s.listModels(run).size(), size_t(2));
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    void workers() {
+        Store s(file("workers.db"));
+        const int64_t run = s.createRun("w").id, other = s.createRun("o").id;
+        const int64_t before = nowMs();
+        WorkerInfo a;
+        a.run = run;
+        a.host = "gpu-1";
+        a.pid = 4242;
+        a.threads = 16;
+        const int64_t ida = s.registerWorker(a);
+        WorkerInfo b = a;
+        b.host = "gpu-2";
+        b.started = 1000;
+        b.heartbeat = 2000;
+        b.generation = 3;
+        const int64_t idb = s.registerWorker(b);
+        WorkerInfo c = a;
+        c.run = other;
+        c.heartbeat = 1500;
+        const int64_t idc = s.registerWorker(c);
+        WorkerInfo loose = a;
+        loose.run = 0;
+        loose.heartbeat = 1;
+        const int64_t idl = s.registerWorker(loose);
+
+        std::vector<WorkerInfo> mine = s.listWorkers(run);
+        QCOMPARE(mine.size(), size_t(2));
+        QCOMPARE(mine[0].id, ida);  // heartbeat now: newest first
+        QVERIFY(mine[0].started >= before && mine[0].heartbeat == mine[0].started);
+        QCOMPARE(mine[0].host, std::string("gpu-1"));
+        QCOMPARE(mine[0].pid, int64_t(4242));
+        QCOMPARE(mine[0].threads, 16);
+        QCOMPARE(mine[0].state, std::string("running"));
+        QVERIFY(!mine[0].generation);
+        QCOMPARE(mine[1].id, idb);
+        QCOMPARE(mine[1].started, int64_t(1000));
+        QCOMPARE(mine[1].heartbeat, int64_t(2000));
+        QCOMPARE(mine[1].generation, std::optional<int>(3));
+        const std::vector<WorkerInfo> all = s.listWorkers();
+        QCOMPARE(all.size(), size_t(4));
+        QCOMPARE(all[2].id, idc);
+        QCOMPARE(all[3].id, idl);
+        QCOMPARE(all[3].run, int64_t(0));
+
+        s.heartbeatWorker(idb, 120, 9600, 4, "stopped");
+        mine = s.listWorkers(run);
+        QCOMPARE(mine[0].id, idb);  // its heartbeat is now the newest
+        QVERIFY(mine[0].heartbeat >= before);
+        QCOMPARE(mine[0].games, int64_t(120));
+        QCOMPARE(mine[0].positions, int64_t(9600));
+        QCOMPARE(mine[0].generation, std::optional<int>(4));
+        QCOMPARE(mine[0].state, std::string("stopped"));
+        QCOMPARE(mine[0].started, int64_t(1000));
+        s.heartbeatWorker(idb, 121, 9700, std::nullopt, "running");
+        QVERIFY(!s.listWorkers(run)[0].generation);
+
+        QCOMPARE(codeOf([&] { s.heartbeatWorker(idl + 100, 1, 1, {}, "running"); }),
+                 StoreErrorCode::NotFound);
+        QCOMPARE(codeOf([&] { s.heartbeatWorker(ida, 1, 1, {}, "sleepy"); }),
+                 StoreErrorCode::InvalidArgument);
+        WorkerInfo bad = a;
+        bad.run = other + 100;
+        QCOMPARE(codeOf([&] { s.registerWorker(bad); }), StoreErrorCode::NotFound);
+        bad = a;
+        bad.host.clear();
+        QCOMPARE(codeOf([&] { s.registerWorker(bad); }), StoreErrorCode::InvalidArgument);
+
+        // A run's workers go with it; a worker still running then hears NotFound.
+        s.deleteRun("w");
+        QVERIFY(s.listWorkers(run).empty());
+        QCOMPARE(s.listWorkers().size(), size_t(2));
+        QCOMPARE(codeOf([&] { s.heartbeatWorker(ida, 1, 1, {}, "running"); }),
+                 StoreErrorCode::NotFound);
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    void gamesAboveAnId() {
+        Store s(file("above.db"));
+        const int64_t run = s.createRun("a").id;
+        std::vector<int64_t> ids;
+        for (uint32_t i = 0; i < 6; ++i) ids.push_back(s.insertGame(makeGame(4, 40 + i, run)));
+        GameFilter f;
+        f.limit = 0;
+        f.idAbove = ids[3];
+        std::vector<int64_t> got;
+        for (const GameRecord& g : s.listGames(f)) got.push_back(g.id);
+        std::sort(got.begin(), got.end());
+        QVERIFY(got == std::vector<int64_t>(ids.begin() + 4, ids.end()));
+        QCOMPARE(s.countGames(f), int64_t(2));
+        f.run = run;
+        QCOMPARE(s.countGames(f), int64_t(2));
+        f.idAbove = ids.back();
+        QVERIFY(s.listGames(f).empty());
+        f.idAbove = 0;
+        QCOMPARE(s.countGames(f), int64_t(6));
+    }
+
+    void deleteRunRemovesOrphanBlobs() {
+        Store s(file("orphanblobs.db"));
+        const int64_t a = s.createRun("a").id, b = s.createRun("b").id;
+        const std::string own = s.putBlob(pattern(800, 1));
+        const std::string shared = s.putBlob(pattern(800, 2));
+        const std::string loose = s.putBlob(pattern(800, 3));  // put, no model yet
+        auto add = [&](int64_t run, int gen, const std::string& sha) {
+            ModelInfo m;
+            m.run = run;
+            m.generation = gen;
+            m.file = "f";
+            m.sha256 = sha;
+            return s.addModel(m);
+        };
+        add(a, 0, own);
+        add(a, 1, own);
+        add(a, 2, shared);
+        add(b, 0, shared);
+        s.deleteRun("a");
+        QVERIFY(!s.loadBlob(own));
+        QVERIFY(s.loadBlob(shared));
+        QVERIFY(s.loadBlob(loose));
+        s.deleteRun("b");
+        QVERIFY(!s.loadBlob(shared));
+        QVERIFY(s.loadBlob(loose));
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    // A database of schema version 2 (before blobs and workers) is upgraded in place, keeping
+    // its models (which name no weights); a read-only open refuses it.
+    void migratesVersion2() {
+        QCOMPARE(schema::currentVersion(), 3);
+        const std::string path = file("v2.db");
+        const char* rows =
+            "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
+            "INSERT INTO models(run, generation, file, accepted, created) "
+            "VALUES ((SELECT id FROM runs), 0, 'gen-0000.xqm', 1, 2)";
+        if (pg()) {
+#ifdef XQ_WITH_POSTGRES
+            pq::Connection c(path);
+            for (int i = 0; i < 2; ++i) c.exec(pg_schema::migrations()[size_t(i)].sql, "schema");
+            c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
+            c.exec(rows, "rows of version 2");
+#endif
+        } else {
+            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
+            for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
+            db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
+                        "; PRAGMA user_version = 2",
+                    "marking version 2");
+            db.exec(rows, "rows of version 2");
+        }
+        {
+            OpenOptions ro;
+            ro.readOnly = true;
+            QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
+        }
+        Store s(path);
+        QCOMPARE(s.schemaVersion(), 3);
+        const auto run = s.findRun("old");
+        QVERIFY(run);
+        const std::vector<ModelInfo> models = s.listModels(run->id);
+        QCOMPARE(models.size(), size_t(1));
+        QCOMPARE(models[0].sha256, std::string());
+        QCOMPARE(models[0].file, std::string("gen-0000.xqm"));
+        ModelInfo m;
+        m.run = run->id;
+        m.generation = 1;
+        m.file = "gen-0001.xqm";
+        m.parent = models[0].id;
+        m.accepted = true;
+        m.sha256 = s.putBlob(pattern(64, 1));
+        s.addModel(m);
+        QCOMPARE(s.bestModel(run->id)->sha256, m.sha256);
+        WorkerInfo w;
+        w.run = run->id;
+        w.host = "h";
+        QVERIFY(s.registerWorker(w) > 0);
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    void modelCache() {
+        Store s(file("cache.db"));
+        const std::string dir = tmp_.filePath("cache/models").toStdString();
+        const std::vector<uint8_t> bytes = pattern(200'000, 4);
+        const std::string sha = s.putBlob(bytes);
+        const std::string want = dir + "/" + sha + ".xqm";
+        QCOMPARE(cachedModelFile(s, sha, dir), want);  // writes it (making the directory)
+        QVERIFY(slurp(want) == std::string(bytes.begin(), bytes.end()));
+
+        // A damaged cache file is fetched again.
+        { std::ofstream(want, std::ios::binary | std::ios::trunc) << "half a model"; }
+        QCOMPARE(cachedModelFile(s, sha, dir), want);
+        QVERIFY(slurp(want) == std::string(bytes.begin(), bytes.end()));
+
+        // A good cache file is used as it is: the store is not asked (its blob is gone now).
+        const std::string del = "DELETE FROM blobs WHERE sha256 = '" + sha + "'";
+        raw(s.path(), del, del);
+        QVERIFY(!s.loadBlob(sha));
+        QCOMPARE(cachedModelFile(s, sha, dir), want);
+        // ... but a damaged one with no blob to repair it from is NotFound, as is any unknown.
+        { std::ofstream(want, std::ios::binary | std::ios::trunc) << "x"; }
+        QCOMPARE(codeOf([&] { cachedModelFile(s, sha, dir); }), StoreErrorCode::NotFound);
+        QCOMPARE(codeOf([&] { cachedModelFile(s, sha256Hex(bytesOf("?")), dir); }),
+                 StoreErrorCode::NotFound);
+        QCOMPARE(codeOf([&] { cachedModelFile(s, "../escape", dir); }),
+                 StoreErrorCode::InvalidArgument);
+        // No temporary files are left behind.
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+            QVERIFY2(e.path().extension() == ".xqm", e.path().c_str());
+    }
+
+    void modelCacheDefaultDir() {
+        if (pg()) QSKIP("paths are not a backend's: checked in the SQLite run");
+        const QByteArray oldCache = qgetenv("XQ_MODEL_CACHE"), oldXdg = qgetenv("XDG_CACHE_HOME");
+        const bool hadCache = qEnvironmentVariableIsSet("XQ_MODEL_CACHE");
+        const bool hadXdg = qEnvironmentVariableIsSet("XDG_CACHE_HOME");
+        const std::string home = qgetenv("HOME").toStdString();
+        qputenv("XQ_MODEL_CACHE", "/srv/models");
+        qputenv("XDG_CACHE_HOME", "/srv/cache");
+        QCOMPARE(defaultModelCacheDir(), std::string("/srv/models"));
+        qunsetenv("XQ_MODEL_CACHE");
+        QCOMPARE(defaultModelCacheDir(), std::string("/srv/cache/xqzero/models"));
+        qunsetenv("XDG_CACHE_HOME");
+        QCOMPARE(defaultModelCacheDir(), home + "/.cache/xqzero/models");
+        if (hadCache) qputenv("XQ_MODEL_CACHE", oldCache);
+        if (hadXdg) qputenv("XDG_CACHE_HOME", oldXdg);
+    }
+
+    // A second Store (as the trainer on another host) publishes; the watch returns it.
+    void modelWatch() {
+        const std::string path = file("watch.db");
+        Store s(path);
+        const int64_t run = s.createRun("w").id;
+        const int64_t otherRun = s.createRun("x").id;
+        ModelWatch w(path, run);
+        QVERIFY(!w.waitForNewer(0, 50));  // no accepted model: nothing is newer
+
+        const auto t0 = std::chrono::steady_clock::now();
+        QVERIFY(!w.waitForNewer(0, 300));
+        QVERIFY(std::chrono::steady_clock::now() - t0 >= std::chrono::milliseconds(290));
+
+        ModelInfo m;
+        m.run = run;
+        m.file = "gen-0000.xqm";
+        m.accepted = true;
+        const int64_t first = s.addModel(m);
+        const auto seen = w.waitForNewer(0, 20000);  // published before the call
+        QVERIFY(seen);
+        QCOMPARE(seen->id, first);
+
+        int64_t known = first;
+        for (int gen = 1; gen <= 3; ++gen) {
+            std::atomic<bool> waiting{false};
+            std::atomic<int64_t> added{0};
+            std::string error;
+            std::optional<ModelInfo> got;
+            {
+                std::jthread trainer([&] {
+                    try {
+                        Store t(path);
+                        while (!waiting) std::this_thread::yield();
+                        ModelInfo other;  // another run's model wakes nobody here
+                        other.run = otherRun;
+                        other.file = "o";
+                        other.accepted = true;
+                        t.addModel(other);
+                        ModelInfo next = m;
+                        next.generation = gen;
+                        next.file = "gen-000" + std::to_string(gen) + ".xqm";
+                        added = t.addModel(next);
+                    } catch (const std::exception& e) {
+                        error = e.what();
+                        added = -1;
+                    }
+                });
+                waiting = true;
+                got = w.waitForNewer(known, 20000);
+            }
+            QVERIFY2(error.empty(), error.c_str());
+            QVERIFY2(got, "no model seen within 20 s");
+            QCOMPARE(got->id, added.load());
+            QCOMPARE(got->generation, gen);
+            known = got->id;
+        }
+    }
+
+    // Accepting a model later (setModelEvaluation) can change the best one: the watch sees it,
+    // while an unaccepted model never counts.
+    void modelWatchSeesAcceptance() {
+        const std::string path = file("accept.db");
+        Store s(path);
+        const int64_t run = s.createRun("a").id;
+        ModelInfo m;
+        m.run = run;
+        m.file = "g0";
+        m.accepted = true;
+        const int64_t g0 = s.addModel(m);
+        m.generation = 1;
+        m.file = "g1";
+        m.accepted = false;
+        const int64_t g1 = s.addModel(m);
+        ModelWatch w(path, run);
+        QVERIFY(!w.waitForNewer(g0, 300));  // g1 is not accepted
+        std::atomic<bool> waiting{false};
+        std::string error;
+        std::optional<ModelInfo> got;
+        {
+            std::jthread gate([&] {
+                try {
+                    Store t(path);
+                    while (!waiting) std::this_thread::yield();
+                    t.setModelEvaluation(g1, true, 35.0, 10.0, 60.0);
+                } catch (const std::exception& e) {
+                    error = e.what();
+                }
+            });
+            waiting = true;
+            got = w.waitForNewer(g0, 20000);
+        }
+        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY(got);
+        QCOMPARE(got->id, g1);
+        QCOMPARE(got->elo, std::optional<double>(35.0));
+    }
+};
+
+int runStoreScaleTests(const QStringList& args) {
+    TestStoreScale t;
+    return QTest::qExec(&t, args);
+}
+
+const QMetaObject& storeScaleMetaObject() {
+    return TestStoreScale::meta();
+}
+
+#include "test_store_scale.moc"

@@ -10,6 +10,7 @@ XQ_PACKAGES=(
   dpkg-dev help2man  # the .deb: dpkg-shlibdeps computes Depends; help2man makes the man pages
   lintian desktop-file-utils appstream  # tests/package checks the .deb, desktop entry and metainfo
   postgresql-15 libpq-dev  # the PostgreSQL store backend and the throwaway cluster of its tests
+  libgloo-dev  # gloo headers for c10d's ProcessGroupGloo: data-parallel training (XQ_WITH_GLOO)
 )
 
 xq_install_packages() {

@@ -6,9 +6,19 @@
 // valueWeight * (v - z)^2, averaged over the batch. The softmax runs over all 8100 outputs
 // (targets put no mass on illegal moves, which pushes their logits down), or, when the batch
 // carries legal-move masks, over the legal moves only, as the search uses the priors: then no
-// step is spent learning which moves the rules allow (lc0's trainer masks them too). L2 regularisation through Adam's
-// weight_decay. Gradients are clipped to clipNorm (0 = off) before the step.
-// z is from the side to move's view of each sample, like the network's value.
+// step is spent learning which moves the rules allow (lc0's trainer masks them too). L2
+// regularisation through Adam's weight_decay. Gradients are clipped to clipNorm (0 = off) before
+// the step. z is from the side to move's view of each sample, like the network's value.
+//
+// Data-parallel (setGroup with more than one rank): after backward, before clipping, one
+// allreduce averages the gradients over the ranks, packed into one buffer together with the
+// batch-norm running statistics of this step's forward pass (their mean over the ranks; the
+// spread of the batch means between ranks is not added to the variance, unlike a true
+// sync-BN). Ranks that start from identical weights (TrainingGroup::broadcastWeights) then
+// stay bit-identical: same gradients, same clipping, same Adam step. Each rank trains on its
+// own batch; the effective batch is the sum of theirs. A failed collective throws
+// Error(DistributedFailed) out of step(): that rank's weights are as before the step (its
+// batch-norm statistics moved by the forward pass) and the group is unusable.
 //
 // Thread-safety: NOT thread-safe. While a step runs nothing else may use the Net (no
 // forward() from another thread): train a separate Net and copy its weights into the one
@@ -20,6 +30,7 @@
 #include <vector>
 
 #include "core/nn/net.h"
+#include "core/nn/training_group.h"
 
 namespace xq::nn {
 
@@ -57,7 +68,8 @@ struct TrainStats {
     double top1Accuracy = 0;   // share of samples whose argmax logit is the target's argmax
     double gradNorm = 0;       // before clipping (0 for evaluate())
     double learningRate = 0;
-    int samples = 0;
+    int samples = 0;               // this rank's samples
+    double collectiveSeconds = 0;  // of this step, spent in the gradient allreduce (0 alone)
 };
 
 class NetTrainer {
@@ -72,6 +84,14 @@ public:
     TrainStats step(const TrainBatch& batch);
     // Losses and metrics without changing anything (eval mode, no grad): validation.
     TrainStats evaluate(const TrainBatch& batch);
+
+    // Trains as one rank of `group` (not owned; it must outlive the trainer or be unset
+    // with nullptr) from the next step on; nullptr or a group of one: alone. Every rank of
+    // the group must call step() the same number of times. With a group the step also sets
+    // this thread's LibTorch intra-op threads to the net's NetOptions::threads (ranks as
+    // threads of one process would otherwise each spin up a full OpenMP team).
+    void setGroup(TrainingGroup* group);
+    TrainingGroup* group() const;
 
     void setLearningRate(double lr);
     double learningRate() const;

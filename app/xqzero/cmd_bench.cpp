@@ -35,6 +35,9 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--games-in-flight", o->bench.gamesInFlight,
                    "selfplay: games per search thread (default: the preset's)")
         ->check(CLI::Range(1, 4096));
+    sub.add_option("--world-size", o->bench.worldSize,
+                   "train: data-parallel ranks, as threads of this process over Gloo on loopback")
+        ->check(CLI::Range(1, 64));
     return [o] {
         for (auto& s : xqcli::benchRegistry())
             if (s.name == o->subject) return s.run(o->bench);

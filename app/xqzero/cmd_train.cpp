@@ -1,6 +1,9 @@
 // xqzero train --preset quick|standard|full [--db PATH] [--run NAME] [--resume] [--minutes M]
 //              [--iterations K] [--threads T] [--<parameter> VALUE ...] [--print-config]
+//              [--role pipeline|trainer [--rank R --world-size N --master HOST:PORT]]
 // Every run parameter is a flag, generated from the one declaration in core/train/config.h.
+// --role trainer trains a run whose self-play comes from `xqzero worker` processes through a
+// shared database (trainer_role.h); with --world-size N, N such ranks train data-parallel.
 // Ctrl-C or SIGTERM stops cleanly at a checkpoint (a second one exits at once).
 #include <atomic>
 #include <chrono>
@@ -18,6 +21,7 @@
 #include "core/store/store.h"
 #include "core/train/config.h"
 #include "core/train/pipeline.h"
+#include "core/train/trainer_role.h"
 
 namespace {
 
@@ -31,30 +35,107 @@ std::string formatEta(double s) {
     if (s < 0) return "--";
     char buf[32];
     const long t = long(s + 0.5);
-    if (t >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
-    else std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
+    if (t >= 3600)
+        std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
     return buf;
 }
 
-std::function<int()> setup(CLI::App& sub) {
-    struct Opts {
-        std::string preset = "quick";
-        std::string db;
-        std::string run = "run";
-        std::string modelDir;
-        bool resume = false;
-        bool printConfig = false;
-        double minutes = 0;
-        int iterations = 0;
-        std::string device = "cpu";
-        std::map<std::string, std::string> overrides;
+struct Opts {
+    std::string preset = "quick";
+    std::string db;
+    std::string run = "run";
+    std::string modelDir;
+    bool resume = false;
+    bool printConfig = false;
+    double minutes = 0;
+    int iterations = 0;
+    std::string device = "cpu";
+    std::string role = "pipeline";
+    xq::nn::GroupOptions group;
+    int generations = 0;
+    std::string finalModel;
+    std::map<std::string, std::string> overrides;
+};
+
+// --role trainer: the trainer of a run whose self-play comes from workers (trainer_role.h).
+int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
+    xq::train::TrainerRoleOptions to;
+    to.config = cfg;
+    to.presetName = o.preset;
+    to.dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
+    xq::store::ensureParentDirectory(to.dbPath);
+    to.runName = o.run;
+    to.modelDir = o.modelDir;
+    to.resume = o.resume;
+    to.minutes = o.minutes;
+    to.generations = o.generations;
+    to.finalModel = o.finalModel;
+    to.group = o.group;
+    to.device = xqcli::benchDevice(o.device);
+    std::mutex outMutex;
+    bool lineOpen = false;
+    xq::train::PipelineCallbacks cb;
+    const std::string who = "rank " + std::to_string(o.group.rank);
+    cb.progress = [&](const xq::train::Progress& p) {
+        char line[300];
+        std::snprintf(line, sizeof line,
+                      "\r[trainer %s] gen %d  step %lld  %.0f samples/s  loss %.3f (p %.3f v %.3f) "
+                      " buffer %zu/%zu   ",
+                      who.c_str(), p.generation, (long long)p.step, p.samplesPerSecond, p.lossTotal,
+                      p.lossPolicy, p.lossValue, p.bufferSize, p.bufferCapacity);
+        std::lock_guard lk(outMutex);
+        std::fputs(line, stderr);
+        std::fflush(stderr);
+        lineOpen = true;
     };
+    cb.log = [&](xq::train::LogLevel l, const std::string& m) {
+        std::lock_guard lk(outMutex);
+        if (lineOpen) std::fputs("\n", stderr);
+        lineOpen = false;
+        std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "", m.c_str());
+    };
+    xq::train::DistributedTrainer trainer(to, cb);
+    gInterrupts = 0;
+    auto old = std::signal(SIGINT, onSigint);
+    auto oldTerm = std::signal(SIGTERM, onSigint);
+    std::atomic<bool> done{false};
+    std::thread watcher([&] {
+        while (!done.load()) {
+            if (gInterrupts.load() > 0) {
+                trainer.control().requestStop();
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    });
+    struct Restore {
+        std::atomic<bool>& done;
+        std::thread& t;
+        void (*i)(int);
+        void (*te)(int);
+        ~Restore() {
+            done = true;
+            t.join();
+            std::signal(SIGINT, i);
+            std::signal(SIGTERM, te);
+        }
+    } restore{done, watcher, old, oldTerm};
+    trainer.run();
+    std::cerr << "\ndatabase: " << xq::store::displayDatabasePath(to.dbPath) << "\n";
+    return xqcli::kExitOk;
+}
+
+std::function<int()> setup(CLI::App& sub) {
     auto o = std::make_shared<Opts>();
     sub.add_option("--preset", o->preset, "quick, standard or full")
         ->check(CLI::IsMember(xq::train::presetNames()));
-    sub.add_option("--db", o->db, "Database file (default: " + xq::store::defaultDatabasePath() + ")");
+    sub.add_option("--db", o->db,
+                   "Database file (default: " + xq::store::defaultDatabasePath() + ")");
     sub.add_option("--run", o->run, "Run name");
-    sub.add_option("--model-dir", o->modelDir, "Where model files go (default: <db dir>/models/<run>)");
+    sub.add_option("--model-dir", o->modelDir,
+                   "Where model files go (default: <db dir>/models/<run>)");
     sub.add_flag("--resume", o->resume, "Continue the named run from its last checkpoint");
     sub.add_option("--minutes", o->minutes, "Stop after this many minutes (0 = no limit)")
         ->check(CLI::Range(0.0, 1e6));
@@ -64,6 +145,26 @@ std::function<int()> setup(CLI::App& sub) {
                    "Where the networks run and train: cpu, cuda (an NVIDIA GPU) or auto")
         ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     sub.add_flag("--print-config", o->printConfig, "Print the resolved configuration and exit");
+    sub.add_option("--role", o->role,
+                   "pipeline: self-play and training in this process; trainer: train on the games "
+                   "that `xqzero worker` processes store in the shared --db")
+        ->check(CLI::IsMember({"pipeline", "trainer"}))
+        ->group("Distributed training");
+    sub.add_option("--rank", o->group.rank, "This trainer's rank (0 publishes models)")
+        ->check(CLI::Range(0, 1023))
+        ->group("Distributed training");
+    sub.add_option("--world-size", o->group.worldSize, "Trainer ranks that average their gradients")
+        ->check(CLI::Range(1, 1024))
+        ->group("Distributed training");
+    sub.add_option("--master", o->group.master, "HOST:PORT where rank 0 meets the other ranks")
+        ->group("Distributed training");
+    sub.add_option("--generations", o->generations,
+                   "Trainer: stop after publishing this many (0 = no limit)")
+        ->check(CLI::Range(0, 1000000))
+        ->group("Distributed training");
+    sub.add_option("--final-model", o->finalModel,
+                   "Trainer: save this rank's final weights to FILE")
+        ->group("Distributed training");
     for (const auto& p : xq::train::params()) {
         const std::string name = p.name;
         sub.add_option_function<std::string>(
@@ -78,6 +179,11 @@ std::function<int()> setup(CLI::App& sub) {
             std::cout << "preset " << o->preset << "\n" << xq::train::describe(cfg);
             return xqcli::kExitOk;
         }
+        if (o->role != "trainer" && (o->group.worldSize != 1 || o->group.rank != 0))
+            throw std::invalid_argument("--rank and --world-size need --role trainer");
+        if (o->group.rank >= o->group.worldSize)
+            throw std::invalid_argument("--rank must be below --world-size");
+        if (o->role == "trainer") return runTrainerRole(*o, cfg);
         xq::train::PipelineOptions po;
         po.config = cfg;
         po.presetName = o->preset;
@@ -96,13 +202,14 @@ std::function<int()> setup(CLI::App& sub) {
         cb.progress = [&](const xq::train::Progress& p) {
             char line[400];
             std::snprintf(line, sizeof line,
-                          "\r[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s %d/%d  buffer %zu/%zu  "
+                          "\r[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
+                          "%d/%d  buffer %zu/%zu  "
                           "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s   ",
-                          xq::train::stageName(p.stage), p.generation, p.iteration, (long long)p.games,
-                          p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
+                          xq::train::stageName(p.stage), p.generation, p.iteration,
+                          (long long)p.games, p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
                           p.stage == xq::train::Stage::Training ? "steps" : "games", p.stageDone,
-                          p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step, p.lossTotal,
-                          p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
+                          p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
+                          p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
             std::lock_guard lk(outMutex);
             std::fputs(line, stderr);
             std::fflush(stderr);
@@ -112,7 +219,8 @@ std::function<int()> setup(CLI::App& sub) {
             std::lock_guard lk(outMutex);
             if (lineOpen) std::fputs("\n", stderr);
             lineOpen = false;
-            std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "", m.c_str());
+            std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "",
+                         m.c_str());
         };
         // The background ladder (config ladder-minutes): ratings of the newest generation while
         // the run goes on. It needs the run's id, known once the pipeline has opened the run,
@@ -140,7 +248,8 @@ std::function<int()> setup(CLI::App& sub) {
                     [logLine](const xq::engine::LadderRated& r) {
                         char msg[200];
                         std::snprintf(msg, sizeof msg,
-                                      "ladder: generation %d rated %+.0f [%+.0f, %+.0f] (alphabeta:1 = 0, %d games, %lld positions, %.1f min)",
+                                      "ladder: generation %d rated %+.0f [%+.0f, %+.0f] "
+                                      "(alphabeta:1 = 0, %d games, %lld positions, %.1f min)",
                                       r.model.generation, r.rating, r.lo, r.hi, r.games,
                                       (long long)r.model.positions, r.model.minutes);
                         logLine(xq::train::LogLevel::Info, msg);
@@ -183,7 +292,9 @@ std::function<int()> setup(CLI::App& sub) {
             // A session that lasted a ladder period rates its last generation before it ends;
             // a shorter one (or an interrupted one) leaves the rating to the next session.
             const double minutes =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() / 60.0;
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart)
+                    .count() /
+                60.0;
             if (gInterrupts.load() == 0 && minutes >= po.config.ladderMinutes) {
                 logLine(xq::train::LogLevel::Info, "ladder: rating the last generation");
                 ladder->finish();

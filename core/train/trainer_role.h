@@ -39,17 +39,17 @@ namespace xq::train {
 struct TrainerRoleOptions {
     TrainConfig config;
     std::string presetName = "quick";
-    std::string dbPath;        // required
+    std::string dbPath;  // required
     std::string runName = "run";
-    std::string modelDir;      // empty: store::defaultModelDir (checkpoints, rank 0 only)
+    std::string modelDir;  // empty: store::defaultModelDir (checkpoints, rank 0 only)
     bool resume = false;
-    double minutes = 0;        // stop after this long (0: no limit)
-    int generations = 0;       // stop after publishing this many this session (0: no limit)
+    double minutes = 0;   // stop after this long (0: no limit)
+    int generations = 0;  // stop after publishing this many this session (0: no limit)
     // When set, every rank saves its final weights here at the end (the same creation time on
     // all ranks, so identical weights make identical files: the integration test's check).
     std::string finalModel;
-    int pollMs = 500;          // rank 0's wait for new games when nothing is due
-    nn::GroupOptions group;    // rank, world size, master
+    int pollMs = 500;        // rank 0's wait for new games when nothing is due
+    nn::GroupOptions group;  // rank, world size, master
     nn::DeviceKind device = nn::DeviceKind::Cpu;
 };
 
@@ -62,7 +62,7 @@ struct TrainerRoleStats {
 };
 
 class DistributedTrainer {
-public:
+  public:
     static constexpr int kStepsPerCycle = 50;
     DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks = {});
     ~DistributedTrainer();
@@ -75,7 +75,7 @@ public:
     RunControl& control() { return control_; }
     TrainerRoleStats stats() const { return stats_; }  // after run()
 
-private:
+  private:
     struct State;
     void openRun(State& st);
     void joinGroup(State& st);

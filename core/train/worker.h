@@ -45,7 +45,7 @@ struct WorkerOptions {
     int64_t games = 0;         // stop after this many stored games (0: no limit)
     double waitSeconds = 600;  // how long JoinRun waits for the run and its first model
     int heartbeatMs = 5000;
-    uint64_t seed = 0;         // 0: derived from the worker's id (workers never share games)
+    uint64_t seed = 0;  // 0: derived from the worker's id (workers never share games)
     nn::DeviceKind device = nn::DeviceKind::Cpu;
 };
 
@@ -78,7 +78,7 @@ struct WorkerCallbacks {
 };
 
 class SelfPlayWorker {
-public:
+  public:
     SelfPlayWorker(WorkerOptions options, WorkerCallbacks callbacks = {});
     ~SelfPlayWorker();
     SelfPlayWorker(const SelfPlayWorker&) = delete;
@@ -90,7 +90,7 @@ public:
     void run();
     RunControl& control() { return control_; }
 
-private:
+  private:
     struct State;
     void joinRun(State& st);
     void fetchModel(State& st);

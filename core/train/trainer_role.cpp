@@ -1,0 +1,416 @@
+#include "core/train/trainer_role.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "core/error.h"
+#include "core/nn/model_file.h"
+#include "core/nn/net.h"
+#include "core/nn/trainer_backend.h"
+#include "core/store/paths.h"
+#include "core/store/store.h"
+#include "core/train/checkpoint.h"
+#include "core/train/replay_buffer.h"
+
+namespace fs = std::filesystem;
+
+namespace xq::train {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+std::vector<uint8_t> readFileBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(ErrorCode::ModelUnreadable, "cannot read the model file " + path, path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Ingest reads ids above (newest ingested - kIdSlack): a game whose transaction committed
+// after a higher id became visible has an id in that range.
+constexpr int64_t kIdSlack = 512;
+
+}  // namespace
+
+struct DistributedTrainer::State {
+    TrainConfig config;
+    bool rank0 = true;
+    // Resumed from a checkpoint: the games stored before it are in its account already, so the
+    // first Ingest adds them to the buffer without counting them as new.
+    bool haveCheckpoint = false;
+    bool firstIngest = true;
+    std::unique_ptr<store::Store> store;
+    store::RunInfo run;
+    std::string modelDir;
+    Checkpoint ckpt;
+    std::shared_ptr<nn::Net> trainNet;
+    std::unique_ptr<nn::NetTrainer> trainer;
+    std::unique_ptr<nn::TrainingGroup> group;
+    std::unique_ptr<ReplayBuffer> buffer;
+    std::mt19937_64 rng;
+    std::set<int64_t> ingested;  // ids at or above the trailing range's floor
+    int64_t newestIngested = 0;
+    int64_t gamesSincePublish = 0;
+    int64_t stepsSincePublish = 0;
+    Clock::time_point start;
+    Progress progress;
+    std::vector<store::MetricPoint> pending;
+};
+
+DistributedTrainer::DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks)
+    : options_(std::move(options)), callbacks_(std::move(callbacks)) {}
+
+DistributedTrainer::~DistributedTrainer() = default;
+
+void DistributedTrainer::log(LogLevel l, const std::string& m) const {
+    if (callbacks_.log) callbacks_.log(l, m);
+}
+
+// ---- OpenRun: rank 0 creates or resumes the run; other ranks read its configuration ----
+void DistributedTrainer::openRun(State& st) {
+    if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
+    st.rank0 = options_.group.rank == 0;
+    st.store = std::make_unique<store::Store>(options_.dbPath);
+    st.modelDir = options_.modelDir.empty()
+                      ? store::defaultModelDir(options_.dbPath, options_.runName)
+                      : options_.modelDir;
+    nn::NetOptions netOpts;
+    netOpts.device = options_.device;
+    netOpts.threads = std::max(1, int(std::thread::hardware_concurrency()));
+    netOpts.seed = uint64_t(options_.config.seed);
+    st.config = options_.config;
+    bool& haveCheckpoint = st.haveCheckpoint;
+    if (st.rank0) {
+        st.store->checkWritable();
+        fs::create_directories(st.modelDir);
+        const auto existing = st.store->findRun(options_.runName);
+        if (existing && !options_.resume)
+            throw Error(ErrorCode::RunExists,
+                        "run '" + options_.runName + "' already exists in " + st.store->path() +
+                            "; use --resume to continue it or choose another --run name",
+                        options_.runName);
+        if (!existing && options_.resume)
+            throw Error(ErrorCode::RunNotFound, "no run named '" + options_.runName + "' to resume",
+                        options_.runName);
+        if (existing) {
+            st.run = *existing;
+            st.config = fromJson(st.run.config, options_.config);
+            if (auto ck = readCheckpoint(st.modelDir)) {
+                st.ckpt = *ck;
+                haveCheckpoint = true;
+            }
+        } else {
+            st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
+        }
+    } else {
+        // Rank 0 creates the run before it joins the group, and this rank reads it after
+        // joinGroup; here it only checks the database is reachable.
+        st.config = options_.config;
+    }
+    if (!st.rank0) return;
+    const auto best = st.store->bestModel(st.run.id);
+    if (haveCheckpoint) {
+        st.trainNet = std::make_shared<nn::Net>(
+            nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
+    } else if (best && !best->sha256.empty()) {
+        // Stopped before its first checkpoint: train on from the newest generation.
+        const auto bytes = st.store->loadBlob(best->sha256);
+        if (!bytes)
+            throw Error(
+                ErrorCode::RunModelMissing,
+                "the weights of generation " + std::to_string(best->generation) + " are missing",
+                st.run.name);
+        const fs::path tmp = fs::path(st.modelDir) / ".resume.xqm";
+        std::ofstream(tmp, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes->data()), std::streamsize(bytes->size()));
+        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(tmp.string(), netOpts));
+        fs::remove(tmp);
+        st.ckpt.generation = best->generation;
+        st.ckpt.bestModelId = best->id;
+        st.ckpt.bestFile = best->file;
+        st.ckpt.samplesGenerated = 0;
+        st.ckpt.samplesTrained = 0;
+    } else {
+        // Generation 0: the random network, published as the first model workers play.
+        st.trainNet = std::make_shared<nn::Net>(netConfig(st.config), netOpts);
+        st.trainNet->meta().generation = 0;
+        st.ckpt.generation = -1;
+        st.ckpt.samplesGenerated = 0;
+        st.ckpt.samplesTrained = 0;
+        publish(st);
+    }
+    if (haveCheckpoint && best && best->generation > st.ckpt.generation) {
+        st.ckpt.generation = best->generation;
+        st.ckpt.bestModelId = best->id;
+    }
+    st.config.policyHead = int(st.trainNet->config().policyHead);
+}
+
+// ---- JoinGroup: the ranks meet; rank 0's weights (and run) reach every rank ----
+void DistributedTrainer::joinGroup(State& st) {
+    st.group = std::make_unique<nn::TrainingGroup>(options_.group);
+    if (!st.rank0) {
+        const auto run = st.store->findRun(options_.runName);
+        if (!run)
+            throw Error(ErrorCode::RunNotFound,
+                        "rank " + std::to_string(options_.group.rank) + " finds no run '" +
+                            options_.runName + "' in " + st.store->path() +
+                            " (is rank 0 on the same database?)",
+                        options_.runName);
+        st.run = *run;
+        st.config = fromJson(st.run.config, options_.config);
+    }
+    // Rank 0 tells the others what its checkpoint holds, so the accounts match.
+    std::vector<int64_t> account = {st.ckpt.step,
+                                    st.ckpt.samplesGenerated,
+                                    st.ckpt.samplesTrained,
+                                    st.ckpt.generation,
+                                    st.config.policyHead,
+                                    st.haveCheckpoint ? 1 : 0,
+                                    st.rank0 ? st.trainNet->meta().createdUnix : 0};
+    st.group->broadcast(account, 0);
+    if (!st.rank0) {
+        st.ckpt.step = account[0];
+        st.ckpt.samplesGenerated = account[1];
+        st.ckpt.samplesTrained = account[2];
+        st.ckpt.generation = int(account[3]);
+        st.config.policyHead = int(account[4]);
+        st.haveCheckpoint = account[5] != 0;
+        nn::NetOptions netOpts;
+        netOpts.device = options_.device;
+        netOpts.threads = std::max(1, int(std::thread::hardware_concurrency()));
+        st.trainNet = std::make_shared<nn::Net>(netConfig(st.config), netOpts);
+        st.trainNet->meta().createdUnix = account[6];
+        st.trainNet->meta().trainingSteps = st.ckpt.step;
+    }
+    st.group->broadcastWeights(*st.trainNet, 0);
+    nn::TrainerOptions topts;
+    topts.weightDecay = st.config.weightDecay;
+    topts.clipNorm = st.config.gradClip;
+    st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
+    st.trainer->setGroup(st.group.get());
+    const bool resumedOptimizer =
+        st.rank0 && !st.ckpt.optimizerFile.empty() && st.group->worldSize() == 1;
+    if (resumedOptimizer)
+        st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
+    else if (st.rank0 && !st.ckpt.optimizerFile.empty())
+        log(LogLevel::Warning,
+            "several ranks: every rank starts its optimizer afresh (the checkpoint's is rank 0's)");
+    st.rng.seed(uint64_t(st.config.seed) * 0x9E3779B97F4A7C15ull +
+                uint64_t(options_.group.rank) * 0xD1B54A32D192ED03ull + uint64_t(st.ckpt.step));
+    st.buffer = std::make_unique<ReplayBuffer>(size_t(st.config.bufferCapacity));
+    st.buffer->setAdjudicationValue(float(st.config.adjudicationValue));
+    st.buffer->setMaterialTarget(float(st.config.materialTargetWeight),
+                                 st.config.materialTargetPlies, st.config.materialTargetResolved);
+    st.buffer->setLegalMasks(st.config.policyLegalOnly);
+    log(LogLevel::Info, "rank " + std::to_string(st.group->rank()) + " of " +
+                            std::to_string(st.group->worldSize()) + " training run '" +
+                            st.run.name + "' from step " + std::to_string(st.ckpt.step) + " on " +
+                            st.trainNet->deviceName());
+}
+
+// ---- Ingest: the same new games into every rank's replay buffer ----
+bool DistributedTrainer::ingest(State& st) {
+    std::vector<int64_t> ids;
+    if (st.rank0) {
+        store::GameFilter f;
+        f.run = st.run.id;
+        f.kind = store::GameKind::SelfPlay;
+        f.idAbove = std::max<int64_t>(0, st.newestIngested - kIdSlack);
+        f.limit = 0;
+        for (const auto& g : st.store->listGames(f))
+            if (!st.ingested.count(g.id)) ids.push_back(g.id);
+        std::sort(ids.begin(), ids.end());
+        // A first session over a long run: only the games the buffer can hold.
+        size_t keep = ids.size();
+        if (st.newestIngested == 0 && ids.size() > size_t(st.config.bufferCapacity / 40))
+            keep = size_t(st.config.bufferCapacity / 40);
+        ids.erase(ids.begin(), ids.end() - std::ptrdiff_t(keep));
+    }
+    // Every rank's stop flag, then rank 0's list.
+    bool stop = false;
+    for (int r = 0; r < st.group->worldSize(); ++r) {
+        std::vector<int64_t> flag = {r == st.group->rank() && control_.stopRequested() ? 1 : 0};
+        st.group->broadcast(flag, r);
+        stop = stop || flag[0] != 0;
+    }
+    std::vector<int64_t> n = {int64_t(ids.size())};
+    st.group->broadcast(n, 0);
+    ids.resize(size_t(n[0]));
+    if (n[0] > 0) st.group->broadcast(ids, 0);
+    const bool counted = !(st.firstIngest && st.haveCheckpoint);
+    st.firstIngest = false;
+    for (int64_t id : ids) {
+        const auto g = st.store->loadGame(id);
+        if (!g) continue;  // deleted meanwhile (same answer on every rank: rows are not reused)
+        const int added = st.buffer->addGame(*g);
+        st.ingested.insert(id);
+        st.newestIngested = std::max(st.newestIngested, id);
+        ++stats_.gamesIngested;
+        if (!counted) continue;
+        st.ckpt.samplesGenerated += added;
+        ++st.gamesSincePublish;
+    }
+    st.ingested.erase(st.ingested.begin(), st.ingested.lower_bound(st.newestIngested - kIdSlack));
+    return !stop;
+}
+
+// ---- Train: the steps the ratio has due, at most kStepsPerCycle ----
+void DistributedTrainer::train(State& st) {
+    const TrainConfig& c = st.config;
+    if (st.buffer->size() < size_t(c.minBufferToTrain)) return;
+    const int64_t perStep = int64_t(c.batchSize) * st.group->worldSize();
+    const int due = trainingStepsDue(c, st.ckpt.samplesGenerated, st.ckpt.samplesTrained);
+    const int steps =
+        std::min<int>(kStepsPerCycle, int(due / std::max<int64_t>(1, st.group->worldSize())));
+    if (steps <= 0) return;
+    const size_t window = trainingWindow(c, st.ckpt.samplesGenerated);
+    for (int s = 0; s < steps; ++s) {
+        st.trainer->setLearningRate(scheduledLearningRate(c, st.ckpt.step));
+        const auto t0 = Clock::now();
+        const double coll0 = st.group->collectiveSeconds();
+        const nn::TrainBatch batch = st.buffer->sampleBatch(c.batchSize, st.rng, window);
+        const nn::TrainStats ts = st.trainer->step(batch);
+        const double secs = secondsSince(t0);
+        stats_.trainSeconds += secs;
+        stats_.collectiveSeconds += st.group->collectiveSeconds() - coll0;
+        ++st.ckpt.step;
+        ++stats_.steps;
+        ++st.stepsSincePublish;
+        st.ckpt.samplesTrained += perStep;
+        const double sps = double(perStep) / std::max(1e-9, secs);
+        if (callbacks_.trainStep) callbacks_.trainStep({st.ckpt.step, ts, sps});
+        st.progress.step = st.ckpt.step;
+        st.progress.samplesPerSecond = sps;
+        st.progress.lossTotal = ts.totalLoss;
+        st.progress.lossPolicy = ts.policyLoss;
+        st.progress.lossValue = ts.valueLoss;
+        if (!st.rank0) continue;
+        for (auto [name, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
+                               {"loss/policy", ts.policyLoss},
+                               {"loss/value", ts.valueLoss},
+                               {"policy/entropy", ts.policyEntropy},
+                               {"policy/top1", ts.top1Accuracy},
+                               {"lr", ts.learningRate},
+                               {"grad_norm", ts.gradNorm},
+                               {"samples_per_s", sps}})
+            st.pending.push_back({st.run.id, st.ckpt.step, name, v, 0});
+    }
+    if (st.rank0 && !st.pending.empty()) {
+        st.store->addMetrics(st.pending);
+        st.pending.clear();
+    }
+}
+
+// ---- Publish (rank 0): file, blob, models row (its NOTIFY reaches the workers), checkpoint ----
+void DistributedTrainer::publish(State& st) {
+    const int gen = st.ckpt.generation + 1;
+    char name[32];
+    std::snprintf(name, sizeof name, "gen-%04d.xqm", gen);
+    const std::string file = (fs::path(st.modelDir) / name).string();
+    nn::Net snapshot = st.trainNet->clone();
+    snapshot.meta().generation = gen;
+    nn::saveModel(snapshot, file);
+    const std::vector<uint8_t> bytes = readFileBytes(file);
+    store::ModelInfo mi;
+    mi.run = st.run.id;
+    mi.generation = gen;
+    mi.file = file;
+    if (st.ckpt.bestModelId > 0) mi.parent = st.ckpt.bestModelId;
+    mi.accepted = true;
+    mi.sha256 = st.store->putBlob(bytes);
+    st.ckpt.bestModelId = st.store->addModel(mi);
+    st.ckpt.generation = gen;
+    st.ckpt.bestFile = name;
+    st.progress.generation = gen;
+    char msg[200];
+    std::snprintf(msg, sizeof msg,
+                  "generation %d published at step %lld (%s, %zu bytes) after %lld new games", gen,
+                  (long long)st.ckpt.step, mi.sha256.substr(0, 12).c_str(), bytes.size(),
+                  (long long)st.gamesSincePublish);
+    log(LogLevel::Info, msg);
+    if (gen > 0 && st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    if (callbacks_.published) {
+        GenerationPublished pub;
+        pub.generation = gen;
+        pub.file = file;
+        pub.modelId = st.ckpt.bestModelId;
+        pub.step = st.ckpt.step;
+        pub.samplesGenerated = st.ckpt.samplesGenerated;
+        pub.sessionMinutes = secondsSince(st.start) / 60.0;
+        callbacks_.published(pub);
+    }
+}
+
+void DistributedTrainer::run() {
+    State st;
+    st.start = Clock::now();
+    openRun(st);
+    joinGroup(st);
+    int published = 0;
+    auto lastProgress = Clock::now();
+    for (;;) {
+        const bool timeUp = options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60;
+        const bool enough = options_.generations > 0 && published >= options_.generations;
+        if (timeUp || enough) control_.requestStop();
+        if (!ingest(st)) break;
+        const int64_t before = st.ckpt.step;
+        train(st);
+        // Every rank takes the same decision from the same account.
+        if (st.gamesSincePublish >= st.config.gamesPerIteration && st.stepsSincePublish > 0) {
+            if (st.rank0)
+                publish(st);
+            else
+                ++st.ckpt.generation;
+            st.gamesSincePublish = 0;
+            st.stepsSincePublish = 0;
+            ++published;
+            ++stats_.generationsPublished;
+        }
+        st.progress.stage = st.ckpt.step > before ? Stage::Training : Stage::Idle;
+        st.progress.elapsedSeconds = secondsSince(st.start);
+        st.progress.bufferSize = st.buffer->size();
+        st.progress.bufferCapacity = st.buffer->capacity();
+        st.progress.games = int64_t(st.newestIngested);
+        if (callbacks_.progress && secondsSince(lastProgress) > 0.25) {
+            lastProgress = Clock::now();
+            callbacks_.progress(st.progress);
+        }
+        if (st.ckpt.step == before && st.rank0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(options_.pollMs));
+    }
+    if (st.rank0 && st.trainer && st.ckpt.step > 0)
+        saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    if (!options_.finalModel.empty()) {
+        std::vector<int64_t> created = {int64_t(std::time(nullptr))};
+        st.group->broadcast(created, 0);
+        st.trainNet->meta().createdUnix = created[0];
+        st.trainNet->meta().generation = st.ckpt.generation;
+        nn::saveModel(*st.trainNet, options_.finalModel);
+    }
+    char msg[200];
+    std::snprintf(
+        msg, sizeof msg,
+        "rank %d stopped at step %lld, generation %d: %lld steps and %lld games this session, "
+        "%.0f%% of "
+        "step time in collectives",
+        st.group->rank(), (long long)st.ckpt.step, st.ckpt.generation, (long long)stats_.steps,
+        (long long)stats_.gamesIngested,
+        stats_.trainSeconds > 0 ? 100.0 * stats_.collectiveSeconds / stats_.trainSeconds : 0.0);
+    log(LogLevel::Info, msg);
+}
+
+}  // namespace xq::train

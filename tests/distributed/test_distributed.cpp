@@ -1,0 +1,271 @@
+// The scale-out path run as a user runs it, with the real binaries as separate processes on
+// one PostgreSQL database (the store_pg fixture's cluster): two trainer ranks meeting on
+// loopback (c10d Gloo) and two `xqzero worker` processes with their own model caches (two
+// "hosts"). It checks what the design promises:
+//   - workers' games arrive in the database, each whole;
+//   - the trainer publishes new generations (weights in the database by sha256) and both
+//     workers switch to them;
+//   - both ranks end with identical weights (their final model files are the same bytes, and
+//     differ from generation 0's, so training happened);
+//   - a worker killed with SIGKILL mid-game loses nothing committed and leaves no partial game,
+//     and the other worker goes on.
+// Every wait is on a condition (a process's output or exit, a database row), bounded by a
+// generous limit that only a failure reaches.
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/store/store.h"
+#include "store/store_testdb.h"
+
+namespace {
+
+QString xqzeroPath() {
+    return qEnvironmentVariable("XQ_BINARY_DIR") + "/app/xqzero";
+}
+
+int freeLoopbackPort() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = 0;
+    socklen_t len = sizeof a;
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+        port = ntohs(a.sin_port);
+    ::close(fd);
+    return port;
+}
+
+std::vector<char> fileBytes(const QString& path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A child process whose stderr is collected as it comes.
+struct Child {
+    std::unique_ptr<QProcess> p = std::make_unique<QProcess>();
+    QString out;
+    QString name;
+    void start(const QString& label, const QStringList& args) {
+        name = label;
+        p->setProcessChannelMode(QProcess::MergedChannels);
+        QObject::connect(p.get(), &QProcess::readyRead,
+                         [this] { out += QString::fromUtf8(p->readAll()); });
+        p->start(xqzeroPath(), args);
+    }
+    bool running() const { return p->state() != QProcess::NotRunning; }
+    ~Child() {
+        if (running()) {
+            p->kill();
+            p->waitForFinished(10000);
+        }
+    }
+};
+
+}  // namespace
+
+class TestDistributed : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+    std::unique_ptr<storetest::TestDatabases> dbs_;
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        dbs_ = std::make_unique<storetest::TestDatabases>(tmp_, true);
+        const std::string why = dbs_->unavailable();
+        QVERIFY2(why.empty(), why.c_str());
+        QVERIFY2(QFile::exists(xqzeroPath()), qPrintable(xqzeroPath()));
+    }
+    void cleanupTestCase() {
+        if (dbs_) dbs_->dropAll();
+    }
+
+    void twoWorkersTwoRanks() {
+        const std::string uri = dbs_->make("distributed");
+        const QString db = QString::fromStdString(uri);
+        const QString run = "dist";
+        const QString master = "127.0.0.1:" + QString::number(freeLoopbackPort());
+        // A tiny run: what is tested is the plumbing, not the strength.
+        const QStringList runParams = {"--preset",
+                                       "quick",
+                                       "--channels",
+                                       "16",
+                                       "--blocks",
+                                       "1",
+                                       "--simulations",
+                                       "8",
+                                       "--fast-simulations",
+                                       "4",
+                                       "--max-plies",
+                                       "60",
+                                       "--mate-search",
+                                       "0",
+                                       "--games-per-iteration",
+                                       "6",
+                                       "--min-buffer",
+                                       "100",
+                                       "--batch-size",
+                                       "32",
+                                       "--train-ratio",
+                                       "1",
+                                       "--ladder-minutes",
+                                       "0",
+                                       "--games-in-flight",
+                                       "4",
+                                       "--threads",
+                                       "1",
+                                       "--inference-workers",
+                                       "1"};
+        auto trainerArgs = [&](int rank) {
+            return QStringList{"train",
+                               "--role",
+                               "trainer",
+                               "--db",
+                               db,
+                               "--run",
+                               run,
+                               "--world-size",
+                               "2",
+                               "--rank",
+                               QString::number(rank),
+                               "--master",
+                               master,
+                               "--generations",
+                               "3",
+                               "--model-dir",
+                               tmp_.filePath("models-rank" + QString::number(rank)),
+                               "--final-model",
+                               tmp_.filePath("final-rank" + QString::number(rank) + ".xqm")} +
+                   runParams;
+        };
+        Child rank0, rank1, workerA, workerB;
+        rank0.start("rank 0", trainerArgs(0));
+        rank1.start("rank 1", trainerArgs(1));
+        auto workerArgs = [&](const QString& host) {
+            return QStringList{"worker",
+                               "--db",
+                               db,
+                               "--run",
+                               run,
+                               "--threads",
+                               "1",
+                               "--games-in-flight",
+                               "4",
+                               "--cache-dir",
+                               tmp_.filePath("cache-" + host),
+                               "--wait",
+                               "120"};
+        };
+        workerA.start("worker A", workerArgs("a"));
+        workerB.start("worker B", workerArgs("b"));
+        auto dump = [&] {
+            return QString("\n--- %1:\n%2\n--- %3:\n%4\n--- %5:\n%6\n--- %7:\n%8")
+                .arg(rank0.name, rank0.out.right(3000), rank1.name, rank1.out.right(3000),
+                     workerA.name, workerA.out.right(3000), workerB.name, workerB.out.right(3000));
+        };
+        const QRegularExpression gen1(R"(playing generation [1-9])");
+
+        // Both workers play a published generation after generation 0.
+        QTRY_VERIFY2_WITH_TIMEOUT(workerA.out.contains(gen1) && workerB.out.contains(gen1),
+                                  qPrintable(dump()), 300000);
+        QVERIFY2(workerA.out.contains("fetched from the database"), qPrintable(dump()));
+
+        xq::store::Store store(uri, {.readOnly = true});
+        const auto runInfo = store.findRun(run.toStdString());
+        QVERIFY(runInfo);
+        QCOMPARE(int(store.listWorkers(runInfo->id).size()), 2);
+        const auto countGames = [&] {
+            xq::store::GameFilter f;
+            f.run = runInfo->id;
+            return store.countGames(f);
+        };
+
+        // Worker A dies mid-game (it always has 4 in flight): what it committed stays whole.
+        const int64_t beforeKill = countGames();
+        QVERIFY(beforeKill > 0);
+        workerA.p->kill();
+        QVERIFY(workerA.p->waitForFinished(20000));
+        const int64_t afterKill = countGames();
+        QVERIFY(afterKill >= beforeKill);
+        // Worker B goes on: more games arrive without A.
+        QTRY_VERIFY2_WITH_TIMEOUT(countGames() > afterKill + 2, qPrintable(dump()), 300000);
+
+        // The ranks stop together after their third generation.
+        QTRY_VERIFY2_WITH_TIMEOUT(!rank0.running() && !rank1.running(), qPrintable(dump()), 400000);
+        QCOMPARE(rank0.p->exitCode(), 0);
+        QCOMPARE(rank1.p->exitCode(), 0);
+        const std::vector<char> w0 = fileBytes(tmp_.filePath("final-rank0.xqm"));
+        const std::vector<char> w1 = fileBytes(tmp_.filePath("final-rank1.xqm"));
+        QVERIFY(!w0.empty());
+        QVERIFY2(w0 == w1, "the two ranks ended with different weights");
+
+        workerB.p->terminate();  // SIGTERM: stops cleanly, marks its row stopped
+        QVERIFY(workerB.p->waitForFinished(60000));
+        QCOMPARE(workerB.p->exitCode(), 0);
+
+        // Generations 0..3, each with its weights in the database; generation 0 differs from
+        // the trained weights.
+        const auto models = store.listModels(runInfo->id);
+        QVERIFY2(models.size() >= 4, qPrintable(dump()));
+        for (const auto& m : models) {
+            QVERIFY(!m.sha256.empty());
+            QVERIFY(store.loadBlob(m.sha256).has_value());
+        }
+        const auto gen0 = store.loadBlob(models.front().sha256);
+        QVERIFY(std::vector<char>(gen0->begin(), gen0->end()) != w0);
+
+        // Every stored game is whole: its moves are all there, and the database is consistent.
+        xq::store::GameFilter all;
+        all.run = runInfo->id;
+        all.limit = 0;
+        int gamesOfLaterGenerations = 0;
+        for (const auto& g : store.listGames(all)) {
+            const auto full = store.loadGame(g.id);
+            QVERIFY(full);
+            QCOMPARE(int(full->moves.size()), full->plies);
+            QVERIFY(full->result != xq::Result::None);
+            if (full->generation.value_or(0) >= 1) ++gamesOfLaterGenerations;
+        }
+        QVERIFY(gamesOfLaterGenerations > 0);
+        QVERIFY(store.integrityCheck().ok);
+        int stopped = 0;
+        for (const auto& w : store.listWorkers(runInfo->id)) stopped += w.state == "stopped";
+        QCOMPARE(stopped, 1);  // B said goodbye; A was killed and says nothing
+
+        // The figures (seconds from publication to play, per worker) for the record.
+        const QRegularExpression lag(
+            R"(playing generation (\d+) \([0-9a-f]+, published ([0-9.]+) s ago)");
+        for (const Child* c : {&workerA, &workerB}) {
+            auto it = lag.globalMatch(c->out);
+            QStringList seen;
+            while (it.hasNext()) {
+                const auto m = it.next();
+                seen << QString("gen %1: %2 s").arg(m.captured(1), m.captured(2));
+            }
+            qInfo("%s: %s", qPrintable(c->name), qPrintable(seen.join(", ")));
+        }
+        qInfo("%lld games stored; %d of later generations", (long long)countGames(),
+              gamesOfLaterGenerations);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDistributed)
+#include "test_distributed.moc"

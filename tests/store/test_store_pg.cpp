@@ -5,6 +5,11 @@
 // whose password must not reach messages. Needs the store_pg fixture's cluster.
 #include <QtTest>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "core/store/model_watch.h"
 #include "core/store/pg_schema.h"
 #include "core/store/pq.h"
 #include "core/store/schema.h"
@@ -223,6 +228,34 @@ class TestStorePg : public QObject {
                  rep.problems[0].c_str());
     }
 
+    // The references of schema 3 are checked too: a model naming a missing blob, a worker of
+    // a missing run.
+    void integrityFindsOrphanBlobsAndWorkers() {
+        const std::string uri = dbs_.make("orphans3");
+        Store s(uri);
+        ModelInfo m;
+        m.run = s.createRun("o").id;
+        m.file = "f";
+        m.sha256 = s.putBlob(std::vector<uint8_t>{1, 2, 3});
+        s.addModel(m);
+        QVERIFY(s.integrityCheck().ok);
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "SET session_replication_role = replica;"
+                "DELETE FROM blobs;"
+                "INSERT INTO workers(run, host, pid, threads, started, heartbeat) "
+                "VALUES (4242, 'h', 1, 1, 1, 1)",
+                "writing orphans past the constraints");
+        }
+        const IntegrityReport rep = s.integrityCheck();
+        QVERIFY(!rep.ok);
+        QCOMPARE(rep.problems.size(), size_t(2));
+        const QString all = QString::fromStdString(rep.problems[0] + "\n" + rep.problems[1]);
+        QVERIFY2(all.contains("missing row in blobs") && all.contains("table workers"),
+                 qPrintable(all));
+    }
+
     void checkWritable() {
         const std::string uri = dbs_.make("writable");
         {
@@ -334,6 +367,194 @@ class TestStorePg : public QObject {
             }
             QCOMPARE(r.text(i, 2), hex);
         }
+    }
+
+    // insertGame sends a game's moves as one COPY (not INSERTs), in the game's transaction:
+    // a statement trigger on moves records the text of every statement that writes there.
+    void movesGoThroughCopy() {
+        const std::string uri = dbs_.make("copy");
+        Store s(uri);
+        const int64_t run = s.createRun("c").id;
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "CREATE TABLE xqt_seen(q text, tx xid8);"
+                "CREATE FUNCTION xqt_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                "INSERT INTO xqt_seen VALUES (current_query(), pg_current_xact_id()); "
+                "RETURN NULL; END $$;"
+                "CREATE TRIGGER xqt_seen BEFORE INSERT ON moves FOR EACH STATEMENT "
+                "EXECUTE FUNCTION xqt_seen();"
+                "CREATE TRIGGER xqt_seen_games BEFORE INSERT ON games FOR EACH STATEMENT "
+                "EXECUTE FUNCTION xqt_seen()",
+                "recording the statements that write moves");
+        }
+        GameRecord g = makeGame(150, 11, run);
+        for (uint32_t seed = 12; g.moves.size() < 150; ++seed) g = makeGame(150, seed, run);
+        g.moves[3].rootValue = std::nullopt;  // NULLs in the middle of the rows
+        g.moves[3].visits.clear();
+        const int64_t id = s.insertGame(g);
+        pq::Connection c(uri);
+        const pq::Result r = c.exec(
+            "SELECT q, (SELECT count(DISTINCT tx) FROM xqt_seen) FROM xqt_seen "
+            "ORDER BY q COLLATE \"C\"",
+            "reading what was recorded");
+        QCOMPARE(r.rows(), 2);  // the game row and ONE statement for all 150 moves
+        QVERIFY2(r.text(0, 0).starts_with("COPY moves"), r.text(0, 0).c_str());
+        QVERIFY2(r.text(1, 0).starts_with("INSERT INTO games"), r.text(1, 0).c_str());
+        QCOMPARE(r.text(0, 1), std::string("1"));  // both in one transaction
+        const auto back = s.loadGame(id);
+        QCOMPARE(back->moves.size(), size_t(150));
+        for (size_t i = 0; i < g.moves.size(); ++i) {
+            QCOMPARE(back->moves[i].move.raw(), g.moves[i].move.raw());
+            QCOMPARE(back->moves[i].rootValue, g.moves[i].rootValue);
+            QVERIFY(back->moves[i].visits == g.moves[i].visits);
+        }
+        QCOMPARE(c.exec("SELECT count(*) FROM moves WHERE visits IS NULL AND root_value IS NULL "
+                        "AND game = " +
+                            std::to_string(id),
+                        "counting NULLs")
+                     .int64(0, 0),
+                 int64_t(std::count_if(g.moves.begin(), g.moves.end(), [](const MoveRecord& m) {
+                     return m.visits.empty() && !m.rootValue;
+                 })));
+    }
+
+    // The watch hears a model published while it is already waiting, after its first look:
+    // the publisher waits until the watch's session has run that look (pg_stat_activity shows
+    // a new query_start and the session idle), so only the notification can deliver it. While
+    // nothing happens the watch sends no queries (no polling).
+    void watchWakesOnNotification() {
+        const std::string uri = dbs_.make("watch");
+        Store s(uri);
+        const int64_t run = s.createRun("w").id;
+        ModelInfo m;
+        m.run = run;
+        m.file = "g0";
+        m.accepted = true;
+        const int64_t g0 = s.addModel(m);
+        ModelWatch w(uri + "&application_name=xqt_watch", run);
+        QCOMPARE(w.waitForNewer(0, 20000).value_or(ModelInfo{}).id, g0);
+
+        pq::Connection mon(uri);
+        auto activity = [&] {
+            const pq::Result r = mon.exec(
+                "SELECT query_start::text, state FROM pg_stat_activity "
+                "WHERE application_name = 'xqt_watch'",
+                "watching the watch's session");
+            return r.rows() == 1 ? std::make_pair(r.text(0, 0), r.text(0, 1))
+                                 : std::make_pair(std::string(), std::string());
+        };
+        const std::string before = activity().first;
+        QVERIFY(!before.empty());
+
+        std::atomic<int64_t> added{0};
+        std::string error;
+        std::optional<ModelInfo> got;
+        {
+            std::jthread trainer([&] {
+                try {
+                    pq::Connection look(uri);
+                    Store t(uri);
+                    const auto give_up =
+                        std::chrono::steady_clock::now() + std::chrono::seconds(20);
+                    for (;;) {
+                        const pq::Result r = look.exec(
+                            "SELECT query_start::text, state FROM pg_stat_activity "
+                            "WHERE application_name = 'xqt_watch'",
+                            "waiting for the watch's first look");
+                        if (r.rows() == 1 && r.text(0, 0) != before && r.text(0, 1) == "idle")
+                            break;
+                        if (std::chrono::steady_clock::now() > give_up)
+                            throw std::runtime_error("the watch never looked");
+                        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                    }
+                    ModelInfo next = m;
+                    next.generation = 1;
+                    next.file = "g1";
+                    added = t.addModel(next);
+                } catch (const std::exception& e) {
+                    error = e.what();
+                    added = -1;
+                }
+            });
+            got = w.waitForNewer(g0, 20000);
+        }
+        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY2(got, "the notification did not wake the watch within 20 s");
+        QCOMPARE(got->id, added.load());
+
+        // A wait that times out sends its one look and nothing else.
+        const std::string t0 =
+            mon.exec("SELECT clock_timestamp()::text", "reading the server clock").text(0, 0);
+        QVERIFY(!w.waitForNewer(got->id, 1500));
+        const pq::Param p[] = {pq::Param::text(t0)};
+        const double lastQueryMs =
+            mon.exec(
+                   "SELECT extract(epoch FROM query_start - $1::timestamptz) * 1000 "
+                   "FROM pg_stat_activity WHERE application_name = 'xqt_watch'",
+                   p, "reading the watch's last query")
+                .real(0, 0);
+        QVERIFY2(lastQueryMs < 700,
+                 qPrintable(QString("last query %1 ms into a 1500 ms wait").arg(lastQueryMs)));
+    }
+
+    // The watch's session dies while it waits (a server restart, a dropped link): it
+    // reconnects, listens again and still returns the model published meanwhile.
+    void watchSurvivesLostSession() {
+        const std::string uri = dbs_.make("watchlost");
+        Store s(uri);
+        const int64_t run = s.createRun("w").id;
+        ModelInfo m;
+        m.run = run;
+        m.file = "g0";
+        m.accepted = true;
+        const int64_t g0 = s.addModel(m);
+        ModelWatch w(uri + "&application_name=xqt_watch_lost", run);
+        QCOMPARE(w.waitForNewer(0, 20000).value_or(ModelInfo{}).id, g0);
+        pq::Connection mon(uri);
+        const std::string before = mon.exec(
+                                          "SELECT query_start::text FROM pg_stat_activity "
+                                          "WHERE application_name = 'xqt_watch_lost'",
+                                          "reading the watch's session")
+                                       .text(0, 0);
+        std::atomic<int64_t> added{0};
+        std::string error;
+        std::optional<ModelInfo> got;
+        {
+            std::jthread killer([&] {
+                try {
+                    pq::Connection look(uri);
+                    const auto give_up =
+                        std::chrono::steady_clock::now() + std::chrono::seconds(20);
+                    for (;;) {  // until the watch has taken its first look and waits
+                        const pq::Result r = look.exec(
+                            "SELECT query_start::text, state FROM pg_stat_activity "
+                            "WHERE application_name = 'xqt_watch_lost'",
+                            "waiting for the watch's first look");
+                        if (r.rows() == 1 && r.text(0, 0) != before && r.text(0, 1) == "idle")
+                            break;
+                        if (std::chrono::steady_clock::now() > give_up)
+                            throw std::runtime_error("the watch never looked");
+                        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                    }
+                    look.exec(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE application_name = 'xqt_watch_lost'",
+                        "ending the watch's session");
+                    Store t(uri);
+                    ModelInfo next = m;
+                    next.generation = 1;
+                    added = t.addModel(next);
+                } catch (const std::exception& e) {
+                    error = e.what();
+                    added = -1;
+                }
+            });
+            got = w.waitForNewer(g0, 20000);
+        }
+        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY2(got, "the watch did not recover within 20 s");
+        QCOMPARE(got->id, added.load());
     }
 
     void passwordNeverInMessages() {

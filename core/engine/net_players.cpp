@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <stdexcept>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #endif
 #if XQ_ENGINE_HAS_STORE
 #include "core/store/paths.h"
+#include "core/store/model_cache.h"
 #include "core/store/store.h"
 #endif
 
@@ -193,6 +195,10 @@ PlayerPtr makeBestPlayer(const std::string& body, const PlayerSpecContext& ctx) 
         const auto m = st.bestModel(r->id);
         if (!m) throw std::invalid_argument("run '" + run + "' has no accepted model yet");
         file = m->file;
+        // A run trained on another host (a shared PostgreSQL database): the weights come from
+        // the database by their sha256, through this host's model cache.
+        std::error_code ec;
+        if (!m->sha256.empty() && !std::filesystem::exists(file, ec)) file = store::cachedModelFile(st, m->sha256);
     } catch (const std::invalid_argument&) {
         throw;
     } catch (const std::exception& e) {

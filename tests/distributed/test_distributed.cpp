@@ -11,6 +11,8 @@
 //     and the other worker goes on.
 // Every wait is on a condition (a process's output or exit, a database row), bounded by a
 // generous limit that only a failure reaches.
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -249,6 +251,22 @@ class TestDistributed : public QObject {
         int stopped = 0;
         for (const auto& w : store.listWorkers(runInfo->id)) stopped += w.state == "stopped";
         QCOMPARE(stopped, 1);  // B said goodbye; A was killed and says nothing
+
+        // Another host plays the run's best net: the model files are not there (the trainer's
+        // folder is gone), the weights come from the database through that host's cache.
+        QVERIFY(QDir(tmp_.filePath("models-rank0")).removeRecursively());
+        const QString cache = tmp_.filePath("cache-player");
+        QProcess match;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XQ_MODEL_CACHE", cache);
+        match.setProcessEnvironment(env);
+        match.setProcessChannelMode(QProcess::MergedChannels);
+        match.start(xqzeroPath(),
+                    {"match", "best:" + run + "@8", "random", "--games", "2", "--db", db});
+        QVERIFY(match.waitForFinished(120000));
+        QVERIFY2(match.exitCode() == 0, match.readAll().constData());
+        QVERIFY(QFile::exists(
+            cache + "/" + QString::fromStdString(store.bestModel(runInfo->id)->sha256) + ".xqm"));
 
         // The figures (seconds from publication to play, per worker) for the record.
         const QRegularExpression lag(

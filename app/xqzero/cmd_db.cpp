@@ -1,4 +1,4 @@
-// xqzero db info|games|runs [--db PATH]: look into the training database without changing it.
+// xqzero db info|games|runs|workers [--db PATH]: look into the training database without changing it.
 // These open the database read-only, so they never create, migrate or lock out a running
 // training process (WAL lets them read while it writes).
 // xqzero db rename-run OLD NEW | delete-run NAME --yes: the two commands that change it. Both
@@ -202,6 +202,53 @@ int runRuns(const DbArgs& a) {
     return xqcli::kExitOk;
 }
 
+// The self-play workers (`xqzero worker`) that joined the database's runs, newest heartbeat first.
+int runWorkers(const DbArgs& a) {
+    auto store = openReadOnly(a.path());
+    std::optional<int64_t> run;
+    if (!a.run.empty()) {
+        const auto r = store->findRun(a.run);
+        if (!r) {
+            std::cerr << "xqzero db workers: no run named '" << a.run << "' in " << a.path() << "\n";
+            return xqcli::kExitFailure;
+        }
+        run = r->id;
+    }
+    std::map<int64_t, std::string> runNames;
+    for (const RunInfo& r : store->listRuns()) runNames[r.id] = r.name;
+    const int64_t now = xq::store::nowMs();
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& w : store->listWorkers(run)) {
+        const double hours = double(std::max<int64_t>(1, w.heartbeat - w.started)) / 3.6e6;
+        list.push_back({{"id", w.id},
+                        {"run", runNames.count(w.run) ? runNames[w.run] : ""},
+                        {"host", w.host},
+                        {"pid", w.pid},
+                        {"threads", w.threads},
+                        {"generation", w.generation ? nlohmann::json(*w.generation) : nullptr},
+                        {"games", w.games},
+                        {"positions", w.positions},
+                        {"games_per_hour", double(w.games) / hours},
+                        {"heartbeat_age_s", double(now - w.heartbeat) / 1000.0},
+                        {"state", w.state}});
+    }
+    if (a.json) {
+        std::cout << list.dump() << "\n";
+        return xqcli::kExitOk;
+    }
+    std::printf("%6s %-16s %-20s %7s %4s %4s %8s %8s %9s  %s\n", "id", "run", "host", "pid", "thr", "gen", "games",
+                "games/h", "heartbeat", "state");
+    for (const auto& w : list)
+        std::printf("%6lld %-16s %-20s %7lld %4d %4s %8lld %8.0f %8.0fs  %s\n", (long long)w["id"].get<int64_t>(),
+                    w["run"].get<std::string>().c_str(), w["host"].get<std::string>().c_str(),
+                    (long long)w["pid"].get<int64_t>(), w["threads"].get<int>(),
+                    w["generation"].is_null() ? "-" : w["generation"].dump().c_str(),
+                    (long long)w["games"].get<int64_t>(), w["games_per_hour"].get<double>(),
+                    w["heartbeat_age_s"].get<double>(), w["state"].get<std::string>().c_str());
+    std::printf("%zu workers\n", list.size());
+    return xqcli::kExitOk;
+}
+
 std::unique_ptr<Store> openForChange(const std::string& path) {
     OpenOptions o;
     o.create = false;
@@ -316,6 +363,12 @@ std::function<int()> setup(CLI::App& sub) {
     runs->add_flag("--json", args->json, "Print one JSON array");
     runs->callback([which] { *which = "runs"; });
 
+    CLI::App* workers = sub.add_subcommand("workers", "List the self-play workers, newest heartbeat first");
+    workers->add_option("--db", args->db, dbHelp);
+    workers->add_option("--run", args->run, "Only the workers of this run");
+    workers->add_flag("--json", args->json, "Print one JSON array");
+    workers->callback([which] { *which = "workers"; });
+
     CLI::App* rename = sub.add_subcommand("rename-run", "Rename a run (and move its model folder)");
     rename->add_option("--db", args->db, dbHelp);
     rename->add_option("old", args->from, "The run's name")->required();
@@ -332,12 +385,13 @@ std::function<int()> setup(CLI::App& sub) {
     return [args, which] {
         if (*which == "info") return runInfo(*args);
         if (*which == "runs") return runRuns(*args);
+        if (*which == "workers") return runWorkers(*args);
         if (*which == "rename-run") return runRenameRun(*args);
         if (*which == "delete-run") return runDeleteRun(*args);
         return runGames(*args);
     };
 }
 
-XQ_COMMAND("db", "Inspect and maintain the training database: db info, games, runs, rename-run, delete-run", setup);
+XQ_COMMAND("db", "Inspect and maintain the training database: db info, games, runs, workers, rename-run, delete-run", setup);
 
 }  // namespace

@@ -12,6 +12,9 @@
 // Every wait is on a condition (a process's output or exit, a database row), bounded by a
 // generous limit that only a failure reaches.
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -251,6 +254,18 @@ class TestDistributed : public QObject {
         int stopped = 0;
         for (const auto& w : store.listWorkers(runInfo->id)) stopped += w.state == "stopped";
         QCOMPARE(stopped, 1);  // B said goodbye; A was killed and says nothing
+
+        // `xqzero db workers` lists both, B stopped.
+        QProcess list;
+        list.start(xqzeroPath(), {"db", "workers", "--db", db, "--run", run, "--json"});
+        QVERIFY(list.waitForFinished(60000));
+        QCOMPARE(list.exitCode(), 0);
+        const QJsonArray rows = QJsonDocument::fromJson(list.readAllStandardOutput()).array();
+        QCOMPARE(rows.size(), 2);
+        int listedStopped = 0;
+        for (const auto& r : rows)
+            listedStopped += r.toObject().value("state").toString() == "stopped";
+        QCOMPARE(listedStopped, 1);
 
         // Another host plays the run's best net: the model files are not there (the trainer's
         // folder is gone), the weights come from the database through that host's cache.

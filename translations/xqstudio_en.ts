@@ -385,154 +385,174 @@
         </message>
         <message>
             <location filename="../ui/error_text.cpp" line="79" />
+            <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
+            <translation>This build cannot join the training ranks at %1: it was built without Gloo.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="82" />
+            <source>This build cannot train on several ranks: it was built without Gloo.</source>
+            <translation>This build cannot train on several ranks: it was built without Gloo.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="86" />
+            <source>The training ranks could not work together through %1.</source>
+            <translation>The training ranks could not work together through %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="88" />
+            <source>The training ranks could not work together.</source>
+            <translation>The training ranks could not work together.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="91" />
             <source>The engine %1 failed.</source>
             <translation>The engine %1 failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="80" />
+            <location filename="../ui/error_text.cpp" line="92" />
             <source>An engine failed.</source>
             <translation>An engine failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="84" />
-            <location filename="../ui/error_text.cpp" line="85" />
-            <location filename="../ui/error_text.cpp" line="159" />
-            <location filename="../ui/error_text.cpp" line="160" />
+            <location filename="../ui/error_text.cpp" line="96" />
+            <location filename="../ui/error_text.cpp" line="97" />
+            <location filename="../ui/error_text.cpp" line="171" />
+            <location filename="../ui/error_text.cpp" line="172" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="93" />
+            <location filename="../ui/error_text.cpp" line="105" />
             <source>The database %1 could not be read or written.</source>
             <translation>The database %1 could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="95" />
+            <location filename="../ui/error_text.cpp" line="107" />
             <source>The database could not be read or written.</source>
             <translation>The database could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="98" />
+            <location filename="../ui/error_text.cpp" line="110" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="100" />
+            <location filename="../ui/error_text.cpp" line="112" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>The file is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="103" />
+            <location filename="../ui/error_text.cpp" line="115" />
             <source>The database %1 is damaged.</source>
             <translation>The database %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="104" />
+            <location filename="../ui/error_text.cpp" line="116" />
             <source>The database is damaged.</source>
             <translation>The database is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="106" />
+            <location filename="../ui/error_text.cpp" line="118" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="109" />
+            <location filename="../ui/error_text.cpp" line="121" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>The file is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="113" />
+            <location filename="../ui/error_text.cpp" line="125" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="116" />
+            <location filename="../ui/error_text.cpp" line="128" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>The database was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="120" />
+            <location filename="../ui/error_text.cpp" line="132" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="123" />
+            <location filename="../ui/error_text.cpp" line="135" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="127" />
+            <location filename="../ui/error_text.cpp" line="139" />
             <source>There is no database at %1.</source>
             <translation>There is no database at %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="128" />
+            <location filename="../ui/error_text.cpp" line="140" />
             <source>The database does not exist.</source>
             <translation>The database does not exist.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="131" />
+            <location filename="../ui/error_text.cpp" line="143" />
             <source>The database %1 is locked by another program.</source>
             <translation>The database %1 is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="133" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>The database is locked by another program.</source>
             <translation>The database is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="135" />
+            <location filename="../ui/error_text.cpp" line="147" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>The database %1 refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="138" />
+            <location filename="../ui/error_text.cpp" line="150" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>The database refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="154" />
             <source>The record cannot be stored in %1.</source>
             <translation>The record cannot be stored in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="143" />
+            <location filename="../ui/error_text.cpp" line="155" />
             <source>The record cannot be stored.</source>
             <translation>The record cannot be stored.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="146" />
+            <location filename="../ui/error_text.cpp" line="158" />
             <source>The record was not found in %1.</source>
             <translation>The record was not found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="147" />
+            <location filename="../ui/error_text.cpp" line="159" />
             <source>The record was not found in the database.</source>
             <translation>The record was not found in the database.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="150" />
+            <location filename="../ui/error_text.cpp" line="162" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>The database %1 cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="164" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>The database cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="156" />
+            <location filename="../ui/error_text.cpp" line="168" />
             <source>The disk holding the database %1 is full.</source>
             <translation>The disk holding the database %1 is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="157" />
+            <location filename="../ui/error_text.cpp" line="169" />
             <source>The disk holding the database is full.</source>
             <translation>The disk holding the database is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="182" />
+            <location filename="../ui/error_text.cpp" line="194" />
             <source>%1
 Details: %2</source>
             <translation>%1

@@ -77,13 +77,16 @@ Sentence sentenceFor(xq::ErrorCode c) {
                 QT_TRANSLATE_NOOP("xqui::ErrorText", "No CUDA device was found on this machine.")};
         case C::DistributedUnavailable:
             return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "This build cannot train on several ranks (it was built without Gloo)."),
+                                      "This build cannot join the training ranks at %1: it "
+                                      "was built without Gloo."),
                     QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "This build cannot train on several ranks (it was built without Gloo).")};
+                                      "This build cannot train on several ranks: it was built "
+                                      "without Gloo.")};
         case C::DistributedFailed:
             return {QT_TRANSLATE_NOOP("xqui::ErrorText",
                                       "The training ranks could not work together through %1."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The training ranks could not work together.")};
+                    QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "The training ranks could not work together.")};
         case C::EngineFailed:
             return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The engine %1 failed."),
                     QT_TRANSLATE_NOOP("xqui::ErrorText", "An engine failed.")};

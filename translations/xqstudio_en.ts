@@ -610,184 +610,184 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
-            <location filename="../ui/pages/library_page.cpp" line="362" />
+            <location filename="../ui/pages/library_page.cpp" line="207" />
+            <location filename="../ui/pages/library_page.cpp" line="366" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="216" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="215" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="216" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="221" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="224" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="252" />
+            <location filename="../ui/pages/library_page.cpp" line="256" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="253" />
+            <location filename="../ui/pages/library_page.cpp" line="257" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="328" />
+            <location filename="../ui/pages/library_page.cpp" line="332" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="329" />
+            <location filename="../ui/pages/library_page.cpp" line="333" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="337" />
+            <location filename="../ui/pages/library_page.cpp" line="341" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="342" />
+            <location filename="../ui/pages/library_page.cpp" line="346" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="372" />
+            <location filename="../ui/pages/library_page.cpp" line="376" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="396" />
+            <location filename="../ui/pages/library_page.cpp" line="400" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="397" />
+            <location filename="../ui/pages/library_page.cpp" line="401" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="225" />
-            <location filename="../ui/pages/library_page.cpp" line="413" />
+            <location filename="../ui/pages/library_page.cpp" line="227" />
+            <location filename="../ui/pages/library_page.cpp" line="417" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="448" />
+            <location filename="../ui/pages/library_page.cpp" line="452" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="458" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="466" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page.cpp" line="481" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page.cpp" line="481" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="478" />
+            <location filename="../ui/pages/library_page.cpp" line="482" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="483" />
+            <location filename="../ui/pages/library_page.cpp" line="487" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="493" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="495" />
+            <location filename="../ui/pages/library_page.cpp" line="499" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="504" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -1248,22 +1248,22 @@ File: %2</translation>
     <context>
         <name>xqui::ModelChoice</name>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <location filename="../ui/facade/model_choice.cpp" line="165" />
             <source>%1 · gen %2</source>
             <translation>%1 · gen %2</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <location filename="../ui/facade/model_choice.cpp" line="166" />
             <source> (best)</source>
             <translation> (best)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <location filename="../ui/facade/model_choice.cpp" line="167" />
             <source> (not accepted)</source>
             <translation> (not accepted)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="142" />
+            <location filename="../ui/facade/model_choice.cpp" line="168" />
             <source> · Elo %1</source>
             <translation> · Elo %1</translation>
         </message>
@@ -2251,67 +2251,67 @@ File: %2</translation>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="21" />
+            <location filename="../ui/settings_dialog.cpp" line="22" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="24" />
+            <location filename="../ui/settings_dialog.cpp" line="25" />
             <source>System language</source>
             <translation>System language</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="29" />
+            <location filename="../ui/settings_dialog.cpp" line="30" />
             <source>Chinese (炮二平五)</source>
             <translation>Chinese (炮二平五)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="31" />
             <source>WXF (C2.5)</source>
             <translation>WXF (C2.5)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="32" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS (h2e2)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="33" />
+            <location filename="../ui/settings_dialog.cpp" line="34" />
             <source>Show coordinates around the board</source>
             <translation>Show coordinates around the board</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="41" />
-            <source>Finished games are stored here and the Library shows them. Empty: %1</source>
-            <translation>Finished games are stored here and the Library shows them. Empty: %1</translation>
+            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <source>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</source>
+            <translation>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="42" />
+            <location filename="../ui/settings_dialog.cpp" line="48" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <location filename="../ui/settings_dialog.cpp" line="52" />
             <source>Games database</source>
             <translation>Games database</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="46" />
+            <location filename="../ui/settings_dialog.cpp" line="53" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="55" />
+            <location filename="../ui/settings_dialog.cpp" line="62" />
             <source>Language:</source>
             <translation>Language:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="56" />
+            <location filename="../ui/settings_dialog.cpp" line="63" />
             <source>Move notation:</source>
             <translation>Move notation:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="58" />
+            <location filename="../ui/settings_dialog.cpp" line="65" />
             <source>Games database:</source>
             <translation>Games database:</translation>
         </message>
@@ -2481,238 +2481,269 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="86" />
-            <location filename="../ui/pages/train_page.cpp" line="87" />
+            <location filename="../ui/pages/train_page.cpp" line="90" />
+            <location filename="../ui/pages/train_page.cpp" line="91" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="258" />
+            <location filename="../ui/pages/train_page.cpp" line="276" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="259" />
+            <location filename="../ui/pages/train_page.cpp" line="277" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="260" />
+            <location filename="../ui/pages/train_page.cpp" line="278" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="261" />
+            <location filename="../ui/pages/train_page.cpp" line="283" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="264" />
+            <location filename="../ui/pages/train_page.cpp" line="286" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="262" />
+            <location filename="../ui/pages/train_page.cpp" line="284" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="268" />
+            <location filename="../ui/pages/train_page.cpp" line="290" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="270" />
+            <location filename="../ui/pages/train_page.cpp" line="602" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="271" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="272" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="274" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="275" />
+            <location filename="../ui/pages/train_page.cpp" line="599" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="276" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="277" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="278" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="279" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="280" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="285" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="293" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="336" />
+            <location filename="../ui/pages/train_page.cpp" line="279" />
+            <source>PostgreSQL…</source>
+            <translation>PostgreSQL…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
+            <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="361" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="367" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <source>PostgreSQL database</source>
+            <translation>PostgreSQL database</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
+            <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
+            <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="417" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="417" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="452" />
+            <location filename="../ui/pages/train_page.cpp" line="509" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="453" />
+            <location filename="../ui/pages/train_page.cpp" line="510" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="549" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="550" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="512" />
+            <location filename="../ui/pages/train_page.cpp" line="570" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="513" />
+            <location filename="../ui/pages/train_page.cpp" line="571" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="569" />
+            <location filename="../ui/pages/train_page.cpp" line="596" />
+            <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
+            <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="644" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="580" />
+            <location filename="../ui/pages/train_page.cpp" line="655" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="592" />
+            <location filename="../ui/pages/train_page.cpp" line="667" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="611" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="612" />
+            <location filename="../ui/pages/train_page.cpp" line="687" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2721,7 +2752,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="620" />
+            <location filename="../ui/pages/train_page.cpp" line="695" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2875,6 +2906,114 @@ Nothing is lost: the run can be continued later.</translation>
             <location filename="../ui/facade/training_session.cpp" line="439" />
             <source>stopping</source>
             <translation>stopping</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::WorkersModel</name>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="31" />
+            <source>live</source>
+            <translation>live</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="33" />
+            <source>silent</source>
+            <translation>silent</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="35" />
+            <source>stopped</source>
+            <translation>stopped</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="68" />
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="70" />
+            <source>%1 min</source>
+            <translation>%1 min</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="72" />
+            <source>%1 h %2 min</source>
+            <translation>%1 h %2 min</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="73" />
+            <source>%1 d</source>
+            <translation>%1 d</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="141" />
+            <source>%1 games, %2 positions</source>
+            <translation>%1 games, %2 positions</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="144" />
+            <source>Last heartbeat at %1</source>
+            <translation>Last heartbeat at %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="148" />
+            <source>Games since it started at %1, per hour</source>
+            <translation>Games since it started at %1, per hour</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="153" />
+            <source>Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.</source>
+            <translation>Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="166" />
+            <source>Host</source>
+            <translation>Host</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="168" />
+            <source>PID</source>
+            <translation>PID</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="170" />
+            <source>Threads</source>
+            <translation>Threads</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="172" />
+            <source>Generation</source>
+            <translation>Generation</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="174" />
+            <source>Games</source>
+            <translation>Games</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="176" />
+            <source>Games/hour</source>
+            <translation>Games/hour</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="178" />
+            <source>Last heartbeat</source>
+            <translation>Last heartbeat</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="180" />
+            <source>State</source>
+            <translation>State</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="287" />
+            <source>Workers: %1 live, %2 silent, %3 stopped</source>
+            <translation>Workers: %1 live, %2 silent, %3 stopped</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="288" />
+            <source>cannot read them: %1</source>
+            <translation>cannot read them: %1</translation>
         </message>
     </context>
 </TS>

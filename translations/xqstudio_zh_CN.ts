@@ -610,184 +610,184 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="200" />
+            <location filename="../ui/pages/library_page.cpp" line="202" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="201" />
+            <location filename="../ui/pages/library_page.cpp" line="203" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
-            <location filename="../ui/pages/library_page.cpp" line="362" />
+            <location filename="../ui/pages/library_page.cpp" line="207" />
+            <location filename="../ui/pages/library_page.cpp" line="366" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="208" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="210" />
+            <location filename="../ui/pages/library_page.cpp" line="212" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="204" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="205" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="206" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="214" />
+            <location filename="../ui/pages/library_page.cpp" line="216" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="215" />
+            <location filename="../ui/pages/library_page.cpp" line="217" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="216" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="221" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="224" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="252" />
+            <location filename="../ui/pages/library_page.cpp" line="256" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="253" />
+            <location filename="../ui/pages/library_page.cpp" line="257" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="328" />
+            <location filename="../ui/pages/library_page.cpp" line="332" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="329" />
+            <location filename="../ui/pages/library_page.cpp" line="333" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="337" />
+            <location filename="../ui/pages/library_page.cpp" line="341" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="342" />
+            <location filename="../ui/pages/library_page.cpp" line="346" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="372" />
+            <location filename="../ui/pages/library_page.cpp" line="376" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="396" />
+            <location filename="../ui/pages/library_page.cpp" line="400" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="397" />
+            <location filename="../ui/pages/library_page.cpp" line="401" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="225" />
-            <location filename="../ui/pages/library_page.cpp" line="413" />
+            <location filename="../ui/pages/library_page.cpp" line="227" />
+            <location filename="../ui/pages/library_page.cpp" line="417" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="448" />
+            <location filename="../ui/pages/library_page.cpp" line="452" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="458" />
+            <location filename="../ui/pages/library_page.cpp" line="462" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="466" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page.cpp" line="481" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page.cpp" line="481" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="478" />
+            <location filename="../ui/pages/library_page.cpp" line="482" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="483" />
+            <location filename="../ui/pages/library_page.cpp" line="487" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="493" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="495" />
+            <location filename="../ui/pages/library_page.cpp" line="499" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="504" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -1248,22 +1248,22 @@ File: %2</source>
     <context>
         <name>xqui::ModelChoice</name>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="139" />
+            <location filename="../ui/facade/model_choice.cpp" line="165" />
             <source>%1 · gen %2</source>
             <translation>%1 · 第 %2 代</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="140" />
+            <location filename="../ui/facade/model_choice.cpp" line="166" />
             <source> (best)</source>
             <translation>（最佳）</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="141" />
+            <location filename="../ui/facade/model_choice.cpp" line="167" />
             <source> (not accepted)</source>
             <translation>（未通过）</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="142" />
+            <location filename="../ui/facade/model_choice.cpp" line="168" />
             <source> · Elo %1</source>
             <translation> · Elo %1</translation>
         </message>
@@ -2250,67 +2250,67 @@ File: %2</source>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="21" />
+            <location filename="../ui/settings_dialog.cpp" line="22" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="24" />
+            <location filename="../ui/settings_dialog.cpp" line="25" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="29" />
+            <location filename="../ui/settings_dialog.cpp" line="30" />
             <source>Chinese (炮二平五)</source>
             <translation>中文（炮二平五）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="31" />
             <source>WXF (C2.5)</source>
             <translation>WXF（C2.5）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="32" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS（h2e2）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="33" />
+            <location filename="../ui/settings_dialog.cpp" line="34" />
             <source>Show coordinates around the board</source>
             <translation>在棋盘周围显示坐标</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="41" />
-            <source>Finished games are stored here and the Library shows them. Empty: %1</source>
-            <translation>下完的棋局保存在这里，并在棋库中显示。留空：%1</translation>
+            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <source>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</source>
+            <translation>已完成的棋局保存在这里，棋库显示它们：一个文件，或一个 PostgreSQL URI（postgresql://用户@主机/数据库）。留空：%1</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="42" />
+            <location filename="../ui/settings_dialog.cpp" line="48" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <location filename="../ui/settings_dialog.cpp" line="52" />
             <source>Games database</source>
             <translation>棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="46" />
+            <location filename="../ui/settings_dialog.cpp" line="53" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="55" />
+            <location filename="../ui/settings_dialog.cpp" line="62" />
             <source>Language:</source>
             <translation>语言：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="56" />
+            <location filename="../ui/settings_dialog.cpp" line="63" />
             <source>Move notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="58" />
+            <location filename="../ui/settings_dialog.cpp" line="65" />
             <source>Games database:</source>
             <translation>棋局数据库：</translation>
         </message>
@@ -2480,238 +2480,269 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="86" />
-            <location filename="../ui/pages/train_page.cpp" line="87" />
+            <location filename="../ui/pages/train_page.cpp" line="90" />
+            <location filename="../ui/pages/train_page.cpp" line="91" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="258" />
+            <location filename="../ui/pages/train_page.cpp" line="276" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="259" />
+            <location filename="../ui/pages/train_page.cpp" line="277" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="260" />
+            <location filename="../ui/pages/train_page.cpp" line="278" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="261" />
+            <location filename="../ui/pages/train_page.cpp" line="283" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="264" />
+            <location filename="../ui/pages/train_page.cpp" line="286" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="262" />
+            <location filename="../ui/pages/train_page.cpp" line="284" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="267" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="268" />
+            <location filename="../ui/pages/train_page.cpp" line="290" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="270" />
+            <location filename="../ui/pages/train_page.cpp" line="602" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="271" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="272" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="274" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="275" />
+            <location filename="../ui/pages/train_page.cpp" line="599" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="276" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="277" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="278" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="279" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="280" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="285" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="273" />
+            <location filename="../ui/pages/train_page.cpp" line="293" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="336" />
+            <location filename="../ui/pages/train_page.cpp" line="279" />
+            <source>PostgreSQL…</source>
+            <translation>PostgreSQL 数据库…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
+            <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="361" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="367" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <source>PostgreSQL database</source>
+            <translation>PostgreSQL 数据库</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
+            <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
+            <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="417" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="417" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="452" />
+            <location filename="../ui/pages/train_page.cpp" line="509" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="453" />
+            <location filename="../ui/pages/train_page.cpp" line="510" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="492" />
+            <location filename="../ui/pages/train_page.cpp" line="549" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="493" />
+            <location filename="../ui/pages/train_page.cpp" line="550" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="512" />
+            <location filename="../ui/pages/train_page.cpp" line="570" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="513" />
+            <location filename="../ui/pages/train_page.cpp" line="571" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="569" />
+            <location filename="../ui/pages/train_page.cpp" line="596" />
+            <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
+            <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="644" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="580" />
+            <location filename="../ui/pages/train_page.cpp" line="655" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="592" />
+            <location filename="../ui/pages/train_page.cpp" line="667" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="611" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="612" />
+            <location filename="../ui/pages/train_page.cpp" line="687" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2720,7 +2751,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="620" />
+            <location filename="../ui/pages/train_page.cpp" line="695" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -2874,6 +2905,114 @@ Nothing is lost: the run can be continued later.</source>
             <location filename="../ui/facade/training_session.cpp" line="439" />
             <source>stopping</source>
             <translation>正在停止</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::WorkersModel</name>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="31" />
+            <source>live</source>
+            <translation>运行中</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="33" />
+            <source>silent</source>
+            <translation>无响应</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="35" />
+            <source>stopped</source>
+            <translation>已停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="68" />
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="70" />
+            <source>%1 min</source>
+            <translation>%1 分钟</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="72" />
+            <source>%1 h %2 min</source>
+            <translation>%1 小时 %2 分钟</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="73" />
+            <source>%1 d</source>
+            <translation>%1 天</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="141" />
+            <source>%1 games, %2 positions</source>
+            <translation>%1 局，%2 个局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="144" />
+            <source>Last heartbeat at %1</source>
+            <translation>最后一次心跳于 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="148" />
+            <source>Games since it started at %1, per hour</source>
+            <translation>自 %1 启动以来每小时的棋局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="153" />
+            <source>Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.</source>
+            <translation>仍在运行，但已有 %1 秒或更久没有心跳：进程可能已退出或失去连接。</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="166" />
+            <source>Host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="168" />
+            <source>PID</source>
+            <translation>进程号</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="170" />
+            <source>Threads</source>
+            <translation>线程数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="172" />
+            <source>Generation</source>
+            <translation>代数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="174" />
+            <source>Games</source>
+            <translation>局数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="176" />
+            <source>Games/hour</source>
+            <translation>局/小时</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="178" />
+            <source>Last heartbeat</source>
+            <translation>最后心跳</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="180" />
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="287" />
+            <source>Workers: %1 live, %2 silent, %3 stopped</source>
+            <translation>工作进程：%1 个运行中，%2 个无响应，%3 个已停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/workers_table.cpp" line="288" />
+            <source>cannot read them: %1</source>
+            <translation>无法读取：%1</translation>
         </message>
     </context>
 </TS>

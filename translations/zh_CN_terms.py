@@ -333,4 +333,26 @@ ZH.update({
  'Rejected:': '被拒绝的棋局：', 'game %1 (line %2): %3': '第 %1 局（第 %2 行）：%3',
  '… and %1 more.': '……另有 %1 局。', 'Imported %1 games.': '已导入 %1 局。', 'Import failed.': '导入失败。',
  'Imported': '导入', '%1 vs %2 — %3': '%1 对 %2 —— %3',
+ # Watching a distributed run (ui/pages/train_page.cpp, ui/train/workers_table.cpp, ui/settings_dialog.cpp)
+ 'Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1':
+   '已完成的棋局保存在这里，棋库显示它们：一个文件，或一个 PostgreSQL URI（postgresql://用户@主机/数据库）。留空：%1',
+ 'PostgreSQL…': 'PostgreSQL 数据库…',
+ 'Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.':
+   '以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。',
+ 'PostgreSQL database': 'PostgreSQL 数据库',
+ 'Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):':
+   '连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：',
+ '“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.':
+   '“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。',
+ 'This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.':
+   '此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。',
+ 'live': '运行中', 'silent': '无响应', 'stopped': '已停止', '%1 d': '%1 天',
+ '%1 games, %2 positions': '%1 局，%2 个局面',
+ 'Last heartbeat at %1': '最后一次心跳于 %1',
+ 'Games since it started at %1, per hour': '自 %1 启动以来每小时的棋局数',
+ 'Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.':
+   '仍在运行，但已有 %1 秒或更久没有心跳：进程可能已退出或失去连接。',
+ 'Host': '主机', 'PID': '进程号', 'Threads': '线程数', 'Last heartbeat': '最后心跳', 'State': '状态',
+ 'Workers: %1 live, %2 silent, %3 stopped': '工作进程：%1 个运行中，%2 个无响应，%3 个已停止',
+ 'cannot read them: %1': '无法读取：%1',
 })

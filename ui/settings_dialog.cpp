@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "core/store/paths.h"
+#include "ui/db_location.h"
 
 namespace xqui {
 
@@ -34,14 +35,20 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
     coordinates_->setChecked(s.value("board/coordinates", true).toBool());
 
     const QString defaultDb = QDir::toNativeSeparators(QString::fromStdString(xq::store::defaultDatabasePath()));
-    database_ = new QLineEdit(QDir::toNativeSeparators(s.value("database/path").toString()), this);
+    // A stored URI's password is not shown: the field holds the masked URI, and an untouched
+    // field keeps the stored one (databasePath()).
+    storedDb_ = s.value("database/path").toString();
+    database_ = new QLineEdit(displayDatabase(storedDb_), this);
     database_->setObjectName(QStringLiteral("databasePath"));
     database_->setPlaceholderText(defaultDb);
     database_->setClearButtonEnabled(true);
-    database_->setToolTip(tr("Finished games are stored here and the Library shows them. Empty: %1").arg(defaultDb));
+    database_->setToolTip(tr("Finished games are stored here and the Library shows them: a file, or a "
+                             "PostgreSQL URI (postgresql://user@host/database). Empty: %1")
+                              .arg(defaultDb));
     auto* browse = new QPushButton(tr("Choose…"), this);
     connect(browse, &QPushButton::clicked, this, [this, defaultDb] {
-        const QString start = database_->text().isEmpty() ? defaultDb : database_->text();
+        const QString typed = databasePath();
+        const QString start = typed.isEmpty() || isDatabaseUri(typed) ? defaultDb : database_->text();
         const QString file = QFileDialog::getSaveFileName(this, tr("Games database"), start,
                                                           tr("XQZero databases (*.db);;All files (*)"), nullptr,
                                                           QFileDialog::DontConfirmOverwrite);
@@ -74,7 +81,11 @@ void SettingsDialog::save() const {
 
 bool SettingsDialog::showCoordinates() const { return coordinates_->isChecked(); }
 xq::Notation SettingsDialog::notation() const { return xq::Notation(notation_->currentData().toInt()); }
-QString SettingsDialog::databasePath() const { return QDir::fromNativeSeparators(database_->text().trimmed()); }
+QString SettingsDialog::databasePath() const {
+    const QString typed = database_->text().trimmed();
+    if (!storedDb_.isEmpty() && typed == displayDatabase(storedDb_)) return storedDb_;
+    return databaseFromInput(typed);
+}
 QString SettingsDialog::language() const { return language_->currentData().toString(); }
 
 }  // namespace xqui

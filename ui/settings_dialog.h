@@ -2,7 +2,8 @@
 // Settings: interface language, board coordinates, move notation, and the games database
 // (finished Play games are stored there; the Library opens it). Values live in QSettings
 // (keys "ui/language", "board/coordinates", "play/notation", "database/path"; an empty
-// database path means xq::store::defaultDatabasePath()).
+// database path means xq::store::defaultDatabasePath()). The database may be a file or a
+// PostgreSQL URI typed into the field (kept as typed; its password is never shown back).
 //
 // Thread-safety: a QDialog; GUI thread only.
 
@@ -31,6 +32,7 @@ private:
     QComboBox* notation_ = nullptr;
     QCheckBox* coordinates_ = nullptr;
     QLineEdit* database_ = nullptr;
+    QString storedDb_;  // the setting as stored (the field masks a URI's password)
 };
 
 }  // namespace xqui

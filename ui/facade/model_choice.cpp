@@ -7,7 +7,10 @@
 #include <QFileInfo>
 
 #include "core/nn/model_file.h"
+#include "core/store/model_cache.h"
+#include "core/store/paths.h"
 #include "core/store/store.h"
+#include "ui/db_location.h"
 #include "ui/error_text.h"
 
 namespace xqui {
@@ -20,8 +23,29 @@ QString resolveModelFile(const QString& stored, const QString& dbPath) {
     const QFileInfo direct(stored);
     if (direct.isAbsolute()) return direct.exists() ? direct.absoluteFilePath() : QString();
     if (direct.exists()) return direct.absoluteFilePath();
-    const QFileInfo beside(QFileInfo(dbPath).absoluteDir(), stored);
+    // A PostgreSQL database has no directory: its runs' model files default to the default
+    // database's (xq::store::defaultModelDir).
+    const QString local = isDatabaseUri(dbPath)
+                              ? QString::fromStdString(xq::store::defaultDatabasePath())
+                              : dbPath;
+    const QFileInfo beside(QFileInfo(local).absoluteDir(), stored);
     return beside.exists() ? beside.absoluteFilePath() : QString();
+}
+
+// A model trained on another host (a PostgreSQL run) is played from this host's cache of the
+// database's blobs (core/store/model_cache.h). Only the run's best is fetched when absent:
+// the others are listed once cached, so a listing does not download every generation.
+QString cachedCopy(xq::store::Store& db, const xq::store::ModelInfo& m, bool fetch) {
+    if (m.sha256.empty()) return {};
+    const std::string dir = xq::store::defaultModelCacheDir();
+    const QString cached = QString::fromStdString(dir + "/" + m.sha256 + ".xqm");
+    if (QFileInfo::exists(cached)) return cached;
+    if (!fetch) return {};
+    try {
+        return QString::fromStdString(xq::store::cachedModelFile(db, m.sha256, dir));
+    } catch (const std::exception&) {
+        return {};  // no blob, or the cache cannot be written: the model is not offered
+    }
 }
 }  // namespace
 
@@ -35,7 +59,7 @@ void ModelChoice::setDatabase(const QString& path) {
 void ModelChoice::reload() {
     QList<ModelEntry> list;
     listError_.clear();
-    if (!dbPath_.isEmpty() && QFileInfo::exists(dbPath_)) {
+    if (databaseMayHoldData(dbPath_)) {
         try {
             xq::store::OpenOptions o;
             o.readOnly = true;
@@ -54,8 +78,10 @@ void ModelChoice::reload() {
                 std::reverse(models.begin(), models.end());  // newest generation first
                 bool bestSeen = false;
                 for (const auto& m : models) {
-                    const QString file = resolveModelFile(QString::fromStdString(m.file), dbPath_);
-                    if (file.isEmpty()) continue;  // no file on disk: nothing to play with
+                    QString file = resolveModelFile(QString::fromStdString(m.file), dbPath_);
+                    if (file.isEmpty())
+                        file = cachedCopy(db, m, /*fetch=*/!bestSeen && (m.accepted || m.generation == 0));
+                    if (file.isEmpty()) continue;  // not on this host: nothing to play with
                     ModelEntry e;
                     e.modelId = m.id;
                     e.runId = run.id;

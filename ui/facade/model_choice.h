@@ -3,7 +3,9 @@
 // Analyze pages (both follow currentChanged(), so they always agree).
 //
 // It lists the models of a training database (every run's generations that have a model file
-// on disk, with the newest ladder rating of each) and offers a model file opened by hand. By
+// on disk, with the newest ladder rating of each; a run trained on another host, as on a
+// PostgreSQL database, has its best generation fetched into this host's model cache by sha256,
+// core/store/model_cache.h) and offers a model file opened by hand. By
 // default (automatic mode) it chooses the best model of the newest run: the newest accepted
 // generation with a file, of the newest run that has one. So after training the studio plays
 // with what it trained; reload() (the window calls it when a generation is published) moves

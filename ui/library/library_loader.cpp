@@ -1,8 +1,7 @@
 #include "ui/library/library_loader.h"
 
-#include <filesystem>
-
 #include "core/store/store.h"
+#include "ui/db_location.h"
 #include "ui/error_text.h"
 
 namespace xqui {
@@ -17,14 +16,14 @@ xq::store::OpenOptions readOnly() {
 
 GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& filter) {
     GameListResult r;
-    const std::string path = dbPath.toStdString();
-    std::error_code ec;
-    if (path.empty() || !std::filesystem::exists(path, ec)) {
-        r.missing = true;  // not an error: nothing was stored there yet
+    // An absent file is not an error: nothing was stored there yet. A URI is never "missing":
+    // the store says what is wrong with it.
+    if (!databaseMayHoldData(dbPath)) {
+        r.missing = true;
         return r;
     }
     try {
-        xq::store::Store db(path, readOnly());
+        xq::store::Store db(dbPath.toStdString(), readOnly());
         r.runs = db.listRuns();
         r.total = db.countGames(filter);
         r.games = db.listGames(filter);

@@ -21,6 +21,7 @@
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "ui/board/board_widget.h"
+#include "ui/db_location.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/library/game_table_model.h"
 #include "ui/library/library_texts.h"
@@ -35,7 +36,8 @@ LibraryPage::LibraryPage(QWidget* parent) : QWidget(parent) {
     connect(loader_, &LibraryLoader::gamesLoaded, this, &LibraryPage::onGamesLoaded);
     connect(loader_, &LibraryLoader::gameLoaded, this, &LibraryPage::onGameLoaded);
     dbPath_ = StudioFacade::settingsDatabasePath();
-    dbLabel_->setText(QDir::toNativeSeparators(dbPath_));
+    dbLabel_->setText(displayDatabase(dbPath_));
+    dbLabel_->setToolTip(dbLabel_->text());
     retranslate();
 }
 
@@ -237,9 +239,9 @@ void LibraryPage::setSynchronous(bool on) {
 }
 
 void LibraryPage::setDatabase(const QString& path) {
-    dbPath_ = path;
-    dbLabel_->setText(QDir::toNativeSeparators(path));
-    dbLabel_->setToolTip(QDir::toNativeSeparators(path));
+    dbPath_ = databaseFromInput(path);
+    dbLabel_->setText(displayDatabase(dbPath_));
+    dbLabel_->setToolTip(dbLabel_->text());
     runFilter_.reset();
     selectedId_ = 0;
     replay_.reset();
@@ -249,7 +251,9 @@ void LibraryPage::setDatabase(const QString& path) {
 }
 
 void LibraryPage::chooseDatabase() {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open a games database"), dbPath_,
+    // A PostgreSQL URI names no folder to start in.
+    const QString start = isDatabaseUri(dbPath_) ? QString() : dbPath_;
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a games database"), start,
                                                       tr("XQZero databases (*.db);;All files (*)"));
     if (!file.isEmpty()) setDatabase(file);
 }
@@ -323,7 +327,7 @@ void LibraryPage::showMessage(const QString& text, bool error) {
 }
 
 void LibraryPage::onGamesLoaded(const GameListResult& r) {
-    const QString file = QDir::toNativeSeparators(dbPath_);
+    const QString file = displayDatabase(dbPath_);
     if (!r.error.isEmpty()) {
         showMessage(tr("Cannot read the database %1: %2").arg(file, r.error), true);
         emit statusMessage(tr("Cannot read the database %1").arg(file));

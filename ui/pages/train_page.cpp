@@ -9,6 +9,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -20,6 +21,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QThread>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -30,6 +32,8 @@
 #include "ui/train/param_texts.h"
 #include "ui/train/train_charts.h"
 #include "ui/train/train_status.h"
+#include "ui/train/workers_table.h"
+#include "ui/db_location.h"
 #include "ui/error_text.h"
 
 namespace xqui {
@@ -90,6 +94,13 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent)
     connect(session_, &TrainingSession::liveGame, live_, &LiveGameView::setGame);
     connect(live_, &LiveGameView::slotRequested, session_, &TrainingSession::setLiveGame);
 
+    // A run on a PostgreSQL database is trained elsewhere: its charts are read again while
+    // this page shows it (an SQLite run of this session is fed live by the session instead).
+    watch_ = new QTimer(this);
+    watch_->setInterval(kWatchIntervalMs);
+    connect(watch_, &QTimer::timeout, this, &TrainPage::reloadWatchedRun);
+    watch_->start();
+
     QSettings s;
     const QString db = s.value(QStringLiteral("train/database")).toString();
     setDatabase(db.isEmpty() ? QString::fromStdString(xq::store::defaultDatabasePath()) : db);
@@ -120,9 +131,13 @@ QWidget* TrainPage::buildLeft() {
     db_->setReadOnly(true);
     dbButton_ = new QPushButton(runBox);
     connect(dbButton_, &QPushButton::clicked, this, &TrainPage::chooseDatabase);
+    dbUriButton_ = new QPushButton(runBox);
+    dbUriButton_->setObjectName(QStringLiteral("postgresButton"));
+    connect(dbUriButton_, &QPushButton::clicked, this, &TrainPage::choosePostgres);
     auto* dbRow = new QHBoxLayout;
     dbRow->addWidget(db_, 1);
     dbRow->addWidget(dbButton_);
+    dbRow->addWidget(dbUriButton_);
     dbLabel_ = new QLabel(runBox);
     rf->addRow(dbLabel_, dbRow);
     name_ = new QLineEdit(runBox);
@@ -241,14 +256,17 @@ QWidget* TrainPage::buildRight() {
     auto* split = new QSplitter(Qt::Vertical, right);
     charts_ = new TrainCharts(split);
     connect(resetZoom_, &QPushButton::clicked, charts_, &TrainCharts::resetZoom);
+    workers_ = new WorkersPanel(split);  // hidden unless the run has workers
     log_ = new QPlainTextEdit(split);
     log_->setObjectName(QStringLiteral("trainLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(kLogLines);
     split->addWidget(charts_);
+    split->addWidget(workers_);
     split->addWidget(log_);
     split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 0);
+    split->setStretchFactor(2, 1);
     v->addWidget(split, 1);
     return right;
 }
@@ -258,6 +276,10 @@ void TrainPage::retranslate() {
     runBox_->setTitle(tr("Run"));
     dbButton_->setText(tr("Choose…"));
     dbButton_->setToolTip(tr("Choose or create the database the runs are stored in."));
+    dbUriButton_->setText(tr("PostgreSQL…"));
+    dbUriButton_->setToolTip(
+        tr("Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), "
+           "read-only."));
     dbLabel_->setText(tr("Database"));
     nameLabel_->setText(tr("Name"));
     name_->setToolTip(
@@ -266,13 +288,10 @@ void TrainPage::retranslate() {
     runs_->setHeaderLabels(
         {tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
     continue_->setText(tr("Continue run"));
-    continue_->setToolTip(
-        tr("Resume the selected run from its last checkpoint, with its stored settings."));
     refresh_->setText(tr("Refresh"));
     leftTabs_->setTabText(0, tr("Settings for a new run"));
     leftTabs_->setTabText(1, tr("Self-play now"));
     start_->setText(tr("Start"));
-    start_->setToolTip(tr("Start a new run with the name and settings on the left."));
     pause_->setText(tr("Pause"));
     pause_->setToolTip(tr("Hold after the moves in flight; nothing is lost."));
     resume_->setText(tr("Resume"));
@@ -299,10 +318,12 @@ void TrainPage::changeEvent(QEvent* e) {
 }
 
 void TrainPage::setDatabase(const QString& path) {
-    db_->setText(QDir::toNativeSeparators(path));
+    dbPath_ = databaseFromInput(path);
+    db_->setText(displayDatabase(dbPath_));
     db_->setToolTip(db_->text());
     chartRun_.clear();
     charts_->clear();
+    workers_->clear();
     // The links point into the old database: gone with it.
     lastGameId_ = 0;
     lastGeneration_ = -1;
@@ -313,11 +334,11 @@ void TrainPage::setDatabase(const QString& path) {
         retranslate();
     }
     refreshRuns();
-    emit databaseChanged(path);
+    emit databaseChanged(dbPath_);
 }
 
 QString TrainPage::database() const {
-    return QDir::fromNativeSeparators(db_->text());
+    return dbPath_;
 }
 void TrainPage::setRunName(const QString& name) {
     name_->setText(name);
@@ -333,12 +354,41 @@ QString TrainPage::freshRunName() {
 
 void TrainPage::chooseDatabase() {
     // A new file name is fine: the store creates it on the first run.
-    const QString file = QFileDialog::getSaveFileName(this, tr("Training database"), database(),
+    // A PostgreSQL URI names no folder: start beside the default file.
+    const QString start = isDatabaseUri(database())
+                              ? QString::fromStdString(xq::store::defaultDatabasePath())
+                              : database();
+    const QString file = QFileDialog::getSaveFileName(this, tr("Training database"), start,
                                                       tr("XQZero databases (*.db);;All files (*)"),
                                                       nullptr, QFileDialog::DontConfirmOverwrite);
     if (file.isEmpty()) return;
     QSettings().setValue(QStringLiteral("train/database"), file);
     setDatabase(file);
+}
+
+void TrainPage::choosePostgres() {
+    // The field shows the current URI masked; accepted unchanged it keeps the real one.
+    const QString current = isDatabaseUri(database()) ? displayDatabase(database())
+                                                      : QStringLiteral("postgresql://");
+    bool ok = false;
+    const QString typed = QInputDialog::getText(
+        this, tr("PostgreSQL database"),
+        tr("Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in "
+           "~/.pgpass):"),
+        QLineEdit::Normal, current, &ok);
+    if (!ok) return;
+    const QString uri = typed.trimmed() == current && isDatabaseUri(database())
+                            ? database()
+                            : databaseFromInput(typed);
+    if (!isDatabaseUri(uri)) {
+        QMessageBox::warning(this, tr("PostgreSQL database"),
+                             tr("“%1” is not a PostgreSQL URI: it must start with postgresql:// "
+                                "or postgres://.")
+                                 .arg(typed.trimmed()));
+        return;
+    }
+    QSettings().setValue(QStringLiteral("train/database"), uri);
+    setDatabase(uri);
 }
 
 void TrainPage::refreshRuns() {
@@ -364,7 +414,7 @@ void TrainPage::refreshRuns() {
         it->setToolTip(0, r.configJson);
         if (r.name == keep) it->setSelected(true);
     }
-    if (!error.isEmpty()) appendLog(1, tr("Cannot read the runs of %1: %2").arg(database(), error));
+    if (!error.isEmpty()) appendLog(1, tr("Cannot read the runs of %1: %2").arg(displayDatabase(database()), error));
     updateButtons();
 }
 
@@ -402,6 +452,12 @@ bool TrainPage::showRun(const QString& name, bool wait) {
     return true;
 }
 
+void TrainPage::reloadWatchedRun() {
+    if (!isDatabaseUri(database()) || chartRun_.isEmpty() || historyLoading_ || !isVisible())
+        return;
+    showRun(chartRun_, false);
+}
+
 bool TrainPage::showNewestRun() {
     refreshRuns();
     const int n = runs_->topLevelItemCount();
@@ -416,6 +472,7 @@ void TrainPage::applyHistory(const RunHistory& h) {
     if (!h.error.isEmpty())
         appendLog(1, tr("Cannot read the history of run %1: %2").arg(chartRun_, h.error));
     charts_->setHistory(h);
+    workers_->setRun(database(), h);
     // Live points newer than what the table held when it was read.
     const double lastStep = h.lossStep.isEmpty() ? -1 : h.lossStep.last();
     for (const LiveLoss& l : liveLoss_)
@@ -500,6 +557,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
         ++historyRequest_;  // an older load must not overwrite the new run's charts
         historyLoading_ = false;
         charts_->clear();
+        workers_->clear();
     }
     updateButtons();
 }
@@ -526,6 +584,23 @@ void TrainPage::updateButtons() {
     form_->setEnabled(idle);
     name_->setEnabled(idle);
     dbButton_->setEnabled(idle);
+    dbUriButton_->setEnabled(idle);
+    // A PostgreSQL database is watched, never written: its runs are trained by `xqzero train
+    // --role trainer` and its games played by `xqzero worker` (README, "Many hosts").
+    const bool readOnly = isDatabaseUri(database());
+    if (readOnly) {
+        start_->setEnabled(false);
+        continue_->setEnabled(false);
+    }
+    const QString why =
+        tr("This PostgreSQL database is watched read-only: train it with xqzero train --role "
+           "trainer and xqzero worker.");
+    start_->setToolTip(readOnly ? why
+                                : tr("Start a new run with the name and settings on the left."));
+    continue_->setToolTip(
+        readOnly ? why
+                 : tr("Resume the selected run from its last checkpoint, with its stored "
+                      "settings."));
 }
 
 void TrainPage::onProgress(const Progress& p) {

@@ -11,6 +11,11 @@
 // the gate's Elo, the background ladder's ratings, speed). Live points that arrive while the
 // history is still loading are kept and re-applied after it, so none is lost.
 //
+// A PostgreSQL database (PostgreSQL…, or xqstudio --db postgresql://…) is watched read-only:
+// its runs are trained by `xqzero train --role trainer` on other hosts, so Start and Continue
+// are off, the shown run's history is read again every kWatchIntervalMs, and the workers
+// panel (ui/train/workers_table.h) lists its self-play workers with their games/hour.
+//
 // Thread-safety: a QWidget; GUI thread only.
 
 #include <QList>
@@ -27,6 +32,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
 class QThread;
+class QTimer;
 class QTreeWidget;
 
 namespace xqui {
@@ -35,6 +41,7 @@ class LiveGameView;
 class ParamForm;
 class TrainCharts;
 class TrainStatus;
+class WorkersPanel;
 
 class TrainPage : public QWidget {
     Q_OBJECT
@@ -43,8 +50,9 @@ public:
     explicit TrainPage(TrainingSession* session, QWidget* parent = nullptr);
     ~TrainPage() override;
 
-    // The database whose runs are listed and where new runs go. Not remembered (a --db on
-    // the command line is for this session); the Choose… dialog remembers its choice.
+    // The database whose runs are listed and where new runs go: an SQLite file or a
+    // PostgreSQL URI (shown with its password masked). Not remembered (a --db on the command
+    // line is for this session); the Choose… dialog remembers its choice.
     void setDatabase(const QString& path);
     QString database() const;
     void setRunName(const QString& name);
@@ -78,6 +86,12 @@ public:
     QLabel* stateLabel() const { return state_; }
     QPlainTextEdit* logPane() const { return log_; }
     LiveGameView* liveView() const { return live_; }
+    WorkersPanel* workersPanel() const { return workers_; }
+    QPushButton* postgresButton() const { return dbUriButton_; }
+    // The shown run of a PostgreSQL database read again (what the page's timer does every
+    // kWatchIntervalMs); nothing for a file, while a read is going, or when hidden.
+    void reloadWatchedRun();
+    static constexpr int kWatchIntervalMs = 15000;
 
 public slots:
     void startNew();
@@ -113,6 +127,7 @@ private:
     QWidget* buildLeft();
     QWidget* buildRight();
     void startRun(bool resume, const QString& name);
+    void choosePostgres();
     void updateButtons();
     void onState(TrainingSession::State s);
     void onProgress(const xq::train::Progress& p);
@@ -131,8 +146,12 @@ private:
     ParamForm* form_ = nullptr;
     TrainCharts* charts_ = nullptr;
     TrainStatus* status_ = nullptr;
-    QLineEdit* db_ = nullptr;
+    QLineEdit* db_ = nullptr;  // shows dbPath_ (ui/db_location.h: no password)
+    QString dbPath_;
+    WorkersPanel* workers_ = nullptr;
     QPushButton* dbButton_ = nullptr;
+    QPushButton* dbUriButton_ = nullptr;
+    QTimer* watch_ = nullptr;
     QLineEdit* name_ = nullptr;
     QTreeWidget* runs_ = nullptr;
     QPushButton* continue_ = nullptr;

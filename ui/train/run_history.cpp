@@ -2,16 +2,18 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
+#include <filesystem>
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
 
 #include "core/store/store.h"
+#include "ui/db_location.h"
 #include "ui/error_text.h"
 
 namespace xqui {
@@ -55,13 +57,36 @@ void loadLadder(xq::store::Store& s, int64_t run, RunHistory& h) {
     }
 }
 
+bool isEmptyFile(const QString& dbPath) {
+    if (isDatabaseUri(dbPath)) return false;
+    std::error_code ec;
+    return std::filesystem::file_size(dbPath.toStdString(), ec) == 0 && !ec;
+}
+
+void loadWorkers(xq::store::Store& s, int64_t run, RunHistory& h) {
+    h.workers = s.listWorkers(run);
+    h.readMs = QDateTime::currentMSecsSinceEpoch();
+}
+
+template <class Load>
+QThread* startLoad(Load load, QObject* context, std::function<void(const RunHistory&)> done) {
+    auto h = std::make_shared<RunHistory>();
+    QThread* t = QThread::create([load, h] { *h = load(); });
+    // finished is emitted on the worker thread; the connection to `context` queues the call
+    // onto the context's thread and disappears with the context (Qt's connection handling is
+    // thread-safe, a raw pointer check would not be).
+    QObject::connect(t, &QThread::finished, context, [h, done = std::move(done)] { done(*h); });
+    QObject::connect(t, &QThread::finished, t, &QObject::deleteLater);
+    t->start();
+    return t;
+}
+
 }  // namespace
 
 std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
     std::vector<RunSummary> out;
     const std::string path = dbPath.toStdString();
-    std::error_code ec;
-    if (path.empty() || !std::filesystem::exists(path, ec)) return out;
+    if (!databaseMayHoldData(dbPath)) return out;
     try {
         xq::store::Store s(path, readOnly());
         for (const auto& r : s.listRuns()) {
@@ -79,8 +104,9 @@ std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
             out.push_back(std::move(sum));
         }
     } catch (const std::exception& e) {
-        // An empty file (created but never written) has no runs; anything else is worth showing.
-        if (error && std::filesystem::file_size(path, ec) > 0) *error = errorText(e);
+        // An empty file (created but never written) has no runs; anything else is worth showing
+        // (a URI always: there is no file to be empty).
+        if (error && !isEmptyFile(dbPath)) *error = errorText(e);
         out.clear();
     }
     return out;
@@ -114,6 +140,7 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
             h.eloHi.prepend(0);
         }
         loadLadder(s, runId, h);
+        loadWorkers(s, runId, h);
         for (const auto& p : s.metrics(runId, "games_per_hour")) {
             h.speedTime.push_back(double(p.time) / 1000.0);
             h.gamesPerHour.push_back(p.value);
@@ -124,17 +151,28 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
     return h;
 }
 
+RunHistory loadRunWorkers(const QString& dbPath, int64_t runId) {
+    RunHistory h;
+    h.runId = runId;
+    try {
+        xq::store::Store s(dbPath.toStdString(), readOnly());
+        loadWorkers(s, runId, h);
+    } catch (const std::exception& e) {
+        h.error = errorText(e);
+    }
+    return h;
+}
+
+QThread* loadRunWorkersAsync(const QString& dbPath, int64_t runId, QObject* context,
+                             std::function<void(const RunHistory&)> done) {
+    return startLoad([dbPath, runId] { return loadRunWorkers(dbPath, runId); }, context,
+                     std::move(done));
+}
+
 QThread* loadRunHistoryAsync(const QString& dbPath, int64_t runId, QObject* context,
                              std::function<void(const RunHistory&)> done) {
-    auto h = std::make_shared<RunHistory>();
-    QThread* t = QThread::create([dbPath, runId, h] { *h = loadRunHistory(dbPath, runId); });
-    // finished is emitted on the worker thread; the connection to `context` queues the call
-    // onto the context's thread and disappears with the context (Qt's connection handling is
-    // thread-safe, a raw pointer check would not be).
-    QObject::connect(t, &QThread::finished, context, [h, done = std::move(done)] { done(*h); });
-    QObject::connect(t, &QThread::finished, t, &QObject::deleteLater);
-    t->start();
-    return t;
+    return startLoad([dbPath, runId] { return loadRunHistory(dbPath, runId); }, context,
+                     std::move(done));
 }
 
 }  // namespace xqui

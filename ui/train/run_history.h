@@ -4,8 +4,9 @@
 // generation, games/hour by time), so a resumed or finished run shows everything it did, not
 // only what this session saw.
 //
-// Each call opens its own read-only Store: SQLite's WAL mode lets it read while a training
-// run (in this process or another) writes. loadRunHistoryAsync() does the reading on a
+// The database is an SQLite file or a PostgreSQL URI (ui/db_location.h); both are read the
+// same way. Each call opens its own read-only Store: SQLite's WAL mode (or PostgreSQL's MVCC)
+// lets it read while a training run (in this process or on other hosts) writes. loadRunHistoryAsync() does the reading on a
 // short-lived thread so a long history never stalls the GUI.
 //
 // Thread-safety: listRuns() and loadRunHistory() are free functions safe on any thread;
@@ -19,6 +20,8 @@
 #include <QObject>
 #include <QString>
 #include <QVector>
+
+#include "core/store/records.h"
 
 class QThread;
 
@@ -51,14 +54,25 @@ struct RunHistory {
     QVector<double> ladderPositions;  // self-play samples when the generation was published
     QVector<double> ladderMinutes;    // minutes into the session that published it
     QVector<double> speedTime, gamesPerHour;    // seconds since the epoch
+    // The run's self-play workers (`xqzero worker`, possibly on other hosts), newest heartbeat
+    // first; empty for an ordinary one-machine run. readMs: when they were read (ms since the
+    // epoch), the "now" their heartbeat ages are measured against.
+    std::vector<xq::store::WorkerInfo> workers;
+    qint64 readMs = 0;
 };
 
-// The runs of a database, oldest first. An absent file gives an empty list and no error.
+// The runs of a database, oldest first. An absent file gives an empty list and no error; a
+// URI that cannot be read gives an error.
 std::vector<RunSummary> listRuns(const QString& dbPath, QString* error);
 RunHistory loadRunHistory(const QString& dbPath, int64_t runId);
 // Loads on a worker thread and calls `done` on `context`'s thread (dropped if `context` is
 // destroyed first). Returns the thread (it deletes itself when finished) so that an owner
 // being destroyed can wait() for it rather than leave it reading.
+// Only the workers of run `runId` (RunHistory::workers and readMs; error when unreadable), for
+// a periodic refresh that leaves the charts alone; same threading as loadRunHistoryAsync().
+RunHistory loadRunWorkers(const QString& dbPath, int64_t runId);
+QThread* loadRunWorkersAsync(const QString& dbPath, int64_t runId, QObject* context,
+                             std::function<void(const RunHistory&)> done);
 QThread* loadRunHistoryAsync(const QString& dbPath, int64_t runId, QObject* context,
                              std::function<void(const RunHistory&)> done);
 

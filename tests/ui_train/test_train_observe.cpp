@@ -158,12 +158,15 @@ private slots:
         QCOMPARE(workerState(w, now), WorkerState::Silent);
         w.state = "stopped";
         QCOMPARE(workerState(w, now), WorkerState::Stopped);
-        // A stopped worker's rate ends at its last heartbeat: 50 games in 29.5 min.
-        QCOMPARE(qRound(*workerGamesPerHour(w, now)), qRound(50 * 60.0 / 29.5));
+        // The rate ends at the last heartbeat (the totals' time): 50 games in 29.5 min, for a
+        // stopped worker, a silent one, and a live one alike.
+        QCOMPARE(qRound(*workerGamesPerHour(w)), qRound(50 * 60.0 / 29.5));
         w.state = "running";
-        QCOMPARE(qRound(*workerGamesPerHour(w, now)), 100);  // 50 games in 30 min
+        QCOMPARE(qRound(*workerGamesPerHour(w)), qRound(50 * 60.0 / 29.5));
+        w.heartbeat = now;
+        QCOMPARE(qRound(*workerGamesPerHour(w)), 100);  // 50 games in 30 min
         w.started = now - 5000;
-        QVERIFY(!workerGamesPerHour(w, now));  // too soon to say
+        QVERIFY(!workerGamesPerHour(w));  // too soon to say
         QCOMPARE(heartbeatAgeText(12'400), QStringLiteral("12 s"));
         QCOMPARE(heartbeatAgeText(-3000), QStringLiteral("0 s"));  // a skewed remote clock
         QCOMPARE(heartbeatAgeText(4 * kMinute + 1000), QStringLiteral("4 min"));

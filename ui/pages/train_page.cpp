@@ -320,6 +320,7 @@ void TrainPage::changeEvent(QEvent* e) {
 void TrainPage::setDatabase(const QString& path) {
     dbPath_ = databaseFromInput(path);
     db_->setText(displayDatabase(dbPath_));
+    db_->setCursorPosition(0);  // a long URI shows its host and name, not its parameters
     db_->setToolTip(db_->text());
     chartRun_.clear();
     charts_->clear();

@@ -56,9 +56,10 @@ WorkerState workerState(const xq::store::WorkerInfo& w, qint64 nowMs) {
     return nowMs - w.heartbeat < kWorkerSilentMs ? WorkerState::Live : WorkerState::Silent;
 }
 
-std::optional<double> workerGamesPerHour(const xq::store::WorkerInfo& w, qint64 nowMs) {
-    const qint64 end = w.state == "stopped" ? w.heartbeat : nowMs;
-    const qint64 span = end - w.started;
+std::optional<double> workerGamesPerHour(const xq::store::WorkerInfo& w) {
+    // The totals are as of the last heartbeat, so that is where the span ends (a silent
+    // worker's rate does not decay while nobody hears from it).
+    const qint64 span = w.heartbeat - w.started;
     if (span < kMinRateSpanMs) return std::nullopt;
     return double(w.games) * 3600000.0 / double(span);
 }
@@ -119,7 +120,7 @@ QVariant WorkersModel::data(const QModelIndex& index, int role) const {
             case Games:
                 return loc.toString(qlonglong(w.games));
             case GamesPerHour: {
-                const auto rate = workerGamesPerHour(w, nowMs_);
+                const auto rate = workerGamesPerHour(w);
                 return rate ? loc.toString(*rate, 'f', 0) : QStringLiteral("—");
             }
             case Heartbeat:

@@ -40,9 +40,9 @@ constexpr qint64 kWorkerSilentMs = 30000;
 enum class WorkerState { Live, Silent, Stopped };
 
 WorkerState workerState(const xq::store::WorkerInfo& w, qint64 nowMs);
-// Games per hour over the time since the worker started (until its last heartbeat once it has
-// stopped: its totals are final then); empty when under 10 s have passed.
-std::optional<double> workerGamesPerHour(const xq::store::WorkerInfo& w, qint64 nowMs);
+// Games per hour from the worker's start to its last heartbeat (its totals are as of then);
+// empty when that span is under 10 s.
+std::optional<double> workerGamesPerHour(const xq::store::WorkerInfo& w);
 // "12 s", "4 min", "3 h 20 min", "2 d" (translated).
 QString heartbeatAgeText(qint64 ageMs);
 

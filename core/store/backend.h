@@ -71,6 +71,12 @@ class Backend {
     virtual void checkWritable(bool openedReadOnly) = 0;
     virtual IntegrityReport integrityCheck() = 0;
 
+    // Appended to a SELECT inside a write transaction: makes it lock the rows it returns and
+    // pass over rows that other transactions hold (PostgreSQL: FOR UPDATE SKIP LOCKED, the
+    // queue idiom). Empty where a write transaction excludes every other writer already
+    // (SQLite's BEGIN IMMEDIATE), so no two writers can pick the same row either way.
+    virtual std::string_view lockPickedRows() const { return {}; }
+
     // Writes the moves of game `game` (plies 0..n-1, in order) inside the caller's open write
     // transaction. The default is the shared SQL: INSERTs of up to 64 rows each (one round trip
     // per statement); PostgreSQL streams them with COPY instead.

@@ -197,7 +197,8 @@ class PgBackend : public Backend {
             "has_table_privilege(c.oid, 'UPDATE') AND has_table_privilege(c.oid, 'DELETE')), "
             "false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN "
-            "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder', 'blobs', 'workers')",
+            "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder', 'blobs', 'workers', "
+            "'eval_jobs')",
             "checking that the database can be written");
         const bool readOnlySession = r.value(0, 0) == "t";
         const bool standby = r.value(0, 1) == "t";
@@ -217,6 +218,8 @@ class PgBackend : public Backend {
         ensureSession();
         return pg_integrity::check(conn_);
     }
+
+    std::string_view lockPickedRows() const override { return " FOR UPDATE SKIP LOCKED"; }
 
     // COPY streams all rows in one statement: one round trip per game however long, where
     // 64-row INSERTs need one per 64 plies and the server parses each.

@@ -18,7 +18,9 @@ constexpr Reference kReferences[] = {
     {"games", "id", "run", "runs"},         {"moves", "game", "game", "games"},
     {"metrics", "run", "run", "runs"},      {"ladder", "id", "run", "runs"},
     {"ladder", "id", "model_id", "models"}, {"models", "id", "sha256", "blobs", "sha256"},
-    {"workers", "id", "run", "runs"},
+    {"workers", "id", "run", "runs"},       {"eval_jobs", "id", "run", "runs"},
+    {"eval_jobs", "id", "candidate", "models"}, {"eval_jobs", "id", "opponent", "models"},
+    {"eval_jobs", "id", "worker", "workers"},   {"eval_jobs", "id", "game", "games"},
 };
 
 }  // namespace

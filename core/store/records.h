@@ -58,6 +58,25 @@ struct WorkerInfo {
     std::string state = "running";  // "running" or "stopped"
 };
 
+// One game of a candidate's evaluation match, as a job that a worker claims (Store's eval
+// jobs). Times are ms since the epoch. States: "queued" (claimable), "claimed" (by `worker`
+// since `claimed`), "done" (its game stored, `game` and `score` set), "cancelled" (the match
+// was decided without it).
+struct EvalJob {
+    int64_t id = 0;
+    int64_t run = 0;
+    int64_t candidate = 0;  // model ids
+    int64_t opponent = 0;
+    int gameIndex = 0;  // in the match: even plays the candidate as Red; 2k, 2k+1 share an opening
+    bool candidateRed = true;
+    std::string state = "queued";
+    std::optional<int64_t> worker;
+    std::optional<int64_t> claimed;
+    std::optional<int64_t> game;
+    std::optional<double> score;  // the candidate's: 1 win, 0.5 draw, 0 loss
+    std::optional<int64_t> finished;
+};
+
 // Stored as its text code (gameKindCode), so new kinds are appended without a migration.
 enum class GameKind : uint8_t { SelfPlay, Eval, Play, Other, Imported };
 

@@ -133,6 +133,35 @@ CREATE TABLE workers(
 CREATE INDEX workers_run_heartbeat ON workers(run, heartbeat);
 )sql";
 
+// Version 4: evaluation games as jobs (gating in a distributed run): one row per game of a
+// candidate's match against its opponent, claimed by one worker at a time. game_index numbers
+// the match's games (even: the candidate plays Red; pairs 2k, 2k+1 share an opening), unique
+// per candidate, so a match is enqueued once. state is a text code ('queued', 'claimed',
+// 'done', 'cancelled') like workers.state. A done job names its game (committed in the same
+// transaction) and the candidate's score in it (1, 1/2, 0). Jobs go with their run and their
+// models; a job keeps its result when its worker's row or its game is deleted.
+const char* const kSchemaV4 = R"sql(
+CREATE TABLE eval_jobs(
+  id            INTEGER PRIMARY KEY,
+  run           INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  candidate     INTEGER NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+  opponent      INTEGER NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+  game_index    INTEGER NOT NULL CHECK (game_index >= 0),
+  candidate_red INTEGER NOT NULL CHECK (candidate_red IN (0, 1)),
+  state         TEXT NOT NULL DEFAULT 'queued',
+  worker        INTEGER REFERENCES workers(id) ON DELETE SET NULL,
+  claimed       INTEGER,
+  game          INTEGER REFERENCES games(id) ON DELETE SET NULL,
+  score         REAL,
+  finished      INTEGER,
+  UNIQUE (candidate, game_index)
+);
+CREATE INDEX eval_jobs_run_state ON eval_jobs(run, state, id);
+CREATE INDEX eval_jobs_opponent ON eval_jobs(opponent);
+CREATE INDEX eval_jobs_worker ON eval_jobs(worker);
+CREATE INDEX eval_jobs_game ON eval_jobs(game);
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -200,6 +229,7 @@ const std::vector<Migration>& migrations() {
         {1, "initial schema: meta, runs, models, games, moves, metrics", kSchemaV1},
         {2, "ladder results", kSchemaV2},
         {3, "model blobs, workers", kSchemaV3},
+        {4, "evaluation jobs", kSchemaV4},
     };
     return steps;
 }

@@ -25,7 +25,7 @@
 //
 // Read-only opens never migrate: an older or not-yet-created schema is refused (OlderSchema).
 //
-// Crash safety of games: insertGame() writes a game and all its moves in ONE transaction, so a
+// Crash safety of games: insertGame() (and finishEvalJob()) writes a game and all its moves in ONE transaction, so a
 // game is either wholly stored or absent (also when the process or the connection dies). Call
 // it when the game finishes.
 //
@@ -126,6 +126,33 @@ class Store {
                          std::optional<int> generation, const std::string& state);
     // Newest heartbeat first (then id); all workers, or those of one run.
     std::vector<WorkerInfo> listWorkers(std::optional<int64_t> run = std::nullopt);
+
+    // --- evaluation jobs (gating a distributed run, store_eval_jobs.cpp) ----------------------
+    // Queues the `games` games of `candidate`'s match against `opponent` (game indexes
+    // 0..games-1, the candidate Red on the even ones) in one transaction. Throws NotFound when
+    // either model is not a model of `run`, Constraint when the candidate has jobs already,
+    // InvalidArgument for games < 1.
+    void enqueueEvalJobs(int64_t run, int64_t candidate, int64_t opponent, int games);
+    // Claims up to `max` queued jobs of `run` for worker `worker`, oldest first, all of one
+    // candidate (the oldest queued one's), and returns them claimed. Concurrent claims never
+    // get the same job: on PostgreSQL one UPDATE whose subquery locks the rows it picks with
+    // FOR UPDATE SKIP LOCKED (claimers pass over each other's rows instead of queueing behind
+    // them); on SQLite the write transaction excludes every other writer. Empty: none queued.
+    std::vector<EvalJob> claimEvalJobs(int64_t run, int64_t worker, int max = 1);
+    // Stores `game` (an Eval game of the job's run, checked as insertGame checks) and marks
+    // the job done with the candidate's score, in ONE transaction: a worker killed meanwhile
+    // leaves neither the game nor a done job. Only while the job is still claimed by `worker`
+    // (it may have been requeued to another or cancelled): otherwise nothing is written and
+    // the result is empty. Returns the game's id.
+    std::optional<int64_t> finishEvalJob(int64_t job, int64_t worker, const GameRecord& game);
+    // Puts back in the queue the claimed jobs of `run` whose worker's heartbeat is older than
+    // `silentMs` or whose state is "stopped" (or whose row is gone). Returns how many.
+    int requeueEvalJobs(int64_t run, int64_t silentMs);
+    // Marks the queued and claimed jobs of `candidate` cancelled (its match was decided);
+    // returns how many. A worker playing one then finds it no longer claimed.
+    int cancelEvalJobs(int64_t candidate);
+    // The jobs of `run` (of one candidate when given), by id.
+    std::vector<EvalJob> evalJobs(int64_t run, std::optional<int64_t> candidate = std::nullopt);
 
     // --- games ------------------------------------------------------------------------------
     // Checks the record (start FEN parses, every move is legal in turn, visit moves are legal

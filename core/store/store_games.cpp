@@ -95,15 +95,11 @@ int bindFilter(Query& st, const GameFilter& f) {
 
 }  // namespace
 
-int64_t Store::insertGame(const GameRecord& g) {
+int64_t insertGameInTransaction(Backend& db, const GameRecord& g) {
     const std::string fen = validate(g);
     const int plies = g.moves.empty() ? g.plies : int(g.moves.size());
     const int64_t finished = g.finished ? g.finished : nowMs();
     const int64_t started = g.started ? g.started : finished;
-
-    std::lock_guard lock(impl_->mutex);
-    Backend& db = *impl_->db;
-    Transaction tx(db);
     if (g.run) {
         Query run(db, "SELECT 1 FROM runs WHERE id = ?");
         run.bind(1, *g.run);
@@ -122,8 +118,15 @@ int64_t Store::insertGame(const GameRecord& g) {
     ins.step();
     const int64_t id = ins.int64(0);
     ins.reset();
-
     db.insertMoves(id, g.moves);
+    return id;
+}
+
+int64_t Store::insertGame(const GameRecord& g) {
+    std::lock_guard lock(impl_->mutex);
+    Backend& db = *impl_->db;
+    Transaction tx(db);
+    const int64_t id = insertGameInTransaction(db, g);
     tx.commit();
     return id;
 }

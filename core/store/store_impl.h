@@ -23,6 +23,10 @@ struct Store::Impl {
 // Store::bestModel's query on any backend (ModelWatch runs it on its own connection).
 std::optional<ModelInfo> queryBestModel(Backend& db, int64_t run);
 
+// Checks `game` as Store::insertGame does and writes it with its moves inside the caller's
+// open write transaction (store_games.cpp); returns its id. Throws StoreError.
+int64_t insertGameInTransaction(Backend& db, const GameRecord& game);
+
 // The channel on which PostgreSQL announces model changes; the payload is the run id.
 constexpr const char* kModelsChannel = "xq_models";
 

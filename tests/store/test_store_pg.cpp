@@ -557,6 +557,137 @@ class TestStorePg : public QObject {
         QCOMPARE(got->id, added.load());
     }
 
+    // FOR UPDATE SKIP LOCKED: while another session holds the two oldest jobs locked (a
+    // claimer in the middle of its transaction), a claim neither waits for it (lock_timeout
+    // would fail it) nor takes those rows: it gets the next ones at once.
+    void evalClaimSkipsLockedRows() {
+        const std::string uri = dbs_.make("skiplocked");
+        OpenOptions o;
+        o.busyTimeoutMs = 30000;  // a claim that waited would take this long
+        Store s(uri, o);
+        const int64_t run = s.createRun("g").id;
+        ModelInfo m;
+        m.run = run;
+        m.file = "g0";
+        m.accepted = true;
+        const int64_t opp = s.addModel(m);
+        m.generation = 1;
+        m.accepted = false;
+        const int64_t cand = s.addModel(m);
+        WorkerInfo w;
+        w.run = run;
+        w.host = "h";
+        const int64_t wid = s.registerWorker(w);
+        s.enqueueEvalJobs(run, cand, opp, 5);
+        const std::vector<EvalJob> all = s.evalJobs(run);
+        pq::Connection holder(uri);
+        holder.exec("BEGIN", "opening the holder's transaction");
+        const pq::Result locked = holder.exec(
+            "SELECT id FROM eval_jobs ORDER BY id LIMIT 2 FOR UPDATE", "locking two jobs");
+        QCOMPARE(locked.rows(), 2);
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::vector<EvalJob> got = s.claimEvalJobs(run, wid, 2);
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QCOMPARE(got.size(), size_t(2));
+        QCOMPARE(got[0].id, all[2].id);
+        QCOMPARE(got[1].id, all[3].id);
+        QVERIFY2(secs < 10, "the claim waited for the locked rows");
+        holder.exec("ROLLBACK", "releasing the rows");
+        const std::vector<EvalJob> rest = s.claimEvalJobs(run, wid, 10);
+        QCOMPARE(rest.size(), size_t(3));
+        QCOMPARE(rest[0].id, all[0].id);
+        qInfo("claim beside a holder of two rows: %.3f s", secs);
+    }
+
+    // The same script of queue operations on an SQLite file and on PostgreSQL ends with the
+    // same jobs (states, workers, colours, scores) and the same games.
+    void evalJobsAgreeWithSqlite() {
+        auto script = [](Store& s) {
+            const int64_t run = s.createRun("g").id;
+            ModelInfo m;
+            m.run = run;
+            m.file = "g0";
+            m.accepted = true;
+            const int64_t opp = s.addModel(m);
+            m.generation = 1;
+            m.accepted = false;
+            const int64_t cand = s.addModel(m);
+            WorkerInfo w;
+            w.run = run;
+            w.host = "a";
+            const int64_t a = s.registerWorker(w);
+            w.host = "b";
+            w.heartbeat = 1;  // silent since 1970
+            const int64_t b = s.registerWorker(w);
+            s.enqueueEvalJobs(run, cand, opp, 7);
+            const auto ja = s.claimEvalJobs(run, a, 3);
+            const auto jb = s.claimEvalJobs(run, b, 2);
+            const Result results[] = {Result::RedWins, Result::Draw, Result::BlackWins};
+            for (size_t i = 0; i < ja.size(); ++i) {
+                GameRecord g = makeGame(10, uint32_t(i + 1), run);
+                g.kind = GameKind::Eval;
+                g.result = results[i];
+                s.finishEvalJob(ja[i].id, a, g);
+            }
+            s.requeueEvalJobs(run, 60000);
+            s.claimEvalJobs(run, a, 1);
+            s.cancelEvalJobs(cand);
+            std::string out;
+            for (const EvalJob& j : s.evalJobs(run)) {
+                out += std::to_string(j.gameIndex) + " " + j.state + " " +
+                       (j.candidateRed ? "red" : "black") + " w" +
+                       (j.worker ? std::to_string(*j.worker == a ? 1 : 2) : "-") + " s" +
+                       (j.score ? std::to_string(*j.score) : "-") + " g" +
+                       (j.game ? std::to_string(s.loadGame(*j.game)->plies) : "-") + "\n";
+            }
+            return out;
+        };
+        const std::string lite = tmp_.filePath("agree.db").toStdString();
+        std::string fromLite, fromPg;
+        {
+            Store s(lite);
+            fromLite = script(s);
+        }
+        {
+            Store s(dbs_.make("agree"));
+            fromPg = script(s);
+        }
+        QCOMPARE(fromPg, fromLite);
+        QVERIFY(fromLite.find("done") != std::string::npos &&
+                fromLite.find("cancelled") != std::string::npos);
+        qInfo("%s", fromLite.c_str());
+    }
+
+    // Schema 4's references are checked: a job naming a missing model, worker or game.
+    void integrityFindsOrphanEvalJobs() {
+        const std::string uri = dbs_.make("orphans4");
+        Store s(uri);
+        const int64_t run = s.createRun("o").id;
+        ModelInfo m;
+        m.run = run;
+        m.file = "f";
+        const int64_t model = s.addModel(m);
+        s.enqueueEvalJobs(run, model, model, 1);
+        QVERIFY(s.integrityCheck().ok);
+        {
+            pq::Connection c(uri);
+            c.exec(
+                "SET session_replication_role = replica;"
+                "UPDATE eval_jobs SET worker = 4242, game = 4343, opponent = 4444",
+                "writing orphans past the constraints");
+        }
+        const IntegrityReport rep = s.integrityCheck();
+        QCOMPARE(rep.problems.size(), size_t(3));
+        std::string all;
+        for (const std::string& p : rep.problems) all += p + "\n";
+        QVERIFY2(all.find("table eval_jobs refers to a missing row in workers") !=
+                         std::string::npos &&
+                     all.find("missing row in games") != std::string::npos &&
+                     all.find("missing row in models (opponent)") != std::string::npos,
+                 all.c_str());
+    }
+
     void passwordNeverInMessages() {
         QCOMPARE(pq::redactUri("postgresql://u:s3cret@db.example/xq?sslmode=require"),
                  std::string("postgresql://u:***@db.example/xq?sslmode=require"));

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <fstream>
 #include <thread>
 
@@ -51,6 +52,40 @@ StoreErrorCode codeOf(const std::function<void()>& f) {
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Evaluation jobs: a run with an accepted gen-0 model (the opponent) and a candidate.
+struct EvalFixture {
+    int64_t run = 0, opponent = 0, candidate = 0;
+};
+EvalFixture evalFixture(Store& s) {
+    EvalFixture f;
+    f.run = s.createRun("gated").id;
+    ModelInfo m;
+    m.run = f.run;
+    m.file = "gen-0000.xqm";
+    m.accepted = true;
+    f.opponent = s.addModel(m);
+    m.generation = 1;
+    m.file = "gen-0001.xqm";
+    m.accepted = false;
+    m.parent = f.opponent;
+    f.candidate = s.addModel(m);
+    return f;
+}
+int64_t worker(Store& s, int64_t run, const std::string& host, int64_t heartbeat = 0) {
+    WorkerInfo w;
+    w.run = run;
+    w.host = host;
+    w.heartbeat = heartbeat;
+    return s.registerWorker(w);
+}
+GameRecord evalGame(int64_t run, Result result, uint32_t seed) {
+    GameRecord g = makeGame(12, seed, run);
+    g.kind = GameKind::Eval;
+    g.result = result;
+    g.reason = result == Result::Draw ? Reason::LengthCap : Reason::Adjudication;
+    return g;
 }
 
 }  // namespace
@@ -329,7 +364,7 @@ class TestStoreScale : public QObject {
     // A database of schema version 2 (before blobs and workers) is upgraded in place, keeping
     // its models (which name no weights); a read-only open refuses it.
     void migratesVersion2() {
-        QCOMPARE(schema::currentVersion(), 3);
+        QCOMPARE(schema::currentVersion(), 4);
         const std::string path = file("v2.db");
         const char* rows =
             "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
@@ -356,7 +391,7 @@ class TestStoreScale : public QObject {
             QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
         }
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 3);
+        QCOMPARE(s.schemaVersion(), 4);
         const auto run = s.findRun("old");
         QVERIFY(run);
         const std::vector<ModelInfo> models = s.listModels(run->id);
@@ -376,6 +411,9 @@ class TestStoreScale : public QObject {
         w.run = run->id;
         w.host = "h";
         QVERIFY(s.registerWorker(w) > 0);
+        // Schema 4's evaluation jobs are there too.
+        s.enqueueEvalJobs(run->id, s.bestModel(run->id)->id, models[0].id, 2);
+        QCOMPARE(s.evalJobs(run->id).size(), size_t(2));
         QVERIFY(s.integrityCheck().ok);
     }
 
@@ -522,6 +560,226 @@ class TestStoreScale : public QObject {
         QVERIFY(got);
         QCOMPARE(got->id, g1);
         QCOMPARE(got->elo, std::optional<double>(35.0));
+    }
+
+    // ---- evaluation jobs (gating a distributed run) ----------------------------------------
+
+    // Enqueue, claim, finish, read back: colours alternate, a claim takes one candidate's
+    // oldest jobs, the score is the candidate's whatever its colour.
+    void evalJobsLifecycle() {
+        Store s(file("evaljobs.db"));
+        const EvalFixture f = evalFixture(s);
+        const int64_t w = worker(s, f.run, "gpu-1");
+        s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 4);
+        std::vector<EvalJob> all = s.evalJobs(f.run, f.candidate);
+        QCOMPARE(all.size(), size_t(4));
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(all[size_t(i)].gameIndex, i);
+            QCOMPARE(all[size_t(i)].candidateRed, i % 2 == 0);
+            QCOMPARE(all[size_t(i)].state, std::string("queued"));
+            QCOMPARE(all[size_t(i)].opponent, f.opponent);
+            QVERIFY(!all[size_t(i)].worker && !all[size_t(i)].game && !all[size_t(i)].score);
+        }
+        QCOMPARE(codeOf([&] { s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 4); }),
+                 StoreErrorCode::Constraint);
+        QCOMPARE(codeOf([&] { s.enqueueEvalJobs(f.run, f.candidate + 99, f.opponent, 4); }),
+                 StoreErrorCode::NotFound);
+        QCOMPARE(codeOf([&] { s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 0); }),
+                 StoreErrorCode::InvalidArgument);
+
+        const int64_t before = nowMs();
+        const std::vector<EvalJob> got = s.claimEvalJobs(f.run, w, 3);
+        QCOMPARE(got.size(), size_t(3));
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(got[size_t(i)].id, all[size_t(i)].id);
+            QCOMPARE(got[size_t(i)].state, std::string("claimed"));
+            QCOMPARE(got[size_t(i)].worker, std::optional<int64_t>(w));
+            QVERIFY(got[size_t(i)].claimed.value_or(0) >= before);
+        }
+        // Black candidate losing (Red wins) scores 0; Red candidate drawing scores 1/2.
+        const auto g1 = s.finishEvalJob(got[1].id, w, evalGame(f.run, Result::RedWins, 1));
+        QVERIFY(g1);
+        const auto g0 = s.finishEvalJob(got[0].id, w, evalGame(f.run, Result::Draw, 2));
+        QVERIFY(g0);
+        const auto g2 = s.finishEvalJob(got[2].id, w, evalGame(f.run, Result::RedWins, 3));
+        QVERIFY(g2);
+        QVERIFY(!s.finishEvalJob(got[2].id, w, evalGame(f.run, Result::RedWins, 4)));  // done
+        all = s.evalJobs(f.run);
+        QCOMPARE(all[0].state, std::string("done"));
+        QCOMPARE(all[0].score, std::optional<double>(0.5));
+        QCOMPARE(all[1].score, std::optional<double>(0.0));
+        QCOMPARE(all[2].score, std::optional<double>(1.0));
+        QCOMPARE(all[1].game, g1);
+        QVERIFY(all[1].finished.value_or(0) >= before);
+        QCOMPARE(s.loadGame(*g1)->kind, GameKind::Eval);
+        GameFilter ev;
+        ev.kind = GameKind::Eval;
+        QCOMPARE(s.countGames(ev), int64_t(3));
+
+        // The last job; nothing more to claim; cancelling touches only unfinished jobs.
+        QCOMPARE(s.claimEvalJobs(f.run, w, 8).size(), size_t(1));
+        QVERIFY(s.claimEvalJobs(f.run, w, 8).empty());
+        QCOMPARE(s.cancelEvalJobs(f.candidate), 1);
+        QCOMPARE(s.evalJobs(f.run)[3].state, std::string("cancelled"));
+        QVERIFY(!s.finishEvalJob(all[3].id, w, evalGame(f.run, Result::Draw, 5)));
+        QCOMPARE(s.countGames(ev), int64_t(3));
+        QVERIFY(s.integrityCheck().ok);
+
+        // Jobs go with their run.
+        s.deleteRun("gated");
+        QVERIFY(s.evalJobs(f.run).empty());
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    // A claim is one candidate's games: the older candidate's first.
+    void evalJobsClaimOneCandidate() {
+        Store s(file("evalone.db"));
+        const EvalFixture f = evalFixture(s);
+        ModelInfo m;
+        m.run = f.run;
+        m.generation = 2;
+        m.file = "gen-0002.xqm";
+        const int64_t second = s.addModel(m);
+        const int64_t w = worker(s, f.run, "h");
+        s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 2);
+        s.enqueueEvalJobs(f.run, second, f.opponent, 2);
+        std::vector<EvalJob> a = s.claimEvalJobs(f.run, w, 10);
+        QCOMPARE(a.size(), size_t(2));
+        QVERIFY(a[0].candidate == f.candidate && a[1].candidate == f.candidate);
+        std::vector<EvalJob> b = s.claimEvalJobs(f.run, w, 10);
+        QCOMPARE(b.size(), size_t(2));
+        QVERIFY(b[0].candidate == second && b[1].candidate == second);
+    }
+
+    // Two connections (two workers on two hosts) claim from one queue at the same time: every
+    // job goes to exactly one of them.
+    void evalJobsConcurrentClaims() {
+        const std::string path = file("evalrace.db");
+        std::vector<int64_t> ids;
+        int64_t run = 0, wa = 0, wb = 0;
+        {
+            Store s(path);
+            const EvalFixture f = evalFixture(s);
+            run = f.run;
+            wa = worker(s, run, "a");
+            wb = worker(s, run, "b");
+            s.enqueueEvalJobs(run, f.candidate, f.opponent, 60);
+            for (const EvalJob& j : s.evalJobs(run)) ids.push_back(j.id);
+        }
+        std::atomic<bool> go{false};
+        std::atomic<int> ready{0};
+        std::vector<int64_t> gotA, gotB;
+        std::string error;
+        std::mutex errorMutex;
+        auto claimer = [&](int64_t w, std::vector<int64_t>& got) {
+            try {
+                Store s(path);
+                ++ready;
+                while (!go) std::this_thread::yield();
+                for (;;) {
+                    const std::vector<EvalJob> jobs = s.claimEvalJobs(run, w, 1);
+                    if (jobs.empty()) break;
+                    for (const EvalJob& j : jobs) {
+                        if (j.worker != std::optional<int64_t>(w)) throw std::runtime_error("worker");
+                        got.push_back(j.id);
+                    }
+                }
+            } catch (const std::exception& e) {
+                std::lock_guard lk(errorMutex);
+                error = e.what();
+                ++ready;  // a claimer that failed to connect must not hold the start back
+            }
+        };
+        {
+            std::jthread a(claimer, wa, std::ref(gotA));
+            std::jthread b(claimer, wb, std::ref(gotB));
+            while (ready < 2) std::this_thread::yield();  // both connected (or failed)
+            go = true;
+        }
+        QVERIFY2(error.empty(), error.c_str());
+        std::vector<int64_t> both = gotA;
+        both.insert(both.end(), gotB.begin(), gotB.end());
+        std::sort(both.begin(), both.end());
+        QVERIFY2(both == ids, "a job was claimed twice or not at all");
+        qInfo("claims: %zu by a, %zu by b", gotA.size(), gotB.size());
+        Store s(path);
+        for (const EvalJob& j : s.evalJobs(run)) {
+            const bool ofA = std::count(gotA.begin(), gotA.end(), j.id) == 1;
+            QCOMPARE(j.worker, std::optional<int64_t>(ofA ? wa : wb));
+            QCOMPARE(j.state, std::string("claimed"));
+        }
+    }
+
+    // Jobs of a silent worker (old heartbeat) or a stopped one go back to the queue; a live
+    // worker keeps its own. The silent worker's late result is refused and stores no game.
+    void evalJobsRequeueSilentWorker() {
+        Store s(file("evalsilent.db"));
+        const EvalFixture f = evalFixture(s);
+        const int64_t silent = worker(s, f.run, "silent", nowMs() - 120'000);
+        const int64_t stopped = worker(s, f.run, "stopped");
+        const int64_t live = worker(s, f.run, "live");
+        s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 6);
+        const std::vector<EvalJob> js = s.claimEvalJobs(f.run, silent, 2);
+        const std::vector<EvalJob> jt = s.claimEvalJobs(f.run, stopped, 2);
+        const std::vector<EvalJob> jl = s.claimEvalJobs(f.run, live, 2);
+        QCOMPARE(js.size() + jt.size() + jl.size(), size_t(6));
+        s.heartbeatWorker(stopped, 0, 0, std::nullopt, "stopped");
+        QCOMPARE(s.requeueEvalJobs(f.run, 60'000), 4);
+        QCOMPARE(s.requeueEvalJobs(f.run, 60'000), 0);
+        for (const EvalJob& j : s.evalJobs(f.run)) {
+            const bool ofLive = j.id == jl[0].id || j.id == jl[1].id;
+            QCOMPARE(j.state, std::string(ofLive ? "claimed" : "queued"));
+            QCOMPARE(j.worker, ofLive ? std::optional<int64_t>(live) : std::nullopt);
+            QVERIFY(ofLive == j.claimed.has_value());
+        }
+        // Another worker takes them; the silent one comes back too late.
+        const std::vector<EvalJob> again = s.claimEvalJobs(f.run, live, 10);
+        QCOMPARE(again.size(), size_t(4));
+        QCOMPARE(again[0].id, js[0].id);
+        QVERIFY(!s.finishEvalJob(js[0].id, silent, evalGame(f.run, Result::Draw, 7)));
+        QCOMPARE(s.countGames(), int64_t(0));
+        QVERIFY(s.finishEvalJob(js[0].id, live, evalGame(f.run, Result::Draw, 7)));
+        QCOMPARE(s.countGames(), int64_t(1));
+        // A very short limit requeues even a live worker's claims (its beat is older than 0 ms
+        // only if time passed: wait for the clock to move on, not for a fixed time).
+        const int64_t t = nowMs();
+        while (nowMs() <= t + 1) std::this_thread::yield();
+        QCOMPARE(s.requeueEvalJobs(f.run, 0), 5);
+    }
+
+    // Finishing is one transaction with the game: a game the store refuses (an illegal move,
+    // found after the job's row was marked) leaves the job claimed and no game; a game of
+    // another run is refused; a game without a result is refused before anything.
+    void evalJobFinishIsAtomic() {
+        Store s(file("evalatomic.db"));
+        const EvalFixture f = evalFixture(s);
+        const int64_t other = s.createRun("other").id;
+        const int64_t w = worker(s, f.run, "h");
+        s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 1);
+        const EvalJob j = s.claimEvalJobs(f.run, w, 1).at(0);
+        GameRecord bad = evalGame(f.run, Result::RedWins, 3);
+        bad.moves[5].move = bad.moves[4].move;  // not legal at ply 5
+        QCOMPARE(codeOf([&] { s.finishEvalJob(j.id, w, bad); }), StoreErrorCode::InvalidArgument);
+        QCOMPARE(codeOf([&] { s.finishEvalJob(j.id, w, evalGame(other, Result::Draw, 1)); }),
+                 StoreErrorCode::InvalidArgument);
+        GameRecord none = evalGame(f.run, Result::None, 1);
+        QCOMPARE(codeOf([&] { s.finishEvalJob(j.id, w, none); }), StoreErrorCode::InvalidArgument);
+        GameRecord selfplay = evalGame(f.run, Result::Draw, 1);
+        selfplay.kind = GameKind::SelfPlay;
+        QCOMPARE(codeOf([&] { s.finishEvalJob(j.id, w, selfplay); }),
+                 StoreErrorCode::InvalidArgument);
+        QCOMPARE(s.countGames(), int64_t(0));
+        QCOMPARE(s.counts().moves, int64_t(0));
+        EvalJob now = s.evalJobs(f.run).at(0);
+        QCOMPARE(now.state, std::string("claimed"));
+        QVERIFY(!now.score && !now.game && !now.finished);
+        const auto id = s.finishEvalJob(j.id, w, evalGame(f.run, Result::BlackWins, 3));
+        QVERIFY(id);
+        now = s.evalJobs(f.run).at(0);
+        QCOMPARE(now.state, std::string("done"));
+        QCOMPARE(now.score, std::optional<double>(0.0));  // candidate Red, Black won
+        QCOMPARE(int(s.loadGame(*id)->moves.size()), 12);
+        QVERIFY(s.integrityCheck().ok);
     }
 };
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Figures of the scale-out path on this machine (issue 20), one JSON object per line:
-#   - self-play throughput: one SQLite `xqzero selfplay` with T threads, against one
+#   - self-play throughput (plies of the games stored in the window, for all three): one SQLite `xqzero selfplay` with T threads, against one
 #     `xqzero worker` with T threads and against two workers with T/2 threads each, all on
-#     the same network (the quick preset's generation 0) and the same settings;
+#     the same network (the quick preset's generation 0) and the same settings (one inference
+#     thread of one intra-op thread per process, as `selfplay` has);
 #   - bytes per stored game in PostgreSQL (games + moves, indexes and TOAST included) and in
 #     the SQLite file.
 # A throwaway PostgreSQL cluster (tests/store/pg_cluster.sh) holds the run; a trainer rank
@@ -34,7 +35,7 @@ window() {  # usage: window NAME PROCESSES THREADS_EACH
   local before_g before_p after_g after_p pids=()
   before_g=$(sql "SELECT count(*) FROM games"); before_p=$(sql "SELECT coalesce(sum(plies),0) FROM games")
   for _ in $(seq "$2"); do
-    "$x" worker --db "$db" --run bench --threads "$3" --inference-workers "$3" --minutes "$(python3 -c "print($secs/60)")" \
+    "$x" worker --db "$db" --run bench --threads "$3" --inference-workers 1 --inference-threads 1 --minutes "$(python3 -c "print($secs/60)")" \
       --cache-dir "$work/cache" >>"$work/worker.log" 2>&1 &
     pids+=($!)
   done
@@ -43,9 +44,14 @@ window() {  # usage: window NAME PROCESSES THREADS_EACH
   python3 -c "import json; g=$after_g-$before_g; p=$after_p-$before_p; s=$secs; print(json.dumps({'bench':'distributed_selfplay','config':'$1','processes':$2,'threads_each':$3,'games':g,'positions':p,'seconds':s,'games_per_hour':g*3600/s,'positions_per_s':p/s}))"
 }
 
-"$x" selfplay --preset quick --model "$model" --db "$work/local.db" --run local --threads "$threads" \
-  --games 0 --seconds "$secs" --json 2>/dev/null | tail -1 |
-  python3 -c "import json,sys; d=json.load(sys.stdin); print(json.dumps({'bench':'distributed_selfplay','config':'sqlite selfplay','processes':1,'threads_each':$threads,'games':d['stored'],'positions':d['positions'],'seconds':d['seconds'],'games_per_hour':d['games_per_hour'],'positions_per_s':d['positions_per_s']}))"
+"$x" selfplay --preset quick --model "$model" --db "$work/local.db" --run local --threads "$threads" --inference-threads 1 \
+  --games 0 --seconds "$secs" --json >/dev/null 2>&1
+# Counted as the workers' are: the plies of the games stored (selfplay's own positions/s also
+# counts the moves of games still in flight when it stops).
+python3 -c "
+import json, sqlite3
+g, p = sqlite3.connect('file:$work/local.db?mode=ro', uri=True).execute('SELECT count(*), coalesce(sum(plies),0) FROM games').fetchone()
+print(json.dumps({'bench':'distributed_selfplay','config':'sqlite selfplay','processes':1,'threads_each':$threads,'games':g,'positions':p,'seconds':$secs,'games_per_hour':g*3600/$secs,'positions_per_s':p/$secs}))"
 window "1 worker" 1 "$threads"
 window "2 workers" 2 $((threads / 2 > 0 ? threads / 2 : 1))
 

@@ -159,7 +159,8 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--master", o->group.master, "HOST:PORT where rank 0 meets the other ranks")
         ->group("Distributed training");
     sub.add_option("--generations", o->generations,
-                   "Trainer: stop after publishing this many (0 = no limit)")
+                   "Trainer: stop after publishing this many (with a gate: after this many "
+                   "verdicts on candidates; 0 = no limit)")
         ->check(CLI::Range(0, 1000000))
         ->group("Distributed training");
     sub.add_option("--final-model", o->finalModel,

@@ -151,6 +151,8 @@ class Store {
     // Marks the queued and claimed jobs of `candidate` cancelled (its match was decided);
     // returns how many. A worker playing one then finds it no longer claimed.
     int cancelEvalJobs(int64_t candidate);
+    // How many jobs of `run` are queued (a worker's cheap look between heartbeats).
+    int64_t queuedEvalJobs(int64_t run);
     // The jobs of `run` (of one candidate when given), by id.
     std::vector<EvalJob> evalJobs(int64_t run, std::optional<int64_t> candidate = std::nullopt);
 

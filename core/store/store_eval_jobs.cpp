@@ -163,6 +163,14 @@ int Store::cancelEvalJobs(int64_t candidate) {
     return int(db.changes());
 }
 
+int64_t Store::queuedEvalJobs(int64_t run) {
+    std::lock_guard lock(impl_->mutex);
+    Query st(*impl_->db, "SELECT count(*) FROM eval_jobs WHERE run = ? AND state = 'queued'");
+    st.bind(1, run);
+    st.step();
+    return st.int64(0);
+}
+
 std::vector<EvalJob> Store::evalJobs(int64_t run, std::optional<int64_t> candidate) {
     std::string q = std::string("SELECT ") + kJobColumns + " FROM eval_jobs WHERE run = ? ";
     if (candidate) q += "AND candidate = ? ";

@@ -30,7 +30,7 @@ public:
     }
 
     ArenaResult play() {
-        const int n = std::min(std::max(0, o_.games), kMaxInFlight);
+        const int n = std::min(total(), kMaxInFlight);
         slots_.resize(n);
         for (int i = 0; i < n; ++i) {
             cand_.addGame(Position(), detail::gameSeed(o_.seed, 1000003 + i));
@@ -81,7 +81,10 @@ private:
         Position pos;
         store::GameRecord rec;
         bool candidateRed = true;
+        int index = 0;  // in the match
     };
+
+    int total() const { return o_.gameIndices.empty() ? std::max(0, o_.games) : int(o_.gameIndices.size()); }
 
     static search::MctsParams params(const ArenaOptions& o) {
         search::MctsParams p = o.mcts;
@@ -99,11 +102,13 @@ private:
     // Starts the next game of the match in slot g, if one is left. Games 2k and 2k+1 share
     // the same random opening with colours swapped, so neither side gets the better openings.
     void beginGame(int g) {
-        while (next_ < o_.games) {
-            const int index = next_++;
+        while (next_ < total()) {
+            const int index = o_.gameIndices.empty() ? next_ : o_.gameIndices[size_t(next_)];
+            ++next_;
             Slot& sl = slots_[g];
             sl = Slot();
             sl.candidateRed = index % 2 == 0;
+            sl.index = index;
             sl.rec.kind = store::GameKind::Eval;
             sl.rec.red = sl.candidateRed ? o_.candidateLabel : o_.bestLabel;
             sl.rec.black = sl.candidateRed ? o_.bestLabel : o_.candidateLabel;
@@ -163,10 +168,11 @@ private:
             ++result_.losses;
         }
         ++finished_;
-        if (onGame_) onGame_(sl.rec, finished_, o_.games);
+        if (o_.indexedGame) o_.indexedGame(sl.index, sl.rec);
+        if (onGame_) onGame_(sl.rec, finished_, total());
         if (o_.decided && !result_.decidedEarly && o_.decided(result_.wins, result_.draws, result_.losses)) {
             result_.decidedEarly = true;
-            next_ = o_.games;  // start nothing more; the games in flight are abandoned
+            next_ = total();  // start nothing more; the games in flight are abandoned
         }
     }
 

@@ -9,6 +9,7 @@
 // calling thread, serialised.
 
 #include <functional>
+#include <vector>
 
 #include "core/nn/evaluator.h"
 #include "core/search/mcts_params.h"
@@ -31,6 +32,13 @@ struct ArenaOptions {
     // Sequential gating: asked after each finished game with the record so far; true ends the
     // match there (no new games start, those in flight are abandoned and not counted).
     std::function<bool(int wins, int draws, int losses)> decided;
+    // The match's game indexes to play, in order (index i: the candidate is Red when i is
+    // even; games 2k and 2k+1 share an opening from `seed`); empty: 0 .. games-1. Evaluation
+    // jobs play pieces of one match this way (same seed on every worker), and the pieces
+    // together are the games the whole match plays. When given, `games` is ignored.
+    std::vector<int> gameIndices;
+    // Called with each finished game and its index, before the ArenaGameFn.
+    std::function<void(int index, const store::GameRecord&)> indexedGame;
 };
 
 struct ArenaResult {

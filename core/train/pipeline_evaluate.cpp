@@ -13,6 +13,7 @@
 #include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/crash_point.h"
+#include "core/train/gate_rule.h"
 #include "core/train/pipeline_state.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/sprt.h"
@@ -68,9 +69,8 @@ Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn:
     ao.seed = st.rng();
     ao.candidateLabel = "gen:" + std::to_string(candidateGen) + "@" + std::to_string(config.evalSimulations);
     ao.bestLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.evalSimulations);
-    const SprtParams sprt{0, config.sprtElo1, config.sprtAlpha, config.sprtBeta};
     if (config.gate == 2)
-        ao.decided = [&](int w, int d, int l) { return sprtDecide(w, d, l, sprt) != SprtDecision::Continue; };
+        ao.decided = [&](int w, int d, int l) { return gateDecidedEarly(config, w, d, l); };
     const auto te0 = Clock::now();
     ArenaResult ar = playArena(*candServer, *bestServer, ao, control_,
                                [&](const store::GameRecord& g, int finished, int total) {
@@ -100,22 +100,13 @@ Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn:
     gr.draws = ar.draws;
     gr.losses = ar.losses;
     gr.score = ar.elo.score;
-    if (config.gate == 2) {
-        // An SPRT that reached its cap undecided goes by the sign of its log-likelihood ratio.
-        const double llr = sprtLlr(ar.wins, ar.draws, ar.losses, sprt);
-        const SprtDecision d = sprtDecide(ar.wins, ar.draws, ar.losses, sprt);
-        out.accepted = d == SprtDecision::AcceptH1 || (d == SprtDecision::Continue && llr > 0);
-        char msg[160];
-        std::snprintf(msg, sizeof msg, "SPRT [0, %g]: LLR %.2f in [%.2f, %.2f] after %d games%s", config.sprtElo1, llr,
-                      sprtLowerBound(sprt), sprtUpperBound(sprt), ar.wins + ar.draws + ar.losses,
-                      ar.decidedEarly ? "" : " (the cap)");
-        log(LogLevel::Info, msg);
-    } else {
-        out.accepted = acceptCandidate(ar, config.gateThreshold);
-    }
-    out.elo = ar.elo.elo;
-    out.eloLo = ar.elo.eloLo;
-    out.eloHi = ar.elo.eloHi;
+    // The rule the distributed trainer applies to its evaluation jobs too (gate_rule.h).
+    const GateVerdict v = gateVerdict(config, ar);
+    if (!v.detail.empty()) log(LogLevel::Info, v.detail);
+    out.accepted = v.accepted;
+    out.elo = v.elo;
+    out.eloLo = v.eloLo;
+    out.eloHi = v.eloHi;
     return out;
 }
 
@@ -138,11 +129,11 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
     if (config.gate != 0) {
         // Elo chains through accepted generations; intervals add in quadrature. Without a
         // gate there is no match to chain: the ladder rates generations instead.
-        const double lo = st.ckpt.elo - st.ckpt.eloLo, hi = st.ckpt.eloHi - st.ckpt.elo;
-        const double mlo = gate.elo - gate.eloLo, mhi = gate.eloHi - gate.elo;
-        st.ckpt.elo += gate.elo;
-        st.ckpt.eloLo = st.ckpt.elo - std::sqrt(lo * lo + mlo * mlo);
-        st.ckpt.eloHi = st.ckpt.elo + std::sqrt(hi * hi + mhi * mhi);
+        const ChainedElo e = chainElo(st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi,
+                                      GateVerdict{true, gate.elo, gate.eloLo, gate.eloHi, {}});
+        st.ckpt.elo = e.elo;
+        st.ckpt.eloLo = e.eloLo;
+        st.ckpt.eloHi = e.eloHi;
     }
     char name[32];
     std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);

@@ -19,6 +19,8 @@
 #include "core/store/paths.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
+#include "core/train/elo.h"
+#include "core/train/gate_rule.h"
 #include "core/train/replay_buffer.h"
 
 namespace fs = std::filesystem;
@@ -65,6 +67,13 @@ struct DistributedTrainer::State {
     int64_t newestIngested = 0;
     int64_t gamesSincePublish = 0;
     int64_t stepsSincePublish = 0;
+    // Generation numbers: every published model takes the next one (with the gate, a rejected
+    // candidate keeps its number and file). -1 before generation 0.
+    int newestGeneration = -1;
+    // Gate on, rank 0: the candidate whose evaluation games are queued or being played (id 0:
+    // none). One at a time: training goes on meanwhile, the next publish waits for the verdict.
+    store::ModelInfo candidate;
+    int decisions = 0;  // gating verdicts this session (what options.generations counts then)
     Clock::time_point start;
     Progress progress;
     std::vector<store::MetricPoint> pending;
@@ -156,7 +165,27 @@ void DistributedTrainer::openRun(State& st) {
         st.ckpt.generation = best->generation;
         st.ckpt.bestModelId = best->id;
     }
+    findCandidate(st);
     st.config.policyHead = int(st.trainNet->config().policyHead);
+}
+
+// Rank 0 at OpenRun: the newest generation number, and (gate on) a candidate left undecided by
+// the last session (not accepted and no Elo yet: every verdict records one), whose games go on.
+void DistributedTrainer::findCandidate(State& st) {
+    const std::vector<store::ModelInfo> models = st.store->listModels(st.run.id);
+    for (const store::ModelInfo& m : models)
+        st.newestGeneration = std::max(st.newestGeneration, m.generation);
+    st.newestGeneration = std::max(st.newestGeneration, st.ckpt.generation);
+    if (st.config.gate == 0 || models.empty()) return;
+    const auto newest = std::max_element(
+        models.begin(), models.end(),
+        [](const store::ModelInfo& a, const store::ModelInfo& b) { return a.id < b.id; });
+    if (newest->accepted || newest->elo || newest->sha256.empty()) return;
+    st.candidate = *newest;
+    if (st.store->evalJobs(st.run.id, newest->id).empty() && st.ckpt.bestModelId > 0)
+        st.store->enqueueEvalJobs(st.run.id, newest->id, st.ckpt.bestModelId, st.config.evalGames);
+    log(LogLevel::Info, "generation " + std::to_string(newest->generation) +
+                            " is still a candidate: its evaluation games go on");
 }
 
 // ---- JoinGroup: the ranks meet; rank 0's weights (and run) reach every rank ----
@@ -317,7 +346,9 @@ void DistributedTrainer::train(State& st) {
 
 // ---- Publish (rank 0): file, blob, models row (its NOTIFY reaches the workers), checkpoint ----
 void DistributedTrainer::publish(State& st) {
-    const int gen = st.ckpt.generation + 1;
+    const int gen = std::max(st.ckpt.generation, st.newestGeneration) + 1;
+    // With the gate a generation after the first is a candidate until its games decide.
+    const bool candidate = st.config.gate != 0 && gen > 0;
     char name[32];
     std::snprintf(name, sizeof name, "gen-%04d.xqm", gen);
     const std::string file = (fs::path(st.modelDir) / name).string();
@@ -330,9 +361,22 @@ void DistributedTrainer::publish(State& st) {
     mi.generation = gen;
     mi.file = file;
     if (st.ckpt.bestModelId > 0) mi.parent = st.ckpt.bestModelId;
-    mi.accepted = true;
+    mi.accepted = !candidate;
     mi.sha256 = st.store->putBlob(bytes);
-    st.ckpt.bestModelId = st.store->addModel(mi);
+    mi.id = st.store->addModel(mi);
+    st.newestGeneration = gen;
+    if (candidate) {
+        st.store->enqueueEvalJobs(st.run.id, mi.id, st.ckpt.bestModelId, st.config.evalGames);
+        st.candidate = mi;
+        log(LogLevel::Info, "generation " + std::to_string(gen) + " published at step " +
+                                std::to_string(st.ckpt.step) + " as a candidate: " +
+                                std::to_string(st.config.evalGames) +
+                                " evaluation games queued against generation " +
+                                std::to_string(st.ckpt.generation));
+        if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+        return;
+    }
+    st.ckpt.bestModelId = mi.id;
     st.ckpt.generation = gen;
     st.ckpt.bestFile = name;
     st.progress.generation = gen;
@@ -355,6 +399,109 @@ void DistributedTrainer::publish(State& st) {
     }
 }
 
+// ---- Gate (rank 0, gate on): the candidate's evaluation games, then the verdict ----
+// Requeues the games of silent workers, tallies the done ones, and decides when all are
+// played (or the SPRT has decided: the rest are cancelled). Returns whether it decided.
+bool DistributedTrainer::evaluateCandidate(State& st) {
+    if (st.candidate.id == 0) return false;
+    if (const int back = st.store->requeueEvalJobs(st.run.id, options_.evalClaimTimeoutMs))
+        log(LogLevel::Warning, std::to_string(back) +
+                                   " evaluation games of silent or stopped workers are queued again");
+    ArenaResult r;
+    int open = 0;
+    for (const store::EvalJob& j : st.store->evalJobs(st.run.id, st.candidate.id)) {
+        if (j.state == "queued" || j.state == "claimed") ++open;
+        if (j.state != "done" || !j.score) continue;
+        if (*j.score > 0.75) ++r.wins;
+        else if (*j.score > 0.25) ++r.draws;
+        else ++r.losses;
+    }
+    const bool early = open > 0 && gateDecidedEarly(st.config, r.wins, r.draws, r.losses);
+    if (open > 0 && !early) return false;
+    if (early) {
+        st.store->cancelEvalJobs(st.candidate.id);
+        r.decidedEarly = true;
+    }
+    r.elo = estimateElo(r.wins, r.draws, r.losses);
+    decideCandidate(st, r);
+    return true;
+}
+
+// The verdict (gate_rule.h, the one-machine pipeline's rule) into the models row (on
+// PostgreSQL its NOTIFY sends the workers to an accepted candidate), the checkpoint, the
+// metrics, the log and the callbacks, as the pipeline's Evaluate does.
+void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
+    const GateVerdict v = gateVerdict(st.config, r);
+    if (!v.detail.empty()) log(LogLevel::Info, v.detail);
+    const ChainedElo e = chainElo(st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi, v);
+    // A rejected candidate records its estimate too: an Elo marks a model as decided.
+    st.store->setModelEvaluation(st.candidate.id, v.accepted, e.elo, e.eloLo, e.eloHi);
+    const int gen = st.candidate.generation;
+    if (v.accepted) {
+        st.ckpt.elo = e.elo;
+        st.ckpt.eloLo = e.eloLo;
+        st.ckpt.eloHi = e.eloHi;
+        st.ckpt.bestModelId = st.candidate.id;
+        st.ckpt.bestFile = fs::path(st.candidate.file).filename().string();
+        st.ckpt.generation = gen;
+        st.progress.generation = gen;
+        std::vector<store::MetricPoint> pts{{st.run.id, gen, "elo", e.elo, 0},
+                                            {st.run.id, gen, "elo_lo", e.eloLo, 0},
+                                            {st.run.id, gen, "elo_hi", e.eloHi, 0}};
+        st.store->addMetrics(pts);
+    }
+    GenerationResult gr;
+    gr.candidateGeneration = gen;
+    gr.wins = r.wins;
+    gr.draws = r.draws;
+    gr.losses = r.losses;
+    gr.score = r.elo.score;
+    gr.accepted = v.accepted;
+    gr.elo = st.ckpt.elo;
+    gr.eloLo = st.ckpt.eloLo;
+    gr.eloHi = st.ckpt.eloHi;
+    gr.step = st.ckpt.step;
+    std::vector<store::MetricPoint> score{{st.run.id, gen, "gate_score", gr.score, 0}};
+    st.store->addMetrics(score);
+    char msg[256];
+    std::snprintf(msg, sizeof msg,
+                  "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]", gen,
+                  v.accepted ? "accepted" : "rejected", r.wins, r.draws, r.losses, gr.score * 100,
+                  st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+    log(LogLevel::Info, msg);
+    if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    if (callbacks_.generation) callbacks_.generation(gr);
+    if (v.accepted && callbacks_.published) {
+        GenerationPublished pub;
+        pub.generation = gen;
+        pub.file = st.candidate.file;
+        pub.modelId = st.candidate.id;
+        pub.step = st.ckpt.step;
+        pub.samplesGenerated = st.ckpt.samplesGenerated;
+        pub.sessionMinutes = secondsSince(st.start) / 60.0;
+        callbacks_.published(pub);
+    }
+    st.candidate = {};
+    ++st.decisions;
+}
+
+// Gate on, every cycle on every rank: rank 0 looks at its candidate, and its word on whether
+// to publish now (only with no candidate pending: ranks cannot see the database's verdicts)
+// reaches all ranks with the best generation and the verdicts so far. Returns that word.
+bool DistributedTrainer::gateCycle(State& st, bool due) {
+    std::vector<int64_t> word = {0, st.ckpt.generation, st.decisions};
+    if (st.rank0) {
+        evaluateCandidate(st);
+        // A session that has its verdicts publishes no candidate it would not judge.
+        const bool last = options_.generations > 0 && st.decisions >= options_.generations;
+        word = {due && st.candidate.id == 0 && !last ? 1 : 0, st.ckpt.generation, st.decisions};
+    }
+    st.group->broadcast(word, 0);
+    st.ckpt.generation = int(word[1]);
+    st.decisions = int(word[2]);
+    return word[0] != 0;
+}
+
 void DistributedTrainer::run() {
     State st;
     st.start = Clock::now();
@@ -364,16 +511,21 @@ void DistributedTrainer::run() {
     auto lastProgress = Clock::now();
     for (;;) {
         const bool timeUp = options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60;
-        const bool enough = options_.generations > 0 && published >= options_.generations;
+        // With the gate, a session's generations are its verdicts (a candidate stopped
+        // before its verdict goes on at the next --resume).
+        const int counted = st.config.gate != 0 ? st.decisions : published;
+        const bool enough = options_.generations > 0 && counted >= options_.generations;
         if (timeUp || enough) control_.requestStop();
         if (!ingest(st)) break;
         const int64_t before = st.ckpt.step;
         train(st);
         // Every rank takes the same decision from the same account.
-        if (st.gamesSincePublish >= st.config.gamesPerIteration && st.stepsSincePublish > 0) {
+        bool due = st.gamesSincePublish >= st.config.gamesPerIteration && st.stepsSincePublish > 0;
+        if (st.config.gate != 0) due = gateCycle(st, due);
+        if (due) {
             if (st.rank0)
                 publish(st);
-            else
+            else if (st.config.gate == 0)
                 ++st.ckpt.generation;
             st.gamesSincePublish = 0;
             st.stepsSincePublish = 0;

@@ -19,8 +19,18 @@
 //             account), at most kStepsPerCycle before the next Ingest.
 //   Publish   after gamesPerIteration new games and at least one step: rank 0 saves the
 //             weights as the next generation (file, blob by sha256, models row: on PostgreSQL
-//             the row's NOTIFY tells every worker), then a checkpoint. No gate: workers always
-//             play the newest weights (AlphaZero, KataGo).
+//             the row's NOTIFY tells every worker), then a checkpoint. No gate (config gate
+//             0): workers always play the newest weights (AlphaZero, KataGo).
+//   Gate      (config gate 1 or 2) Publish stores a generation after the first as a
+//             candidate (not accepted) and queues its evalGames evaluation games against the
+//             best generation (Store::enqueueEvalJobs); the workers play them. Training goes
+//             on meanwhile; the next candidate waits for this one's verdict. Every cycle rank 0
+//             requeues the games of workers silent for evalClaimTimeoutMs (or stopped) and,
+//             once all games are played (or the SPRT has decided, the rest cancelled), decides
+//             by the pipeline's rule (gate_rule.h) and records it with setModelEvaluation: an
+//             accepted candidate becomes the best (its NOTIFY moves the workers to it), a
+//             rejected one keeps its number. Rank 0 broadcasts whether to publish, so all
+//             ranks count alike. `generations` then counts verdicts.
 // The held-out set and early stopping of the one-machine Pipeline are not used here.
 // Resuming with worldSize > 1 starts every rank's optimizer afresh (the Adam moments of a
 // checkpoint are rank 0's), so the ranks stay identical.
@@ -32,6 +42,7 @@
 #include <string>
 
 #include "core/nn/training_group.h"
+#include "core/train/arena.h"
 #include "core/train/pipeline.h"
 
 namespace xq::train {
@@ -49,6 +60,9 @@ struct TrainerRoleOptions {
     // all ranks, so identical weights make identical files: the integration test's check).
     std::string finalModel;
     int pollMs = 500;        // rank 0's wait for new games when nothing is due
+    // Gate on: claimed evaluation games of a worker whose heartbeat is older than this go
+    // back to the queue (host clocks must agree to well within it: run NTP).
+    int64_t evalClaimTimeoutMs = 60000;
     nn::GroupOptions group;  // rank, world size, master
     nn::DeviceKind device = nn::DeviceKind::Cpu;
 };
@@ -82,6 +96,10 @@ class DistributedTrainer {
     bool ingest(State& st);  // false: a rank asked to stop
     void train(State& st);
     void publish(State& st);
+    void findCandidate(State& st);
+    bool evaluateCandidate(State& st);
+    void decideCandidate(State& st, const ArenaResult& r);
+    bool gateCycle(State& st, bool due);
     void log(LogLevel l, const std::string& m) const;
 
     TrainerRoleOptions options_;

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "core/store/model_cache.h"
 #include "core/store/model_watch.h"
 #include "core/store/store.h"
+#include "core/train/arena.h"
 #include "core/train/config.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
@@ -63,6 +65,7 @@ struct SelfPlayWorker::State {
     int rounds = 0;
     int modelSwitches = 0;
     std::atomic<int64_t> games{0}, positionsDone{0};
+    std::atomic<int64_t> evalGames{0};  // of those, evaluation games (gate on)
     std::atomic<int> generation{-1};
     // The self-play running now and the model id it plays, for the heartbeat thread's
     // ModelWatch (it asks that self-play to finish its games when a newer model appears).
@@ -132,6 +135,27 @@ void SelfPlayWorker::joinRun(State& st) {
         std::to_string(st.config.gamesInFlight) + " games in flight each)");
 }
 
+// The weights of a model row, through the host's cache (fetched from the database once per
+// host). `cached`: whether the cache had them already.
+std::shared_ptr<nn::Net> SelfPlayWorker::loadNet(State& st, const store::ModelInfo& m,
+                                                 bool* cached) {
+    if (m.sha256.empty())
+        throw Error(ErrorCode::RunModelMissing,
+                    "generation " + std::to_string(m.generation) + " of run '" + st.run.name +
+                        "' has no weights in the database (its trainer was not started with --role "
+                        "trainer)",
+                    st.run.name);
+    const std::string dir =
+        options_.cacheDir.empty() ? store::defaultModelCacheDir() : options_.cacheDir;
+    std::error_code ec;
+    if (cached) *cached = std::filesystem::exists(dir + "/" + m.sha256 + ".xqm", ec);
+    const std::string path = store::cachedModelFile(*st.store, m.sha256, dir);
+    nn::NetOptions no;
+    no.device = options_.device;
+    no.threads = st.config.inferenceThreads;
+    return std::make_shared<nn::Net>(nn::loadModel(path, no));
+}
+
 // ---- FetchModel: the newest accepted model, through the host's cache ----
 void SelfPlayWorker::fetchModel(State& st) {
     const auto best = st.store->bestModel(st.run.id);
@@ -139,22 +163,8 @@ void SelfPlayWorker::fetchModel(State& st) {
         throw Error(ErrorCode::RunModelMissing, "run '" + st.run.name + "' lost its models",
                     st.run.name);
     if (st.net && best->id == st.model.id) return;
-    if (best->sha256.empty())
-        throw Error(ErrorCode::RunModelMissing,
-                    "generation " + std::to_string(best->generation) + " of run '" + st.run.name +
-                        "' has no weights in the database (its trainer was not started with --role "
-                        "trainer)",
-                    st.run.name);
-    const std::string dir =
-        options_.cacheDir.empty() ? store::defaultModelCacheDir() : options_.cacheDir;
-    const std::string cached = dir + "/" + best->sha256 + ".xqm";
-    std::error_code ec;
-    const bool hadIt = std::filesystem::exists(cached, ec);
-    const std::string path = store::cachedModelFile(*st.store, best->sha256, dir);
-    nn::NetOptions no;
-    no.device = options_.device;
-    no.threads = st.config.inferenceThreads;
-    st.net = std::make_shared<nn::Net>(nn::loadModel(path, no));
+    bool hadIt = false;
+    st.net = loadNet(st, *best, &hadIt);
     if (st.model.id != 0) ++st.modelSwitches;
     st.model = *best;
     st.generation.store(best->generation);
@@ -170,6 +180,73 @@ void SelfPlayWorker::fetchModel(State& st) {
                   hadIt ? "from the host's cache" : "fetched from the database");
     log(msg);
     if (callbacks_.modelLoaded) callbacks_.modelLoaded(ml);
+}
+
+// ---- PlayEvalJobs (gate on): claimed evaluation games, each stored with its job ----
+// Claims up to a round of games in flight of one candidate's match and plays them as a piece
+// of that match (the arena's settings, the job's game indexes and so its colours and
+// openings). Each finished game is stored and its job marked done in one transaction
+// (Store::finishEvalJob); a job taken back meanwhile (requeued, or cancelled by an SPRT that
+// decided) stores nothing. Returns false when there was nothing to claim.
+bool SelfPlayWorker::playEvalJobs(State& st) {
+    const TrainConfig& c = st.config;
+    const int inFlight = std::max(1, c.gamesInFlight * std::max(1, c.threads));
+    const std::vector<store::EvalJob> jobs =
+        st.store->claimEvalJobs(st.run.id, st.workerId, inFlight);
+    if (jobs.empty()) return false;
+    const auto cand = st.store->modelById(jobs[0].candidate);
+    const auto opp = st.store->modelById(jobs[0].opponent);
+    if (!cand || !opp)
+        throw Error(ErrorCode::RunModelMissing,
+                    "run '" + st.run.name + "' lost the models of its evaluation games",
+                    st.run.name);
+    std::map<int, store::EvalJob> byIndex;
+    ArenaOptions ao = arenaOptionsFrom(c);
+    for (const store::EvalJob& j : jobs) {
+        if (j.candidateRed != (j.gameIndex % 2 == 0))
+            throw store::StoreError(store::StoreErrorCode::Corrupt,
+                                    "evaluation job " + std::to_string(j.id) +
+                                        " has colours its game index does not");
+        byIndex[j.gameIndex] = j;
+        ao.gameIndices.push_back(j.gameIndex);
+    }
+    // One network per side, each with its own cache (positions score differently per net).
+    const auto server = [&](std::shared_ptr<nn::Net> net) {
+        return nn::makeParallelEvaluator(std::move(net), std::max(1, c.inferenceWorkers), inFlight,
+                                         std::make_shared<nn::EvalCache>(size_t(1) << 15),
+                                         c.inferenceThreads);
+    };
+    auto candServer = server(loadNet(st, *cand, nullptr));
+    auto oppServer = server(loadNet(st, *opp, nullptr));
+    // Every worker plays the same match: the seed is the run's and the candidate's.
+    ao.seed = mix(uint64_t(c.seed), uint64_t(cand->id));
+    const std::string sims = "@" + std::to_string(c.evalSimulations);
+    ao.candidateLabel = "gen:" + std::to_string(cand->generation) + sims;
+    ao.bestLabel = "gen:" + std::to_string(opp->generation) + sims;
+    log("evaluating generation " + std::to_string(cand->generation) + " against generation " +
+        std::to_string(opp->generation) + ": " + std::to_string(jobs.size()) +
+        " games (match games " + std::to_string(jobs.front().gameIndex) + ".." +
+        std::to_string(jobs.back().gameIndex) + ")");
+    ao.indexedGame = [&](int index, const store::GameRecord& g) {
+        store::GameRecord rec = g;
+        rec.run = st.run.id;
+        rec.kind = store::GameKind::Eval;
+        rec.generation = cand->generation;
+        const store::EvalJob& job = byIndex.at(index);
+        const auto id = st.store->finishEvalJob(job.id, st.workerId, rec);
+        if (!id) {
+            log("evaluation job " + std::to_string(job.id) + " was taken back; its game is dropped");
+            return;
+        }
+        ++st.games;
+        ++st.evalGames;
+        st.positionsDone += rec.plies;
+        if (callbacks_.gameStored) callbacks_.gameStored(*id, cand->generation, rec.plies);
+    };
+    playArena(*candServer, *oppServer, ao, control_);
+    candServer->stop();
+    oppServer->stop();
+    return true;
 }
 
 // ---- PlayGames: self-play with the network until a newer model, a limit or a stop ----
@@ -250,6 +327,12 @@ void SelfPlayWorker::heartbeatLoop(State& st) {
             control_.requestStop();
         if (Clock::now() < nextBeat) continue;
         nextBeat = Clock::now() + std::chrono::milliseconds(options_.heartbeatMs);
+        // Gate on: evaluation games come before self-play, so a self-play round that sees
+        // them queued finishes its games in flight and the run loop claims them.
+        if (st.config.gate != 0 && st.store->queuedEvalJobs(st.run.id) > 0) {
+            std::lock_guard lk(st.playingMutex);
+            if (st.playing) st.playing->finishInFlight();
+        }
         WorkerProgress p;
         p.workerId = st.workerId;
         p.generation = st.generation.load();
@@ -309,6 +392,10 @@ void SelfPlayWorker::run() {
     try {
         JoinBeat joinBeat{st, beat};
         while (!control_.stopRequested()) {
+            if (st.config.gate != 0 && playEvalJobs(st)) {
+                if (options_.games > 0 && st.games.load() >= options_.games) break;
+                continue;  // claim again: more of the match may be queued
+            }
             fetchModel(st);
             if (!playGames(st)) break;
         }
@@ -319,7 +406,8 @@ void SelfPlayWorker::run() {
     leave(st);
     if (beatError) std::rethrow_exception(beatError);
     log("worker " + std::to_string(st.workerId) + " stopped: " + std::to_string(st.games.load()) +
-        " games stored, " + std::to_string(st.modelSwitches) + " model switches");
+        " games stored (" + std::to_string(st.evalGames.load()) + " evaluation games), " +
+        std::to_string(st.modelSwitches) + " model switches");
 }
 
 }  // namespace xq::train

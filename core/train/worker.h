@@ -8,6 +8,13 @@
 //   JoinRun    waits for the run and its first published model (the trainer creates both),
 //              takes the run's stored configuration (this host's machine settings override
 //              threads, inference workers, games in flight), and registers in the workers table.
+//   PlayEvalJobs (only when the run's config has the gate on) at each game boundary the worker
+//              first claims evaluation games from the run's queue (Store::claimEvalJobs: FOR
+//              UPDATE SKIP LOCKED on PostgreSQL, so workers never wait on each other's claims)
+//              and plays them, candidate against opponent with the arena's settings, storing
+//              each game with its job done in one transaction; with none queued it self-plays.
+//              A self-play round that sees jobs queued (checked every heartbeat) finishes its
+//              games in flight first. Jobs of a worker that dies are requeued by the trainer.
 //   FetchModel the run's newest accepted model, by its weights' sha256 from the host's model
 //              cache (store/model_cache.h), fetched from the database once per host.
 //   PlayGames  self-play with that network; each finished game is committed whole in one
@@ -15,6 +22,8 @@
 //              game, only the finished ones. When a newer model is published (ModelWatch:
 //              LISTEN/NOTIFY on PostgreSQL), the games in flight are finished and the next
 //              FetchModel switches: every game is played by one network (a game boundary).
+//              With the gate on, that is the newest generation the trainer ACCEPTED (a
+//              candidate under evaluation is played only in its evaluation games).
 //   Leave      marks the worker "stopped". Games in flight at a stop are abandoned.
 // A heartbeat thread writes the worker's counters to its row every heartbeatMs; the studio
 // lists workers whose heartbeat is recent.
@@ -28,6 +37,7 @@
 #include <string>
 
 #include "core/nn/net.h"
+#include "core/store/records.h"
 #include "core/train/control.h"
 
 namespace xq::train {
@@ -42,7 +52,7 @@ struct WorkerOptions {
     int gamesInFlight = 0;     // per search thread
     std::string cacheDir;      // model cache; empty: store::defaultModelCacheDir()
     double minutes = 0;        // stop after this long (0: no limit)
-    int64_t games = 0;         // stop after this many stored games (0: no limit)
+    int64_t games = 0;         // stop after this many stored games, evaluation games included (0: no limit)
     double waitSeconds = 600;  // how long JoinRun waits for the run and its first model
     int heartbeatMs = 5000;
     uint64_t seed = 0;  // 0: derived from the worker's id (workers never share games)
@@ -94,7 +104,9 @@ class SelfPlayWorker {
     struct State;
     void joinRun(State& st);
     void fetchModel(State& st);
-    bool playGames(State& st);  // false: stop or a limit
+    bool playGames(State& st);     // false: stop or a limit
+    bool playEvalJobs(State& st);  // false: no job was queued
+    std::shared_ptr<nn::Net> loadNet(State& st, const store::ModelInfo& m, bool* cached);
     void heartbeatLoop(State& st);
     void leave(State& st) noexcept;
     void log(const std::string& m) const;

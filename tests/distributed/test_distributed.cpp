@@ -29,7 +29,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -297,6 +299,124 @@ class TestDistributed : public QObject {
         }
         qInfo("%lld games stored; %d of later generations", (long long)countGames(),
               gamesOfLaterGenerations);
+    }
+
+    // A gated run (gate 1): each candidate's evaluation games are queued as jobs, workers
+    // claim and play them (FOR UPDATE SKIP LOCKED), every job is played once, the trainer
+    // decides each candidate, and workers self-play only accepted generations.
+    void gatedRunTwoWorkers() {
+        const std::string uri = dbs_->make("gated");
+        const QString db = QString::fromStdString(uri);
+        const QString run = "gated";
+        const QString master = "127.0.0.1:" + QString::number(freeLoopbackPort());
+        const int evalGames = 8;
+        const QStringList runParams = {
+            "--preset", "quick", "--channels", "16", "--blocks", "1", "--simulations", "8",
+            "--fast-simulations", "4", "--max-plies", "60", "--mate-search", "0",
+            "--games-per-iteration", "6", "--min-buffer", "100", "--batch-size", "32",
+            "--train-ratio", "1", "--ladder-minutes", "0", "--games-in-flight", "4",
+            "--threads", "1", "--inference-workers", "1", "--gate", "1", "--eval-games",
+            QString::number(evalGames), "--eval-simulations", "8", "--gate-threshold", "0.5"};
+        auto trainerArgs = [&](int rank) {
+            return QStringList{"train", "--role", "trainer", "--db", db, "--run", run,
+                               "--world-size", "2", "--rank", QString::number(rank), "--master",
+                               master, "--generations", "2", "--model-dir",
+                               tmp_.filePath("gated-models-rank" + QString::number(rank))} +
+                   runParams;
+        };
+        auto workerArgs = [&](const QString& host) {
+            return QStringList{"worker", "--db", db, "--run", run, "--threads", "1",
+                               "--games-in-flight", "4", "--cache-dir",
+                               tmp_.filePath("gated-cache-" + host), "--wait", "120"};
+        };
+        Child rank0, rank1, workerA, workerB;
+        rank0.start("rank 0", trainerArgs(0));
+        rank1.start("rank 1", trainerArgs(1));
+        workerA.start("worker A", workerArgs("a"));
+        workerB.start("worker B", workerArgs("b"));
+        auto dump = [&] {
+            return QString("\n--- %1:\n%2\n--- %3:\n%4\n--- %5:\n%6\n--- %7:\n%8")
+                .arg(rank0.name, rank0.out.right(3000), rank1.name, rank1.out.right(3000),
+                     workerA.name, workerA.out.right(3000), workerB.name, workerB.out.right(3000));
+        };
+
+        // The ranks stop together after their second verdict.
+        QTRY_VERIFY2_WITH_TIMEOUT(!rank0.running() && !rank1.running(), qPrintable(dump()), 400000);
+        QCOMPARE(rank0.p->exitCode(), 0);
+        QCOMPARE(rank1.p->exitCode(), 0);
+        QVERIFY2(rank0.out.count(QRegularExpression(R"(generation \d+ (accepted|rejected): )")) == 2,
+                 qPrintable(dump()));
+        for (Child* w : {&workerA, &workerB}) {
+            w->p->terminate();
+            QVERIFY(w->p->waitForFinished(60000));
+            QCOMPARE(w->p->exitCode(), 0);
+        }
+
+        xq::store::Store store(uri, {.readOnly = true});
+        const auto runInfo = store.findRun(run.toStdString());
+        QVERIFY(runInfo);
+        const auto models = store.listModels(runInfo->id);
+        std::set<int> accepted, rejected;
+        int candidates = 0;
+        for (const auto& m : models) {
+            if (m.generation == 0) {
+                QVERIFY(m.accepted);
+                accepted.insert(0);
+                continue;
+            }
+            // Decided (every verdict records an Elo), unless it is a third candidate
+            // published after the second verdict and left for a --resume.
+            const auto jobs = store.evalJobs(runInfo->id, m.id);
+            QCOMPARE(int(jobs.size()), evalGames);
+            if (!m.elo) {
+                QVERIFY(!m.accepted);
+                continue;
+            }
+            ++candidates;
+            (m.accepted ? accepted : rejected).insert(m.generation);
+            std::set<int64_t> games;
+            for (const auto& j : jobs) {
+                QCOMPARE(j.state, std::string("done"));  // gate 1: the whole match
+                QVERIFY(j.game && j.score && j.worker);
+                games.insert(*j.game);
+                const auto g = store.loadGame(*j.game);
+                QVERIFY(g);
+                QCOMPARE(g->kind, xq::store::GameKind::Eval);
+                QCOMPARE(g->generation, std::optional<int>(m.generation));
+                QCOMPARE(int(g->moves.size()), g->plies);
+                // The colours the job says: the candidate's label on its side.
+                const std::string label = "gen:" + std::to_string(m.generation) + "@8";
+                QCOMPARE(j.candidateRed ? g->red : g->black, label);
+            }
+            QCOMPARE(int(games.size()), evalGames);  // one game per job, none shared
+        }
+        QCOMPARE(candidates, 2);
+        // Every evaluation game stored is a done job's: no job was played twice.
+        xq::store::GameFilter ev;
+        ev.run = runInfo->id;
+        ev.kind = xq::store::GameKind::Eval;
+        int doneJobs = 0;
+        std::map<int64_t, int> byWorker;
+        for (const auto& j : store.evalJobs(runInfo->id))
+            if (j.state == "done") ++doneJobs, ++byWorker[*j.worker];
+        QCOMPARE(store.countGames(ev), int64_t(doneJobs));
+        QVERIFY(store.integrityCheck().ok);
+
+        // Workers self-played only accepted generations.
+        const QRegularExpression playing(R"(playing generation (\d+) )");
+        for (const Child* c : {&workerA, &workerB}) {
+            auto it = playing.globalMatch(c->out);
+            QVERIFY2(it.hasNext(), qPrintable(dump()));
+            while (it.hasNext()) {
+                const int gen = it.next().captured(1).toInt();
+                QVERIFY2(accepted.count(gen) == 1, qPrintable(dump()));
+            }
+        }
+        QString perWorker;
+        for (const auto& [w, n] : byWorker) perWorker += QString(" worker %1: %2").arg(w).arg(n);
+        if (qEnvironmentVariableIsSet("XQ_TEST_DUMP")) qInfo("%s", qPrintable(dump()));
+        qInfo("accepted %d, rejected %d of 2 candidates; evaluation games by%s",
+              int(accepted.size()) - 1, int(rejected.size()), qPrintable(perWorker));
     }
 };
 

@@ -573,6 +573,7 @@ class TestStoreScale : public QObject {
         s.enqueueEvalJobs(f.run, f.candidate, f.opponent, 4);
         std::vector<EvalJob> all = s.evalJobs(f.run, f.candidate);
         QCOMPARE(all.size(), size_t(4));
+        QCOMPARE(s.queuedEvalJobs(f.run), int64_t(4));
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(all[size_t(i)].gameIndex, i);
             QCOMPARE(all[size_t(i)].candidateRed, i % 2 == 0);
@@ -590,6 +591,7 @@ class TestStoreScale : public QObject {
         const int64_t before = nowMs();
         const std::vector<EvalJob> got = s.claimEvalJobs(f.run, w, 3);
         QCOMPARE(got.size(), size_t(3));
+        QCOMPARE(s.queuedEvalJobs(f.run), int64_t(1));
         for (int i = 0; i < 3; ++i) {
             QCOMPARE(got[size_t(i)].id, all[size_t(i)].id);
             QCOMPARE(got[size_t(i)].state, std::string("claimed"));

@@ -1,0 +1,47 @@
+#include "core/train/gate_rule.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace xq::train {
+
+SprtParams sprtParamsFrom(const TrainConfig& c) {
+    return SprtParams{0, c.sprtElo1, c.sprtAlpha, c.sprtBeta};
+}
+
+bool gateDecidedEarly(const TrainConfig& c, int wins, int draws, int losses) {
+    return c.gate == 2 && sprtDecide(wins, draws, losses, sprtParamsFrom(c)) != SprtDecision::Continue;
+}
+
+GateVerdict gateVerdict(const TrainConfig& c, const ArenaResult& r) {
+    GateVerdict v;
+    v.elo = r.elo.elo;
+    v.eloLo = r.elo.eloLo;
+    v.eloHi = r.elo.eloHi;
+    if (c.gate != 2) {
+        v.accepted = acceptCandidate(r, c.gateThreshold);
+        return v;
+    }
+    const SprtParams sprt = sprtParamsFrom(c);
+    const double llr = sprtLlr(r.wins, r.draws, r.losses, sprt);
+    const SprtDecision d = sprtDecide(r.wins, r.draws, r.losses, sprt);
+    v.accepted = !r.stopped && (d == SprtDecision::AcceptH1 || (d == SprtDecision::Continue && llr > 0));
+    char msg[160];
+    std::snprintf(msg, sizeof msg, "SPRT [0, %g]: LLR %.2f in [%.2f, %.2f] after %d games%s", c.sprtElo1, llr,
+                  sprtLowerBound(sprt), sprtUpperBound(sprt), r.wins + r.draws + r.losses,
+                  r.decidedEarly ? "" : " (the cap)");
+    v.detail = msg;
+    return v;
+}
+
+ChainedElo chainElo(double bestElo, double bestLo, double bestHi, const GateVerdict& match) {
+    const double lo = bestElo - bestLo, hi = bestHi - bestElo;
+    const double mlo = match.elo - match.eloLo, mhi = match.eloHi - match.elo;
+    ChainedElo out;
+    out.elo = bestElo + match.elo;
+    out.eloLo = out.elo - std::sqrt(lo * lo + mlo * mlo);
+    out.eloHi = out.elo + std::sqrt(hi * hi + mhi * mhi);
+    return out;
+}
+
+}  // namespace xq::train

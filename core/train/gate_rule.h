@@ -1,0 +1,42 @@
+#pragma once
+// The gating rule: whether a candidate's evaluation match accepts it, and the Elo of the new
+// best. One rule for both places that gate: the one-machine Pipeline (its gating match,
+// pipeline_evaluate.cpp) and the distributed trainer (its evaluation jobs, trainer_role.cpp),
+// so a run decides the same way on one host or many.
+//   gate 1: accept when the candidate's score over the match is above gateThreshold
+//           (acceptCandidate; a match cut short by a stop decides nothing);
+//   gate 2: the SPRT (sprt.h) with H0 = 0 Elo, H1 = sprtElo1; a match that reached its cap
+//           (evalGames) undecided goes by the sign of its log-likelihood ratio.
+//
+// Thread-safety: pure functions.
+
+#include <string>
+
+#include "core/train/arena.h"
+#include "core/train/config.h"
+#include "core/train/sprt.h"
+
+namespace xq::train {
+
+SprtParams sprtParamsFrom(const TrainConfig& c);
+
+// Gate 2 only: the SPRT has decided on this record, so the match may end here.
+bool gateDecidedEarly(const TrainConfig& c, int wins, int draws, int losses);
+
+struct GateVerdict {
+    bool accepted = false;
+    double elo = 0, eloLo = 0, eloHi = 0;  // the match's Elo of the candidate over the opponent
+    std::string detail;  // gate 2: the SPRT's line for the log ("SPRT [0, 35]: LLR ..."); else empty
+};
+
+// The verdict on a match's record (r.decidedEarly: the SPRT ended it before the cap).
+GateVerdict gateVerdict(const TrainConfig& c, const ArenaResult& r);
+
+// The Elo of a candidate relative to generation 0, chained from the best's (elo, interval)
+// through the match's estimate; the intervals' half-widths add in quadrature.
+struct ChainedElo {
+    double elo = 0, eloLo = 0, eloHi = 0;
+};
+ChainedElo chainElo(double bestElo, double bestLo, double bestHi, const GateVerdict& match);
+
+}  // namespace xq::train

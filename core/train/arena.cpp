@@ -183,7 +183,7 @@ private:
     bool parallel_;
     search::SearchLimits limits_;
     std::vector<Slot> slots_;
-    int next_ = 0;      // index of the next game to start
+    int next_ = 0;      // how many of the match's games have been started (its position in gameIndices)
     int finished_ = 0;
     ArenaResult result_;
 };

@@ -9,6 +9,9 @@
 //     differ from generation 0's, so training happened);
 //   - a worker killed with SIGKILL mid-game loses nothing committed and leaves no partial game,
 //     and the other worker goes on.
+// A second case runs the same roles with the gate on (gatedRunTwoWorkers): evaluation games as
+// jobs claimed by the workers, each played once, every candidate decided, and self-play only
+// with accepted generations.
 // Every wait is on a condition (a process's output or exit, a database row), bounded by a
 // generous limit that only a failure reaches.
 #include <QDir>
@@ -414,6 +417,7 @@ class TestDistributed : public QObject {
         }
         QString perWorker;
         for (const auto& [w, n] : byWorker) perWorker += QString(" worker %1: %2").arg(w).arg(n);
+        // XQ_TEST_DUMP=1 prints the four processes' output (the verdicts, who played what).
         if (qEnvironmentVariableIsSet("XQ_TEST_DUMP")) qInfo("%s", qPrintable(dump()));
         qInfo("accepted %d, rejected %d of 2 candidates; evaluation games by%s",
               int(accepted.size()) - 1, int(rejected.size()), qPrintable(perWorker));

@@ -7,15 +7,19 @@
 // games into a temporary Store (which re-validates every move).
 #include <QtTest>
 
+#include <map>
+
 #include <atomic>
 #include <cmath>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <thread>
 
 #include "core/nn/fake_evaluators.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
+#include "core/train/gate_rule.h"
 #include "core/train/early_stop.h"
 #include "core/train/material.h"
 #include "core/train/replay_buffer.h"
@@ -557,6 +561,87 @@ private slots:
         QCOMPARE(back.wins + back.draws + back.losses, 8);
         QVERIFY(back.losses >= back.wins + 4);
         QVERIFY(!acceptCandidate(back, 0.55));
+    }
+
+    // A piece of a match (ArenaOptions::gameIndices, what one worker's evaluation jobs play)
+    // is the same games as the whole match plays at those indexes: colours by index, the
+    // pair's opening, and with deterministic evaluators every move.
+    void arenaPieceIsTheWholeMatchsGames() {
+        MaterialEvaluator strong;
+        nn::UniformEvaluator weak;
+        ArenaOptions o;
+        o.games = 6;
+        o.simulations = 12;
+        o.maxPlies = 30;
+        o.adjudicate = true;
+        o.randomOpeningPlies = 4;
+        o.seed = 11;
+        RunControl control;
+        std::map<int, store::GameRecord> whole, piece;
+        o.indexedGame = [&](int i, const store::GameRecord& g) { whole[i] = g; };
+        playArena(strong, weak, o, control);
+        QCOMPARE(int(whole.size()), 6);
+        o.gameIndices = {5, 2, 3};
+        o.indexedGame = [&](int i, const store::GameRecord& g) { piece[i] = g; };
+        int reported = 0;
+        const ArenaResult r = playArena(strong, weak, o, control,
+                                        [&](const store::GameRecord&, int finished, int total) {
+                                            QCOMPARE(total, 3);
+                                            reported = finished;
+                                        });
+        QCOMPARE(reported, 3);
+        QCOMPARE(r.wins + r.draws + r.losses, 3);
+        QCOMPARE(int(piece.size()), 3);
+        for (const auto& [i, g] : piece) {
+            const store::GameRecord& w = whole.at(i);
+            QCOMPARE(g.red, (i % 2 == 0) ? o.candidateLabel : o.bestLabel);
+            QCOMPARE(g.red, w.red);
+            QCOMPARE(g.plies, w.plies);
+            QCOMPARE(g.result, w.result);
+            for (int k = 0; k < g.plies; ++k) QVERIFY(g.moves[size_t(k)].move == w.moves[size_t(k)].move);
+        }
+        // The pair 2, 3 shares its opening, colours swapped.
+        for (int k = 0; k < o.randomOpeningPlies; ++k)
+            QVERIFY(piece.at(2).moves[size_t(k)].move == piece.at(3).moves[size_t(k)].move);
+    }
+
+    // The gating rule both gates use (gate_rule.h): gate 1's threshold, gate 2's SPRT with its
+    // early decision and its cap, and Elo chained with intervals in quadrature.
+    void gateRule() {
+        TrainConfig c;
+        c.gate = 1;
+        c.gateThreshold = 0.55;
+        ArenaResult r;
+        r.wins = 6, r.draws = 2, r.losses = 2;  // 70%
+        r.elo = estimateElo(r.wins, r.draws, r.losses);
+        QVERIFY(gateVerdict(c, r).accepted);
+        QVERIFY(gateVerdict(c, r).detail.empty());
+        QVERIFY(!gateDecidedEarly(c, 40, 0, 0));  // gate 1 always plays its match
+        r.wins = 4, r.draws = 3, r.losses = 3;  // 55%: not above
+        QVERIFY(!gateVerdict(c, r).accepted);
+        c.gate = 2;
+        QVERIFY(gateDecidedEarly(c, 30, 0, 0));
+        QVERIFY(gateDecidedEarly(c, 0, 0, 30));
+        QVERIFY(!gateDecidedEarly(c, 1, 0, 0));
+        r = ArenaResult{};
+        r.wins = 30;
+        r.decidedEarly = true;
+        r.elo = estimateElo(30, 0, 0);
+        GateVerdict v = gateVerdict(c, r);
+        QVERIFY(v.accepted);
+        QVERIFY(v.detail.find("SPRT [0, 35]") == 0 && v.detail.find("(the cap)") == std::string::npos);
+        r = ArenaResult{};
+        r.wins = 3, r.losses = 2;  // undecided at the cap: the sign of the LLR
+        r.elo = estimateElo(3, 0, 2);
+        v = gateVerdict(c, r);
+        QCOMPARE(v.accepted, sprtLlr(3, 0, 2, sprtParamsFrom(c)) > 0);
+        QVERIFY(v.detail.find("(the cap)") != std::string::npos);
+        r.stopped = true;
+        QVERIFY(!gateVerdict(c, r).accepted);
+        const ChainedElo e = chainElo(100, 70, 130, GateVerdict{true, 40, 0, 80, {}});
+        QCOMPARE(e.elo, 140.0);
+        QVERIFY(std::abs(e.eloLo - (140 - 50)) < 1e-9);
+        QVERIFY(std::abs(e.eloHi - (140 + 50)) < 1e-9);
     }
 
     void arenaStopsEarly() {

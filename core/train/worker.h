@@ -75,7 +75,8 @@ struct ModelLoaded {
     int64_t modelId = 0;
     std::string sha256;
     // From the model row's creation to the first game of it starting here (host clocks
-    // differ by their offset: run NTP for cross-host figures).
+    // differ by their offset: run NTP for cross-host figures). With the gate on this includes
+    // the candidate's evaluation: the row is created when it is published as a candidate.
     double secondsSincePublished = 0;
     bool fetched = false;  // the weights came from the database, not the host's cache
 };

@@ -5,7 +5,8 @@
 // The Train page lists the runs of the database, shows the chosen one's stored history and its
 // self-play workers (live, silent, stopped, with games/hour), and reads them again; a
 // PostgreSQL database is watched read-only (Start and Continue off) and its password never
-// appears on screen. The Library lists the same database's games, the Settings dialog keeps a
+// appears on screen. An SQLite file of an older schema is upgraded before it is read; a
+// PostgreSQL database of one is refused untouched. The Library lists the same database's games, the Settings dialog keeps a
 // stored URI behind its masked text, and the model choice plays a model trained on another
 // host by fetching its weights from the database into this host's cache.
 #include <fstream>
@@ -23,8 +24,15 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "core/store/schema.h"
+#include "core/store/sqlite.h"
 #include "core/store/store.h"
+#include "core/store/store_error.h"
 #include "store/store_testdb.h"
+#ifdef XQ_WITH_POSTGRES
+#include "core/store/pg_schema.h"
+#include "core/store/pq.h"
+#endif
 #include "ui/app_setup.h"
 #include "ui/db_location.h"
 #include "ui/facade/model_choice.h"
@@ -33,6 +41,7 @@
 #include "ui/pages/library_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/settings_dialog.h"
+#include "ui/store_open.h"
 #include "ui/train/train_charts.h"
 #include "ui/train/workers_table.h"
 
@@ -266,6 +275,60 @@ private slots:
         const QString log = page.logPane()->toPlainText();
         QVERIFY2(log.contains(QStringLiteral("Cannot read the runs")), qPrintable(log));
         QVERIFY2(!log.contains(QStringLiteral("s3cret")), qPrintable(log));
+    }
+
+    // A database of schema version 2 with one run, as an older XQZero left it.
+    std::string olderDatabase() {
+        const std::string path = dbs_.make("older");
+        const char* rows = "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)";
+        if (dbs_.postgres()) {
+#ifdef XQ_WITH_POSTGRES
+            xq::store::pq::Connection c(path);
+            for (int i = 0; i < 2; ++i)
+                c.exec(xq::store::pg_schema::migrations()[size_t(i)].sql, "schema");
+            c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
+            c.exec(rows, "rows of version 2");
+#endif
+        } else {
+            namespace sql = xq::store::sql;
+            namespace schema = xq::store::schema;
+            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
+            for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
+            db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
+                        "; PRAGMA user_version = 2",
+                    "marking version 2");
+            db.exec(rows, "rows of version 2");
+        }
+        return path;
+    }
+
+    void olderFileIsUpgradedOlderServerIsNot() {
+        const std::string path = olderDatabase();
+        TrainingSession session;
+        TrainPage page(&session);
+        page.setDatabase(QString::fromStdString(path));
+        if (!dbs_.postgres()) {
+            // The studio's own file: upgraded once, then listed.
+            QCOMPARE(page.runList()->topLevelItemCount(), 1);
+            QCOMPARE(page.runList()->topLevelItem(0)->text(0), QStringLiteral("old"));
+            QCOMPARE(openForReading(QString::fromStdString(path))->schemaVersion(),
+                     xq::store::schema::currentVersion());
+            return;
+        }
+        // A shared server's schema belongs to its trainer and workers: refused, untouched.
+        QCOMPARE(page.runList()->topLevelItemCount(), 0);
+        QVERIFY2(page.logPane()->toPlainText().contains(QStringLiteral("older XQZero")),
+                 qPrintable(page.logPane()->toPlainText()));
+        try {
+            openForReading(QString::fromStdString(path));
+            QFAIL("an older PostgreSQL schema was opened for reading");
+        } catch (const xq::store::StoreError& e) {
+            QCOMPARE(e.code(), xq::store::StoreErrorCode::OlderSchema);
+        }
+        xq::store::Store upgraded(path);  // what a worker's first open does
+        QCOMPARE(upgraded.findRun("old")->name, std::string("old"));
+        page.refreshRuns();
+        QCOMPARE(page.runList()->topLevelItemCount(), 1);
     }
 
     void libraryListsTheSameGames() {

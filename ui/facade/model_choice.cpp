@@ -12,6 +12,7 @@
 #include "core/store/store.h"
 #include "ui/db_location.h"
 #include "ui/error_text.h"
+#include "ui/store_open.h"
 
 namespace xqui {
 
@@ -61,10 +62,8 @@ void ModelChoice::reload() {
     listError_.clear();
     if (databaseMayHoldData(dbPath_)) {
         try {
-            xq::store::OpenOptions o;
-            o.readOnly = true;
-            o.busyTimeoutMs = 1000;
-            xq::store::Store db(dbPath_.toStdString(), o);
+            const auto store = openForReading(dbPath_, 1000);
+            xq::store::Store& db = *store;
             // The newest ladder rating of each model (the listing is newest first).
             std::map<int64_t, double> ladder;
             xq::store::LadderFilter lf;

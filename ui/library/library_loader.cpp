@@ -3,16 +3,9 @@
 #include "core/store/store.h"
 #include "ui/db_location.h"
 #include "ui/error_text.h"
+#include "ui/store_open.h"
 
 namespace xqui {
-
-namespace {
-xq::store::OpenOptions readOnly() {
-    xq::store::OpenOptions o;
-    o.readOnly = true;
-    return o;
-}
-}  // namespace
 
 GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& filter) {
     GameListResult r;
@@ -23,7 +16,8 @@ GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& fi
         return r;
     }
     try {
-        xq::store::Store db(dbPath.toStdString(), readOnly());
+        const auto store = openForReading(dbPath);
+        xq::store::Store& db = *store;
         r.runs = db.listRuns();
         r.total = db.countGames(filter);
         r.games = db.listGames(filter);
@@ -36,7 +30,8 @@ GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& fi
 GameLoadResult queryGame(const QString& dbPath, int64_t gameId) {
     GameLoadResult r;
     try {
-        xq::store::Store db(dbPath.toStdString(), readOnly());
+        const auto store = openForReading(dbPath);
+        xq::store::Store& db = *store;
         if (auto g = db.loadGame(gameId)) {
             r.found = true;
             r.game = std::move(*g);

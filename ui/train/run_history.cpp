@@ -15,17 +15,11 @@
 #include "core/store/store.h"
 #include "ui/db_location.h"
 #include "ui/error_text.h"
+#include "ui/store_open.h"
 
 namespace xqui {
 
 namespace {
-
-xq::store::OpenOptions readOnly() {
-    xq::store::OpenOptions o;
-    o.readOnly = true;
-    o.busyTimeoutMs = 2000;
-    return o;
-}
 
 void fill(xq::store::Store& s, int64_t run, const char* name, QVector<double>& x, QVector<double>& y) {
     const auto pts = s.metrics(run, name);
@@ -88,7 +82,8 @@ std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
     const std::string path = dbPath.toStdString();
     if (!databaseMayHoldData(dbPath)) return out;
     try {
-        xq::store::Store s(path, readOnly());
+        const auto store = openForReading(dbPath);
+        xq::store::Store& s = *store;
         for (const auto& r : s.listRuns()) {
             RunSummary sum;
             sum.id = r.id;
@@ -116,7 +111,8 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
     RunHistory h;
     h.runId = runId;
     try {
-        xq::store::Store s(dbPath.toStdString(), readOnly());
+        const auto store = openForReading(dbPath);
+        xq::store::Store& s = *store;
         fill(s, runId, "loss/total", h.lossStep, h.lossTotal);
         fill(s, runId, "loss/policy", h.policyStep, h.lossPolicy);
         fill(s, runId, "loss/value", h.valueStep, h.lossValue);
@@ -155,7 +151,8 @@ RunHistory loadRunWorkers(const QString& dbPath, int64_t runId) {
     RunHistory h;
     h.runId = runId;
     try {
-        xq::store::Store s(dbPath.toStdString(), readOnly());
+        const auto store = openForReading(dbPath);
+        xq::store::Store& s = *store;
         loadWorkers(s, runId, h);
     } catch (const std::exception& e) {
         h.error = errorText(e);

@@ -75,6 +75,10 @@ struct DistributedTrainer::State {
     store::ModelInfo candidate;
     int decisions = 0;  // gating verdicts this session (what options.generations counts then)
     Clock::time_point start;
+    // Rank 0's games/hour of the workers together, as the games arrive: a point every
+    // kSpeedIntervalSeconds (the Train page's speed chart, as the one-machine pipeline writes).
+    Clock::time_point speedMark;
+    int64_t speedGames = 0;
     Progress progress;
     std::vector<store::MetricPoint> pending;
 };
@@ -292,9 +296,29 @@ bool DistributedTrainer::ingest(State& st) {
         if (!counted) continue;
         st.ckpt.samplesGenerated += added;
         ++st.gamesSincePublish;
+        ++st.speedGames;
     }
+    if (st.rank0) recordSpeed(st);
     st.ingested.erase(st.ingested.begin(), st.ingested.lower_bound(st.newestIngested - kIdSlack));
     return !stop;
+}
+
+// Rank 0: the arrival rate of the workers' games since the last point, once per interval.
+void DistributedTrainer::recordSpeed(State& st) {
+    const auto now = Clock::now();
+    if (st.speedMark == Clock::time_point{}) {
+        st.speedMark = now;
+        st.speedGames = 0;
+        return;
+    }
+    const double secs = std::chrono::duration<double>(now - st.speedMark).count();
+    if (secs < kSpeedIntervalSeconds) return;
+    st.progress.gamesPerHour = double(st.speedGames) * 3600.0 / secs;
+    const std::vector<store::MetricPoint> pts{
+        {st.run.id, st.ckpt.step, "games_per_hour", st.progress.gamesPerHour, 0}};
+    st.store->addMetrics(pts);
+    st.speedMark = now;
+    st.speedGames = 0;
 }
 
 // ---- Train: the steps the ratio has due, at most kStepsPerCycle ----

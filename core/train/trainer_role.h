@@ -14,6 +14,7 @@
 //             their ids, so every rank adds the same games to its replay buffer (ids are taken
 //             from a trailing range and deduplicated: a game whose transaction commits after a
 //             higher id was seen is still ingested). Each rank also broadcasts its stop flag.
+//             Rank 0 records the games' arrival rate (games_per_hour) every 10 s.
 //   Train     the steps the training ratio has due (config trainRatio; a step trains
 //             batchSize samples on every rank, so worldSize x batchSize of the ratio's
 //             account), at most kStepsPerCycle before the next Ingest.
@@ -78,6 +79,7 @@ struct TrainerRoleStats {
 class DistributedTrainer {
   public:
     static constexpr int kStepsPerCycle = 50;
+    static constexpr double kSpeedIntervalSeconds = 10;
     DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks = {});
     ~DistributedTrainer();
     DistributedTrainer(const DistributedTrainer&) = delete;
@@ -92,6 +94,7 @@ class DistributedTrainer {
   private:
     struct State;
     void openRun(State& st);
+    void recordSpeed(State& st);
     void joinGroup(State& st);
     bool ingest(State& st);  // false: a rank asked to stop
     void train(State& st);

@@ -19,7 +19,10 @@
 #include <memory>
 #include <string>
 
+#include "core/store/schema.h"
+#include "core/store/sqlite.h"
 #ifdef XQ_WITH_POSTGRES
+#include "core/store/pg_schema.h"
 #include "core/store/pq.h"
 #endif
 
@@ -112,5 +115,28 @@ private:
     std::unique_ptr<xq::store::pq::Connection> admin_;
 #endif
 };
+
+// Writes the schema of version 2 into the empty database `path` (a file, or a URI when
+// `postgres`), as an older XQZero left it, then runs `rows` (SQL of that version) in it.
+inline void writeVersion2(const std::string& path, bool postgres, const char* rows) {
+    if (postgres) {
+#ifdef XQ_WITH_POSTGRES
+        xq::store::pq::Connection c(path);
+        for (int i = 0; i < 2; ++i)
+            c.exec(xq::store::pg_schema::migrations()[size_t(i)].sql, "schema");
+        c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
+        c.exec(rows, "rows of version 2");
+#endif
+        return;
+    }
+    namespace sql = xq::store::sql;
+    namespace schema = xq::store::schema;
+    sql::Database db(path, sql::OpenMode::ReadWriteCreate);
+    for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
+    db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
+                "; PRAGMA user_version = 2",
+            "marking version 2");
+    db.exec(rows, "rows of version 2");
+}
 
 }  // namespace storetest

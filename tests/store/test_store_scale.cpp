@@ -370,21 +370,7 @@ class TestStoreScale : public QObject {
             "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
             "INSERT INTO models(run, generation, file, accepted, created) "
             "VALUES ((SELECT id FROM runs), 0, 'gen-0000.xqm', 1, 2)";
-        if (pg()) {
-#ifdef XQ_WITH_POSTGRES
-            pq::Connection c(path);
-            for (int i = 0; i < 2; ++i) c.exec(pg_schema::migrations()[size_t(i)].sql, "schema");
-            c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
-            c.exec(rows, "rows of version 2");
-#endif
-        } else {
-            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
-            for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
-            db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
-                        "; PRAGMA user_version = 2",
-                    "marking version 2");
-            db.exec(rows, "rows of version 2");
-        }
+        writeVersion2(path, pg(), rows);
         {
             OpenOptions ro;
             ro.readOnly = true;

@@ -25,14 +25,9 @@
 #include <QtTest>
 
 #include "core/store/schema.h"
-#include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/store_error.h"
 #include "store/store_testdb.h"
-#ifdef XQ_WITH_POSTGRES
-#include "core/store/pg_schema.h"
-#include "core/store/pq.h"
-#endif
 #include "ui/app_setup.h"
 #include "ui/db_location.h"
 #include "ui/facade/model_choice.h"
@@ -280,25 +275,8 @@ private slots:
     // A database of schema version 2 with one run, as an older XQZero left it.
     std::string olderDatabase() {
         const std::string path = dbs_.make("older");
-        const char* rows = "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)";
-        if (dbs_.postgres()) {
-#ifdef XQ_WITH_POSTGRES
-            xq::store::pq::Connection c(path);
-            for (int i = 0; i < 2; ++i)
-                c.exec(xq::store::pg_schema::migrations()[size_t(i)].sql, "schema");
-            c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
-            c.exec(rows, "rows of version 2");
-#endif
-        } else {
-            namespace sql = xq::store::sql;
-            namespace schema = xq::store::schema;
-            sql::Database db(path, sql::OpenMode::ReadWriteCreate);
-            for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
-            db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
-                        "; PRAGMA user_version = 2",
-                    "marking version 2");
-            db.exec(rows, "rows of version 2");
-        }
+        storetest::writeVersion2(
+            path, dbs_.postgres(), "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1)");
         return path;
     }
 

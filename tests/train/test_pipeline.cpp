@@ -513,10 +513,15 @@ private slots:
             generated += std::max(0, g.plies - o.config.randomOpeningPlies);
             maxGameGeneration = std::max(maxGameGeneration, g.generation);
         };
+        // A game's samples reach the trainer's account before its gameFinished callback runs,
+        // so a step may see up to one game per self-play slot that this count has not yet: the
+        // exact account is the checkpoint's, checked below.
+        const int64_t notYetReported =
+            int64_t(o.config.gamesInFlight) * o.config.threads * o.config.maxPlies;
         cb.trainStep = [&](const TrainStep&) {
             std::lock_guard lk(m);
             trained += o.config.batchSize;
-            aheadOfRatio = aheadOfRatio || trained > 2 * generated;
+            aheadOfRatio = aheadOfRatio || trained > 2 * (generated + notYetReported);
         };
         cb.generation = [&](const GenerationResult& g) {
             std::lock_guard lk(m);

@@ -348,211 +348,231 @@
             <translation>There is no run of that name to resume.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="61" />
+            <location filename="../ui/error_text.cpp" line="60" />
+            <source>“%1” cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters; a run stored under such a name can be renamed with xqzero db rename-run.</source>
+            <translation>“%1” cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters; a run stored under such a name can be renamed with xqzero db rename-run.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="65" />
+            <source>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</source>
+            <translation>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="71" />
             <source>A model file of this run is missing: %1.</source>
             <translation>A model file of this run is missing: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="62" />
+            <location filename="../ui/error_text.cpp" line="72" />
             <source>A model file of this run is missing.</source>
             <translation>A model file of this run is missing.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="64" />
+            <location filename="../ui/error_text.cpp" line="74" />
             <source>The model folder %1 cannot be written.</source>
             <translation>The model folder %1 cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="65" />
+            <location filename="../ui/error_text.cpp" line="75" />
             <source>The model folder cannot be written.</source>
             <translation>The model folder cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="68" />
+            <location filename="../ui/error_text.cpp" line="77" />
+            <source>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</source>
+            <translation>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="80" />
+            <source>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</source>
+            <translation>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="85" />
             <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
             <translation>Not enough free space on the disk of %1 to keep the run's games and models.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="71" />
+            <location filename="../ui/error_text.cpp" line="88" />
             <source>Not enough free disk space to keep the run's games and models.</source>
             <translation>Not enough free disk space to keep the run's games and models.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="76" />
-            <location filename="../ui/error_text.cpp" line="77" />
+            <location filename="../ui/error_text.cpp" line="93" />
+            <location filename="../ui/error_text.cpp" line="94" />
             <source>No CUDA device was found on this machine.</source>
             <translation>No CUDA device was found on this machine.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="79" />
+            <location filename="../ui/error_text.cpp" line="96" />
             <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
             <translation>This build cannot join the training ranks at %1: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="82" />
+            <location filename="../ui/error_text.cpp" line="99" />
             <source>This build cannot train on several ranks: it was built without Gloo.</source>
             <translation>This build cannot train on several ranks: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="86" />
+            <location filename="../ui/error_text.cpp" line="103" />
             <source>The training ranks could not work together through %1.</source>
             <translation>The training ranks could not work together through %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="88" />
+            <location filename="../ui/error_text.cpp" line="105" />
             <source>The training ranks could not work together.</source>
             <translation>The training ranks could not work together.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="91" />
+            <location filename="../ui/error_text.cpp" line="108" />
             <source>The engine %1 failed.</source>
             <translation>The engine %1 failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="92" />
+            <location filename="../ui/error_text.cpp" line="109" />
             <source>An engine failed.</source>
             <translation>An engine failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="96" />
-            <location filename="../ui/error_text.cpp" line="97" />
-            <location filename="../ui/error_text.cpp" line="171" />
-            <location filename="../ui/error_text.cpp" line="172" />
+            <location filename="../ui/error_text.cpp" line="113" />
+            <location filename="../ui/error_text.cpp" line="114" />
+            <location filename="../ui/error_text.cpp" line="188" />
+            <location filename="../ui/error_text.cpp" line="189" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="105" />
+            <location filename="../ui/error_text.cpp" line="122" />
             <source>The database %1 could not be read or written.</source>
             <translation>The database %1 could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="107" />
+            <location filename="../ui/error_text.cpp" line="124" />
             <source>The database could not be read or written.</source>
             <translation>The database could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="110" />
+            <location filename="../ui/error_text.cpp" line="127" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="112" />
+            <location filename="../ui/error_text.cpp" line="129" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>The file is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="115" />
+            <location filename="../ui/error_text.cpp" line="132" />
             <source>The database %1 is damaged.</source>
             <translation>The database %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="116" />
+            <location filename="../ui/error_text.cpp" line="133" />
             <source>The database is damaged.</source>
             <translation>The database is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="118" />
+            <location filename="../ui/error_text.cpp" line="135" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="121" />
+            <location filename="../ui/error_text.cpp" line="138" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>The file is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="125" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="128" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>The database was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="132" />
+            <location filename="../ui/error_text.cpp" line="149" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="135" />
+            <location filename="../ui/error_text.cpp" line="152" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="139" />
+            <location filename="../ui/error_text.cpp" line="156" />
             <source>There is no database at %1.</source>
             <translation>There is no database at %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="140" />
+            <location filename="../ui/error_text.cpp" line="157" />
             <source>The database does not exist.</source>
             <translation>The database does not exist.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="143" />
+            <location filename="../ui/error_text.cpp" line="160" />
             <source>The database %1 is locked by another program.</source>
             <translation>The database %1 is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="162" />
             <source>The database is locked by another program.</source>
             <translation>The database is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="147" />
+            <location filename="../ui/error_text.cpp" line="164" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>The database %1 refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="150" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>The database refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="154" />
+            <location filename="../ui/error_text.cpp" line="171" />
             <source>The record cannot be stored in %1.</source>
             <translation>The record cannot be stored in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="155" />
+            <location filename="../ui/error_text.cpp" line="172" />
             <source>The record cannot be stored.</source>
             <translation>The record cannot be stored.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="158" />
+            <location filename="../ui/error_text.cpp" line="175" />
             <source>The record was not found in %1.</source>
             <translation>The record was not found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="176" />
             <source>The record was not found in the database.</source>
             <translation>The record was not found in the database.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="162" />
+            <location filename="../ui/error_text.cpp" line="179" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>The database %1 cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="164" />
+            <location filename="../ui/error_text.cpp" line="181" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>The database cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="168" />
+            <location filename="../ui/error_text.cpp" line="185" />
             <source>The disk holding the database %1 is full.</source>
             <translation>The disk holding the database %1 is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="169" />
+            <location filename="../ui/error_text.cpp" line="186" />
             <source>The disk holding the database is full.</source>
             <translation>The disk holding the database is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="194" />
+            <location filename="../ui/error_text.cpp" line="211" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -1248,22 +1268,22 @@ File: %2</translation>
     <context>
         <name>xqui::ModelChoice</name>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="165" />
+            <location filename="../ui/facade/model_choice.cpp" line="164" />
             <source>%1 · gen %2</source>
             <translation>%1 · gen %2</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="166" />
+            <location filename="../ui/facade/model_choice.cpp" line="165" />
             <source> (best)</source>
             <translation> (best)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="167" />
+            <location filename="../ui/facade/model_choice.cpp" line="166" />
             <source> (not accepted)</source>
             <translation> (not accepted)</translation>
         </message>
         <message>
-            <location filename="../ui/facade/model_choice.cpp" line="168" />
+            <location filename="../ui/facade/model_choice.cpp" line="167" />
             <source> · Elo %1</source>
             <translation> · Elo %1</translation>
         </message>
@@ -2481,269 +2501,274 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="90" />
-            <location filename="../ui/pages/train_page.cpp" line="91" />
+            <location filename="../ui/pages/train_page.cpp" line="92" />
+            <location filename="../ui/pages/train_page.cpp" line="93" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="276" />
+            <location filename="../ui/pages/train_page.cpp" line="286" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="277" />
+            <location filename="../ui/pages/train_page.cpp" line="287" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="278" />
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <location filename="../ui/pages/train_page.cpp" line="293" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="284" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="290" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="602" />
+            <location filename="../ui/pages/train_page.cpp" line="627" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="292" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="599" />
+            <location filename="../ui/pages/train_page.cpp" line="621" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="293" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="279" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="361" />
+            <location filename="../ui/pages/train_page.cpp" line="372" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="373" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
-            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <location filename="../ui/pages/train_page.cpp" line="386" />
+            <location filename="../ui/pages/train_page.cpp" line="395" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <location filename="../ui/pages/train_page.cpp" line="387" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="396" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="417" />
+            <location filename="../ui/pages/train_page.cpp" line="428" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="484" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="509" />
+            <location filename="../ui/pages/train_page.cpp" line="520" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="510" />
+            <location filename="../ui/pages/train_page.cpp" line="521" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="549" />
+            <location filename="../ui/pages/train_page.cpp" line="560" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="550" />
+            <location filename="../ui/pages/train_page.cpp" line="561" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="570" />
+            <location filename="../ui/pages/train_page.cpp" line="581" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="571" />
+            <location filename="../ui/pages/train_page.cpp" line="582" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="596" />
+            <location filename="../ui/pages/train_page.cpp" line="618" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="644" />
+            <location filename="../ui/pages/train_page.cpp" line="625" />
+            <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
+            <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="669" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="655" />
+            <location filename="../ui/pages/train_page.cpp" line="680" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="667" />
+            <location filename="../ui/pages/train_page.cpp" line="692" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="686" />
+            <location filename="../ui/pages/train_page.cpp" line="711" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="687" />
+            <location filename="../ui/pages/train_page.cpp" line="712" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2752,7 +2777,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="695" />
+            <location filename="../ui/pages/train_page.cpp" line="720" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -2926,92 +2951,92 @@ Nothing is lost: the run can be continued later.</translation>
             <translation>stopped</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="68" />
+            <location filename="../ui/train/workers_table.cpp" line="69" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="70" />
+            <location filename="../ui/train/workers_table.cpp" line="71" />
             <source>%1 min</source>
             <translation>%1 min</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="72" />
+            <location filename="../ui/train/workers_table.cpp" line="73" />
             <source>%1 h %2 min</source>
             <translation>%1 h %2 min</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="73" />
+            <location filename="../ui/train/workers_table.cpp" line="74" />
             <source>%1 d</source>
             <translation>%1 d</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="141" />
+            <location filename="../ui/train/workers_table.cpp" line="142" />
             <source>%1 games, %2 positions</source>
             <translation>%1 games, %2 positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="144" />
+            <location filename="../ui/train/workers_table.cpp" line="145" />
             <source>Last heartbeat at %1</source>
             <translation>Last heartbeat at %1</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="148" />
+            <location filename="../ui/train/workers_table.cpp" line="149" />
             <source>Games since it started at %1, per hour</source>
             <translation>Games since it started at %1, per hour</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="153" />
+            <location filename="../ui/train/workers_table.cpp" line="154" />
             <source>Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.</source>
             <translation>Running, but no heartbeat for %1 s or more: the process may have died or lost its connection.</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="166" />
+            <location filename="../ui/train/workers_table.cpp" line="167" />
             <source>Host</source>
             <translation>Host</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="168" />
+            <location filename="../ui/train/workers_table.cpp" line="169" />
             <source>PID</source>
             <translation>PID</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="170" />
+            <location filename="../ui/train/workers_table.cpp" line="171" />
             <source>Threads</source>
             <translation>Threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="172" />
+            <location filename="../ui/train/workers_table.cpp" line="173" />
             <source>Generation</source>
             <translation>Generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="174" />
+            <location filename="../ui/train/workers_table.cpp" line="175" />
             <source>Games</source>
             <translation>Games</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="176" />
+            <location filename="../ui/train/workers_table.cpp" line="177" />
             <source>Games/hour</source>
             <translation>Games/hour</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="178" />
+            <location filename="../ui/train/workers_table.cpp" line="179" />
             <source>Last heartbeat</source>
             <translation>Last heartbeat</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="180" />
+            <location filename="../ui/train/workers_table.cpp" line="181" />
             <source>State</source>
             <translation>State</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="287" />
+            <location filename="../ui/train/workers_table.cpp" line="288" />
             <source>Workers: %1 live, %2 silent, %3 stopped</source>
             <translation>Workers: %1 live, %2 silent, %3 stopped</translation>
         </message>
         <message>
-            <location filename="../ui/train/workers_table.cpp" line="288" />
+            <location filename="../ui/train/workers_table.cpp" line="289" />
             <source>cannot read them: %1</source>
             <translation>cannot read them: %1</translation>
         </message>

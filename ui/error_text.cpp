@@ -56,6 +56,16 @@ Sentence sentenceFor(xq::ErrorCode c) {
             return {
                 QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run named “%1” to resume."),
                 QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run of that name to resume.")};
+        case C::RunNameInvalid:
+            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "“%1” cannot be a run name: use letters, digits, spaces, "
+                                      "'-', '_' and '.' (no '/' or '\\'), at most 60 "
+                                      "characters; a run stored under such a name can be "
+                                      "renamed with xqzero db rename-run."),
+                    QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "That cannot be a run name: use letters, digits, spaces, "
+                                      "'-', '_' and '.' (no '/' or '\\'), at most 60 "
+                                      "characters.")};
         case C::RunModelMissing:
             return {
                 QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing: %1."),
@@ -63,6 +73,13 @@ Sentence sentenceFor(xq::ErrorCode c) {
         case C::FolderNotWritable:
             return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder %1 cannot be written."),
                     QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder cannot be written.")};
+        case C::FolderOutsideRoot:
+            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "The model folder %1 leads outside the database's model "
+                                      "folder; nothing was written, moved or deleted there."),
+                    QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "The run's model folder leads outside the database's model "
+                                      "folder; nothing was written, moved or deleted there.")};
         case C::DiskFull:
             return {
                 QT_TRANSLATE_NOOP(

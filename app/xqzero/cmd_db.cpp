@@ -2,7 +2,8 @@
 // These open the database read-only, so they never create, migrate or lock out a running
 // training process (WAL lets them read while it writes).
 // xqzero db rename-run OLD NEW | delete-run NAME --yes: the two commands that change it. Both
-// move or remove the run's default model folder (<db dir>/models/<run>) with its rows.
+// move or remove the run's own files (core/store/run_name.h isRunOwnFile) in its default model
+// folder (<db dir>/models/<run>) with its rows; other files there stay, and are named.
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -14,6 +15,7 @@
 
 #include "app/xqzero/command.h"
 #include "core/store/paths.h"
+#include "core/store/run_name.h"
 #include "core/store/schema.h"
 #include "core/store/store.h"
 
@@ -164,6 +166,12 @@ int runGames(const DbArgs& a) {
     return xqcli::kExitOk;
 }
 
+// How to repair a run stored under a name that cannot name a folder.
+std::string renameHint(const DbArgs& a, const std::string& name) {
+    return "rename it first: xqzero db rename-run" + (a.db.empty() ? std::string() : " --db " + a.db) +
+           " -- '" + printableRunName(name) + "' NEW-NAME";
+}
+
 // A run's status as a resume would find it: its checkpoint, or none (a resume then starts from
 // generation 0 and the stored games).
 std::string checkpointState(const std::string& modelDir) {
@@ -179,13 +187,24 @@ int runRuns(const DbArgs& a) {
         GameFilter f;
         f.run = r.id;
         const auto best = store->bestModel(r.id);
-        const std::string dir = defaultModelDir(a.path(), r.name);
+        // A name that fails the rule (written by an older or hostile client) is listed, but no
+        // folder is derived from it.
+        const auto problem = runNameProblem(r.name);
+        std::string dir;
+        if (!problem) {
+            try {
+                dir = defaultModelDir(a.path(), r.name);
+            } catch (const xq::Error&) {
+                // a folder that leads outside the model root: listed without it
+            }
+        }
         list.push_back({{"name", r.name},
                         {"created", formatTime(r.created)},
                         {"games", store->countGames(f)},
                         {"best_generation", best ? nlohmann::json(best->generation) : nullptr},
-                        {"model_dir", dir},
-                        {"checkpoint", checkpointState(dir) == "checkpoint"}});
+                        {"model_dir", dir.empty() ? nlohmann::json(nullptr) : nlohmann::json(dir)},
+                        {"checkpoint", !dir.empty() && checkpointState(dir) == "checkpoint"},
+                        {"name_problem", problem ? nlohmann::json(*problem) : nlohmann::json(nullptr)}});
     }
     if (a.json) {
         std::cout << list.dump() << "\n";
@@ -194,10 +213,16 @@ int runRuns(const DbArgs& a) {
     std::printf("%-20s %-19s %8s %5s  %-13s %s\n", "run", "created", "games", "best", "checkpoint",
                 "models");
     for (const auto& r : list)
-        std::printf("%-20s %-19s %8lld %5s  %-13s %s\n", r["name"].get<std::string>().c_str(),
+        std::printf("%-20s %-19s %8lld %5s  %-13s %s\n", printableRunName(r["name"].get<std::string>()).c_str(),
                     r["created"].get<std::string>().c_str(), (long long)r["games"].get<int64_t>(),
                     r["best_generation"].is_null() ? "-" : r["best_generation"].dump().c_str(),
-                    r["checkpoint"].get<bool>() ? "yes" : "no (resume: gen 0)", r["model_dir"].get<std::string>().c_str());
+                    r["checkpoint"].get<bool>() ? "yes" : "no (resume: gen 0)",
+                    !r["name_problem"].is_null()
+                        ? ("none: the name cannot name a folder (" + r["name_problem"].get<std::string>() +
+                           "); " + renameHint(a, r["name"].get<std::string>()))
+                              .c_str()
+                        : r["model_dir"].is_null() ? "none: the folder leads outside the model root"
+                                                   : r["model_dir"].get<std::string>().c_str());
     std::printf("%zu runs\n", list.size());
     return xqcli::kExitOk;
 }
@@ -257,11 +282,44 @@ std::unique_ptr<Store> openForChange(const std::string& path) {
     return store;
 }
 
+// The run's own files in `dir` (run_name.h isRunOwnFile) and what else is there, each with why
+// it is not the run's.
+struct FolderContents {
+    std::vector<std::filesystem::path> own;
+    std::vector<std::string> foreign;  // "name (why)"
+};
+
+FolderContents readRunFolder(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
+    FolderContents c;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        std::error_code ec;
+        const fs::file_status st = entry.symlink_status(ec);
+        if (fs::is_directory(st))
+            c.foreign.push_back(name + " (a folder)");
+        else if (!fs::is_regular_file(st) && !fs::is_symlink(st))
+            c.foreign.push_back(name + " (not a plain file)");
+        else if (!isRunOwnFile(name))
+            c.foreign.push_back(name + " (not a file a run writes)");
+        else
+            c.own.push_back(entry.path());
+    }
+    return c;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& i : items) out += (out.empty() ? "" : ", ") + i;
+    return out;
+}
+
 int runRenameRun(const DbArgs& a) {
     namespace fs = std::filesystem;
     auto store = openForChange(a.path());
     if (!store->findRun(a.from)) {
-        std::cerr << "xqzero db rename-run: no run named '" << a.from << "' in " << a.path() << "\n";
+        std::cerr << "xqzero db rename-run: no run named '" << printableRunName(a.from) << "' in " << a.path()
+                  << "\n";
         return xqcli::kExitUsage;
     }
     if (a.to.empty() || store->findRun(a.to)) {
@@ -270,31 +328,69 @@ int runRenameRun(const DbArgs& a) {
                   << "; nothing changed\n";
         return xqcli::kExitUsage;
     }
-    const fs::path oldDir = defaultModelDir(a.path(), a.from), newDir = defaultModelDir(a.path(), a.to);
+    // A stored name that fails the rule names no folder: only the rows change (that is how such a
+    // run is repaired), and its model files stay where the database records them.
+    const bool oldNameUsable = !runNameProblem(a.from);
+    const std::string root = modelRoot(a.path());
+    const fs::path newDir = defaultModelDir(a.path(), a.to);
+    const fs::path oldDir = oldNameUsable ? fs::path(defaultModelDir(a.path(), a.from)) : fs::path();
     std::error_code ec;
-    const bool moveDir = fs::exists(oldDir, ec);
+    const bool moveDir = oldNameUsable && fs::exists(oldDir, ec);
     if (moveDir && fs::exists(newDir, ec)) {
         std::cerr << "xqzero db rename-run: the folder " << newDir.string()
                   << " already exists; move it away first. Nothing changed\n";
         return xqcli::kExitUsage;
     }
-    // The folder first (one rename), then the rows; a failing database update moves it back.
+    // The run's own files move; anything else in its folder stays where the user put it. When
+    // the folder holds only the run's files it moves whole (one rename).
+    FolderContents contents;
     if (moveDir) {
+        requireInsideRoot(root, oldDir.string());
+        requireInsideRoot(root, newDir.string());
+        contents = readRunFolder(oldDir);
+    }
+    std::vector<std::pair<fs::path, fs::path>> moved;  // (from, to), to undo
+    auto undo = [&] {
+        std::error_code e;
+        for (auto it = moved.rbegin(); it != moved.rend(); ++it) fs::rename(it->second, it->first, e);
+        if (!contents.foreign.empty()) fs::remove(newDir, e);
+    };
+    if (moveDir && contents.foreign.empty()) {
         fs::rename(oldDir, newDir, ec);
         if (ec) {
             std::cerr << "xqzero db rename-run: cannot move " << oldDir.string() << " to " << newDir.string()
                       << ": " << ec.message() << "; nothing changed\n";
             return xqcli::kExitFailure;
         }
+        moved.emplace_back(oldDir, newDir);
+    } else if (moveDir) {
+        fs::create_directory(newDir, ec);
+        for (const fs::path& f : contents.own) {
+            if (ec) break;
+            fs::rename(f, newDir / f.filename(), ec);
+            if (!ec) moved.emplace_back(f, newDir / f.filename());
+        }
+        if (ec) {
+            std::cerr << "xqzero db rename-run: cannot move the run's files from " << oldDir.string() << " to "
+                      << newDir.string() << ": " << ec.message() << "; nothing changed\n";
+            undo();
+            return xqcli::kExitFailure;
+        }
     }
     try {
         store->renameRun(a.from, a.to, moveDir ? oldDir.string() : "", moveDir ? newDir.string() : "");
     } catch (...) {
-        if (moveDir) fs::rename(newDir, oldDir, ec);
+        undo();
         throw;
     }
-    std::cout << "renamed run '" << a.from << "' to '" << a.to << "'"
-              << (moveDir ? "; its models are now in " + newDir.string() : std::string()) << "\n";
+    std::cout << "renamed run '" << printableRunName(a.from) << "' to '" << a.to << "'";
+    if (moveDir) std::cout << "; its models are now in " << newDir.string();
+    if (!oldNameUsable)
+        std::cout << "; the old name named no folder, so no model files were moved (they stay where the "
+                     "database records them)";
+    std::cout << "\n";
+    if (!contents.foreign.empty())
+        std::cout << "left in " << oldDir.string() << ", not being the run's: " << joined(contents.foreign) << "\n";
     return xqcli::kExitOk;
 }
 
@@ -302,36 +398,60 @@ int runDeleteRun(const DbArgs& a) {
     namespace fs = std::filesystem;
     auto store = openForChange(a.path());
     const auto run = store->findRun(a.from);
+    const std::string shown = printableRunName(a.from);
     if (!run) {
-        std::cerr << "xqzero db delete-run: no run named '" << a.from << "' in " << a.path() << "\n";
+        std::cerr << "xqzero db delete-run: no run named '" << shown << "' in " << a.path() << "\n";
         return xqcli::kExitUsage;
     }
     GameFilter f;
     f.run = run->id;
     const int64_t games = store->countGames(f);
-    const fs::path dir = defaultModelDir(a.path(), a.from);
+    // A stored name that fails the rule names no folder: nothing on disk is looked at for it.
+    if (const auto why = runNameProblem(a.from); why && !a.keepModels) {
+        std::cerr << "xqzero db delete-run: run '" << shown << "' has a name that cannot name a folder (" << *why
+                  << "), so its model folder is not looked for. Delete only its rows with --keep-models, or "
+                  << renameHint(a, a.from) << ". Nothing changed\n";
+        return xqcli::kExitUsage;
+    }
+    const std::string root = modelRoot(a.path());
+    const fs::path dir = a.keepModels ? fs::path() : fs::path(defaultModelDir(a.path(), a.from));
     std::error_code ec;
-    const bool hasDir = fs::exists(dir, ec);
+    const bool hasDir = !a.keepModels && fs::exists(dir, ec);
     if (!a.yes) {
-        std::cerr << "xqzero db delete-run: this deletes run '" << a.from << "' with its " << games
+        std::cerr << "xqzero db delete-run: this deletes run '" << shown << "' with its " << games
                   << " games, models, metrics and ladder results"
-                  << (hasDir && !a.keepModels ? ", and the folder " + dir.string() : std::string())
+                  << (hasDir ? ", and the run's files in " + dir.string() : std::string())
                   << ". Add --yes to do it\n";
         return xqcli::kExitUsage;
     }
-    store->deleteRun(a.from);
-    std::cout << "deleted run '" << a.from << "' (" << games << " games)";
-    if (hasDir && !a.keepModels) {
-        const auto removed = fs::remove_all(dir, ec);
-        if (ec) {
-            std::cout << "\n";
-            std::cerr << "xqzero db delete-run: the run is gone from the database, but " << dir.string()
-                      << " could not be removed: " << ec.message() << "\n";
-            return xqcli::kExitFailure;
-        }
-        std::cout << " and " << removed << " files under " << dir.string();
+    FolderContents contents;
+    if (hasDir) {
+        requireInsideRoot(root, dir.string());  // again, right before anything goes
+        contents = readRunFolder(dir);
     }
-    std::cout << "\n";
+    store->deleteRun(a.from);
+    std::cout << "deleted run '" << shown << "' (" << games << " games)";
+    if (!hasDir) {
+        std::cout << "\n";
+        return xqcli::kExitOk;
+    }
+    int removed = 0;
+    std::vector<std::string> failed;
+    for (const fs::path& file : contents.own) {
+        if (fs::remove(file, ec)) ++removed;
+        else if (ec) failed.push_back(file.filename().string() + " (" + ec.message() + ")");
+    }
+    const bool empty = contents.foreign.empty() && failed.empty();
+    if (empty) fs::remove(dir, ec);  // removes only an empty folder
+    std::cout << " and " << removed << " of its files in " << dir.string()
+              << (empty && !ec ? " with the folder" : "") << "\n";
+    if (!contents.foreign.empty())
+        std::cout << "left in " << dir.string() << ", not being the run's: " << joined(contents.foreign) << "\n";
+    if (!failed.empty()) {
+        std::cerr << "xqzero db delete-run: the run is gone from the database, but these files could not be "
+                     "removed: " << joined(failed) << "\n";
+        return xqcli::kExitFailure;
+    }
     return xqcli::kExitOk;
 }
 
@@ -372,7 +492,7 @@ std::function<int()> setup(CLI::App& sub) {
     CLI::App* rename = sub.add_subcommand("rename-run", "Rename a run (and move its model folder)");
     rename->add_option("--db", args->db, dbHelp);
     rename->add_option("old", args->from, "The run's name")->required();
-    rename->add_option("new", args->to, "Its new name")->required();
+    rename->add_option("new", args->to, "Its new name")->required()->check(xqcli::runNameCheck());
     rename->callback([which] { *which = "rename-run"; });
 
     CLI::App* del = sub.add_subcommand("delete-run", "Delete a run: its games, models, metrics and model folder");

@@ -55,7 +55,8 @@ std::function<int()> setup(CLI::App& sub) {
                                         "games per iteration)")
         ->check(CLI::Range(0, 100000000));
     sub.add_option("--db", o->db, "Database file (default: " + xq::store::defaultDatabasePath() + ")");
-    sub.add_option("--run", o->run, "Run name the games belong to (created when new)");
+    sub.add_option("--run", o->run, "Run name the games belong to (created when new)")
+        ->check(xqcli::runNameCheck());
     sub.add_option("--threads", o->threads, "Self-play search threads")->check(CLI::Range(1, 256));
     sub.add_option("--sims", o->sims, "Simulations per move")->check(CLI::Range(1, 100000));
     sub.add_option("--games-in-flight", o->inFlight, "Games searched at once per thread")

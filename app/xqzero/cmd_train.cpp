@@ -133,7 +133,9 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::IsMember(xq::train::presetNames()));
     sub.add_option("--db", o->db,
                    "Database file (default: " + xq::store::defaultDatabasePath() + ")");
-    sub.add_option("--run", o->run, "Run name");
+    sub.add_option("--run", o->run,
+                   "Run name: letters, digits, spaces, '-', '_' and '.' (it names the model folder)")
+        ->check(xqcli::runNameCheck());
     sub.add_option("--model-dir", o->modelDir,
                    "Where model files go (default: <db dir>/models/<run>)");
     sub.add_flag("--resume", o->resume, "Continue the named run from its last checkpoint");

@@ -33,7 +33,8 @@ std::function<int()> setup(CLI::App& sub) {
                    "The run's database: postgresql://... (or an SQLite file on this host)")
         ->required();
     sub.add_option("--run", o->w.runName, "The run to play for (created by its trainer)")
-        ->required();
+        ->required()
+        ->check(xqcli::runNameCheck());
     sub.add_option("--threads", o->w.threads, "Self-play search threads (default: the run's)")
         ->check(CLI::Range(1, 256));
     sub.add_option("--inference-workers", o->w.inferenceWorkers,

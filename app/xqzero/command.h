@@ -24,6 +24,10 @@ struct Command {
 
 std::vector<Command>& registry();
 
+// The check of every option that names a run whose model folder may be derived from it
+// (core/store/run_name.h's rule): a bad name is a usage error before anything is opened.
+const CLI::Validator& runNameCheck();
+
 struct Registrar {
     explicit Registrar(Command c) { registry().push_back(std::move(c)); }
 };

@@ -6,12 +6,24 @@
 #include <memory>
 
 #include "app/xqzero/command.h"
+#include "core/store/run_name.h"
 #include "core/version.h"
 
 namespace xqcli {
 std::vector<Command>& registry() {
     static std::vector<Command> r;
     return r;
+}
+
+const CLI::Validator& runNameCheck() {
+    static const CLI::Validator check(
+        [](std::string& v) {
+            if (v.empty()) return std::string();  // refuseEmptyValues says it, as for every option
+            const auto why = xq::store::runNameProblem(v);
+            return why ? "'" + xq::store::printableRunName(v) + "' cannot be a run name: " + *why : std::string();
+        },
+        "", "RUN_NAME");
+    return check;
 }
 
 namespace {

@@ -15,6 +15,7 @@
 #if XQ_ENGINE_HAS_STORE
 #include "core/store/paths.h"
 #include "core/store/model_cache.h"
+#include "core/store/run_name.h"
 #include "core/store/store.h"
 #endif
 
@@ -185,6 +186,8 @@ PlayerPtr makeBestPlayer(const std::string& body, const PlayerSpecContext& ctx) 
     const auto [run, sims] = splitAt(body, "best:RUN@SIMS");
     const int n = parseSims(sims);
 #if XQ_ENGINE_HAS_STORE
+    if (const auto why = store::runNameProblem(run))
+        throw std::invalid_argument("'" + store::printableRunName(run) + "' cannot be a run name: " + *why);
     std::string file;
     try {
         store::OpenOptions o;

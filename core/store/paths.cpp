@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/error.h"
+#include "core/store/run_name.h"
 #include "core/store/store_error.h"
 
 namespace xq::store {
@@ -45,10 +47,37 @@ std::string displayDatabasePath(const std::string& path) {
     return s;
 }
 
-std::string defaultModelDir(const std::string& dbPath, const std::string& run) {
+std::string modelRoot(const std::string& dbPath) {
     namespace fs = std::filesystem;
     const std::string local = isPostgresUri(dbPath) ? defaultDatabasePath() : dbPath;
-    return (fs::absolute(local).parent_path() / "models" / run).string();
+    return (fs::absolute(local).parent_path() / "models").lexically_normal().string();
+}
+
+std::string defaultModelDir(const std::string& dbPath, const std::string& run) {
+    namespace fs = std::filesystem;
+    if (const auto why = runNameProblem(run))
+        throw Error(ErrorCode::RunNameInvalid,
+                    "the run '" + printableRunName(run) + "' has a name that cannot name a folder (" + *why +
+                        "); nothing was read, written or deleted for it. Rename it: xqzero db rename-run "
+                        "--db DB -- OLD NEW (the old name as the database lists it)",
+                    printableRunName(run));
+    const std::string root = modelRoot(dbPath);
+    const std::string dir = (fs::path(root) / run).string();
+    requireInsideRoot(root, dir);
+    return dir;
+}
+
+void requireInsideRoot(const std::string& root, const std::string& dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec1, ec2;
+    const fs::path r = fs::weakly_canonical(fs::absolute(root), ec1);
+    const fs::path d = fs::weakly_canonical(fs::absolute(dir), ec2);
+    const bool inside = !ec1 && !ec2 && d.has_filename() && d.parent_path() == r;
+    if (!inside)
+        throw Error(ErrorCode::FolderOutsideRoot,
+                    "the model folder " + dir + " resolves to " + d.string() + ", which is not a folder directly inside " +
+                        r.string() + "; refused: nothing was written, moved or deleted there",
+                    dir);
 }
 
 void ensureParentDirectory(const std::string& dbPath) {

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/store/run_name.h"
 #include "core/store/store_impl.h"
 
 namespace xq::store {
@@ -66,6 +67,7 @@ int Store::schemaVersion() {
 RunInfo Store::createRun(const std::string& name, const std::string& configJson) {
     if (name.empty())
         throw StoreError(StoreErrorCode::InvalidArgument, "a run needs a non-empty name");
+    requireValidRunName(name);
     checkJson(configJson, "creating run '" + name + "'");
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
@@ -124,6 +126,7 @@ void Store::renameRun(const std::string& from, const std::string& to,
                       const std::string& oldModelDir, const std::string& newModelDir) {
     if (to.empty())
         throw StoreError(StoreErrorCode::InvalidArgument, "a run needs a non-empty name");
+    requireValidRunName(to);
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
     Transaction tx(db);

@@ -67,7 +67,8 @@ class Store {
     int schemaVersion();
 
     // --- runs -------------------------------------------------------------------------------
-    // Throws StoreError(Constraint) when the name is taken, InvalidArgument for bad JSON.
+    // Throws StoreError(Constraint) when the name is taken, InvalidArgument for bad JSON or an
+    // empty name, xq::Error(RunNameInvalid) for a name that fails run_name.h's rule.
     RunInfo createRun(const std::string& name, const std::string& configJson = "{}");
     std::optional<RunInfo> findRun(const std::string& name);
     std::optional<RunInfo> runById(int64_t id);
@@ -76,7 +77,8 @@ class Store {
     // Renames a run; with a non-empty `oldModelDir`, model files recorded under it are recorded
     // under `newModelDir` instead (the caller moves the folder), in the same transaction.
     // Throws NotFound when there is no run `from`, Constraint when `to` is taken,
-    // InvalidArgument when `to` is empty.
+    // InvalidArgument when `to` is empty, xq::Error(RunNameInvalid) when `to` fails the rule
+    // of run_name.h (`from` may be any stored name: renaming is how a bad one is repaired).
     void renameRun(const std::string& from, const std::string& to,
                    const std::string& oldModelDir = "", const std::string& newModelDir = "");
     // Deletes the run with its models, games (and their moves), metrics, ladder rows and worker

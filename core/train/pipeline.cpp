@@ -22,6 +22,7 @@
 #include "core/nn/net.h"
 #include "core/nn/trainer_backend.h"
 #include "core/store/paths.h"
+#include "core/store/run_name.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/early_stop.h"
@@ -102,6 +103,7 @@ void Pipeline::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
     if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
         throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
+    store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.sessionStart = Clock::now();
     st.store = std::make_unique<store::Store>(options_.dbPath);
 

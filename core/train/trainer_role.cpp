@@ -17,6 +17,7 @@
 #include "core/nn/net.h"
 #include "core/nn/trainer_backend.h"
 #include "core/store/paths.h"
+#include "core/store/run_name.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/elo.h"
@@ -95,6 +96,7 @@ void DistributedTrainer::log(LogLevel l, const std::string& m) const {
 // ---- OpenRun: rank 0 creates or resumes the run; other ranks read its configuration ----
 void DistributedTrainer::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
+    store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.rank0 = options_.group.rank == 0;
     st.store = std::make_unique<store::Store>(options_.dbPath);
     st.modelDir = options_.modelDir.empty()

@@ -116,6 +116,20 @@ private:
 #endif
 };
 
+// Runs `sqlText` in the database `path` (a file, or a URI when `postgres`) around the store:
+// rows that an older or hostile client could have written.
+inline void execSql(const std::string& path, bool postgres, const std::string& sqlText) {
+    if (postgres) {
+#ifdef XQ_WITH_POSTGRES
+        xq::store::pq::Connection c(path);
+        c.exec(sqlText, "raw SQL of a test");
+#endif
+        return;
+    }
+    xq::store::sql::Database db(path, xq::store::sql::OpenMode::ReadWrite);
+    db.exec(sqlText, "raw SQL of a test");
+}
+
 // Writes the schema of version 2 into the empty database `path` (a file, or a URI when
 // `postgres`), as an older XQZero left it, then runs `rows` (SQL of that version) in it.
 inline void writeVersion2(const std::string& path, bool postgres, const char* rows) {

@@ -608,6 +608,45 @@ class TestStore : public QObject {
         (void)b;
     }
 
+    // Names that cannot name a folder are refused on the way in (create, rename target); one
+    // written around the store (an older or hostile client of a shared database) is listed,
+    // and renaming it is how it is repaired.
+    void runNamesAreChecked() {
+        const std::string path = file("names.db");
+        {
+            Store s(path);
+            s.createRun("ok");
+        }
+        Store s(path);
+        const auto codeOf = [](auto&& f) {
+            try {
+                f();
+            } catch (const xq::Error& e) {
+                return int(e.code());
+            }
+            return -1;
+        };
+        const int invalid = int(xq::ErrorCode::RunNameInvalid);
+        for (const std::string& bad : {std::string("../../victim"), std::string("a/b"), std::string("a\\b"),
+                                       std::string(".."), std::string("."), std::string("a\0b", 3),
+                                       std::string("a\nb"), std::string(10000, 'x'), std::string("   ")}) {
+            QCOMPARE(codeOf([&] { s.createRun(bad); }), invalid);
+            QCOMPARE(codeOf([&] { s.renameRun("ok", bad); }), invalid);
+        }
+        QCOMPARE(s.listRuns().size(), size_t(1));
+        QVERIFY(s.findRun("ok"));
+
+        storetest::execSql(path, pg(),
+                           "INSERT INTO runs(name, config, created) VALUES ('../../victim', '{}', 0)");
+        Store again(path);
+        const auto runs = again.listRuns();
+        QCOMPARE(runs.size(), size_t(2));
+        QCOMPARE(runs[1].name, std::string("../../victim"));
+        again.renameRun("../../victim", "repaired");
+        QVERIFY(again.findRun("repaired") && !again.findRun("../../victim"));
+        QVERIFY(again.integrityCheck().ok);
+    }
+
     void checkWritable() {
         const std::string path = file("writable.db");
         {

@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -25,6 +26,7 @@
 
 #include <qcustomplot.h>
 
+#include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
@@ -279,6 +281,81 @@ private slots:
         QCOMPARE(failed.count(), 1);
         QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("already exists")));
         QCOMPARE(session_->state(), State::Idle);
+    }
+
+    // A name that cannot name a folder (core/store/run_name.h) is explained under the field as
+    // it is typed and Start stays off; a stored run with such a name (written by SQL) is listed
+    // but cannot be continued; the session refuses one too, creating nothing.
+    void hostileRunNamesAreRefused() {
+        const QString namesDb = dir_.filePath(QStringLiteral("names/names.db"));
+        QVERIFY(QDir().mkpath(dir_.filePath(QStringLiteral("names"))));
+        {
+            xq::store::Store s(namesDb.toStdString());
+            s.createRun("fine");
+        }
+        {
+            xq::store::sql::Database d(namesDb.toStdString(), xq::store::sql::OpenMode::ReadWrite);
+            d.exec("INSERT INTO runs(name, config, created) VALUES ('../../victim', '{}', 0)", "a hostile row");
+        }
+        page_->setDatabase(namesDb);
+        auto* field = page_->findChild<QLineEdit*>(QStringLiteral("runName"));
+        auto* problem = page_->findChild<QLabel*>(QStringLiteral("runNameProblem"));
+        QVERIFY(field && problem);
+        const QStringList hostile{QStringLiteral("../x"), QStringLiteral("a/b"), QStringLiteral("a\\b"),
+                                  QStringLiteral(".."), QStringLiteral("."), QString(10000, QLatin1Char('x'))};
+        for (const QString& name : hostile) {
+            field->clear();
+            QTest::keyClicks(field, name.left(200) == name ? name : QString());
+            if (field->text().isEmpty()) field->setText(name);  // 10,000 characters: not key by key
+            QVERIFY2(!page_->startButton()->isEnabled(), qPrintable(name.left(40)));
+            QVERIFY2(problem->isVisible() && problem->text().contains(QStringLiteral("cannot be a run name")),
+                     qPrintable(problem->text()));
+        }
+        for (const QString& name : {QStringLiteral("a\nb"), QString(QStringLiteral("a%1b")).arg(QChar(0))}) {
+            field->setText(name);
+            QVERIFY(!page_->startButton()->isEnabled());
+            QVERIFY(problem->isVisible());
+        }
+        field->clear();
+        QTest::keyClicks(field, QStringLiteral("   "));  // trimmed to nothing: no name, no message
+        QVERIFY(!page_->startButton()->isEnabled());
+        QVERIFY(!problem->isVisible());
+        field->clear();
+        QTest::keyClicks(field, QStringLiteral("good name 1"));
+        QVERIFY(page_->startButton()->isEnabled());
+        QVERIFY(!problem->isVisible());
+
+        // The stored hostile run: listed, Continue off with a tooltip that says how to rename it.
+        const auto found = page_->runList()->findItems(QStringLiteral("../../victim"), Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        page_->runList()->setCurrentItem(found.first());
+        QVERIFY(!page_->findChild<QPushButton*>(QStringLiteral("continueButton"))->isEnabled());
+        QVERIFY(page_->findChild<QPushButton*>(QStringLiteral("continueButton"))->toolTip().contains(
+            QStringLiteral("rename-run")));
+        const auto fine = page_->runList()->findItems(QStringLiteral("fine"), Qt::MatchExactly);
+        page_->runList()->setCurrentItem(fine.first());
+        QVERIFY(page_->findChild<QPushButton*>(QStringLiteral("continueButton"))->isEnabled());
+
+        // Asked directly, the session fails with the run-name sentence and writes nothing.
+        const QStringList before = QDir(dir_.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        for (const char* name : {"../../victim", "../escape"}) {
+            QSignalSpy failed(session_, &TrainingSession::failed);
+            QSignalSpy finished(session_, &TrainingSession::finished);
+            PipelineOptions o;
+            o.config = tinyConfig();
+            o.dbPath = namesDb.toStdString();
+            o.runName = name;
+            o.resume = std::string(name) == "../../victim";
+            QVERIFY(session_->start(o));
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+            QCOMPARE(failed.count(), 1);
+            QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("cannot be a run name")),
+                     qPrintable(failed.at(0).at(0).toString()));
+        }
+        QCOMPARE(QDir(dir_.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
+        QVERIFY(!QFileInfo::exists(dir_.filePath(QStringLiteral("escape"))));
+        QVERIFY(!QFileInfo::exists(dir_.filePath(QStringLiteral("names/models"))));
+        page_->setDatabase(db());
     }
 
     void earlierRunShowsItsHistoryAndContinues() {

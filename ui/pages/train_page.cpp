@@ -25,7 +25,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "core/error.h"
 #include "core/store/paths.h"
+#include "core/store/run_name.h"
 #include "core/store/store_error.h"
 #include "ui/train/live_game_view.h"
 #include "ui/train/param_form.h"
@@ -145,6 +147,14 @@ QWidget* TrainPage::buildLeft() {
     connect(name_, &QLineEdit::textChanged, this, &TrainPage::updateButtons);
     nameLabel_ = new QLabel(runBox);
     rf->addRow(nameLabel_, name_);
+    // The name becomes a folder: one that fails the rule (core/store/run_name.h) is explained
+    // here as it is typed, and Start stays off.
+    nameProblem_ = new QLabel(runBox);
+    nameProblem_->setObjectName(QStringLiteral("runNameProblem"));
+    nameProblem_->setWordWrap(true);
+    nameProblem_->setStyleSheet(QStringLiteral("QLabel{color:#b00020;}"));
+    nameProblem_->hide();
+    rf->addRow(nameProblem_);
 
     runs_ = new QTreeWidget(runBox);
     runs_->setObjectName(QStringLiteral("runList"));
@@ -577,11 +587,22 @@ void TrainPage::updateButtons() {
     const State s = session_->state();
     const bool idle = !session_->running() && s == State::Idle;
     const bool working = s == State::SelfPlay || s == State::Training || s == State::Evaluating;
-    start_->setEnabled(idle && !runName().isEmpty() && !database().isEmpty());
+    const QString name = runName();
+    const bool nameOk = !name.isEmpty() && !xq::store::runNameProblem(name.toStdString());
+    if (!name.isEmpty() && !nameOk)
+        nameProblem_->setText(
+            errorSummary(xq::Error(xq::ErrorCode::RunNameInvalid, {},
+                                   xq::store::printableRunName(name.toStdString()))));
+    nameProblem_->setVisible(!name.isEmpty() && !nameOk);
+    // A stored run whose name fails the rule (written by an older or hostile client) is listed
+    // but not continued: its folder would be derived from that name.
+    const QString selected = selectedRun();
+    const bool selectedOk = !selected.isEmpty() && !xq::store::runNameProblem(selected.toStdString());
+    start_->setEnabled(idle && nameOk && !database().isEmpty());
     pause_->setEnabled(working);
     resume_->setEnabled(s == State::Paused);
     stop_->setEnabled(working || s == State::Paused);
-    continue_->setEnabled(idle && !selectedRun().isEmpty());
+    continue_->setEnabled(idle && selectedOk);
     form_->setEnabled(idle);
     name_->setEnabled(idle);
     dbButton_->setEnabled(idle);
@@ -600,8 +621,11 @@ void TrainPage::updateButtons() {
                                 : tr("Start a new run with the name and settings on the left."));
     continue_->setToolTip(
         readOnly ? why
-                 : tr("Resume the selected run from its last checkpoint, with its stored "
-                      "settings."));
+        : !selected.isEmpty() && !selectedOk
+            ? tr("This run's name cannot name a model folder, so it is not continued; rename it "
+                 "with: xqzero db rename-run -- OLD NEW")
+            : tr("Resume the selected run from its last checkpoint, with its stored "
+                 "settings."));
 }
 
 void TrainPage::onProgress(const Progress& p) {

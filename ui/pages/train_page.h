@@ -160,6 +160,7 @@ private:
     QGroupBox* runBox_ = nullptr;
     QLabel* dbLabel_ = nullptr;
     QLabel* nameLabel_ = nullptr;
+    QLabel* nameProblem_ = nullptr;  // why the typed name cannot be a run name, or hidden
     QPushButton* start_ = nullptr;
     QPushButton* pause_ = nullptr;
     QPushButton* resume_ = nullptr;

@@ -147,6 +147,9 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
                      {"inference_workers", int(inners.size())},
                      {"games_in_flight", cfg.gamesInFlight},
                      {"simulations", cfg.simulations},
+                     {"search", cfg.search == 1 ? "gumbel" : "puct"},
+                     // positions searched fully, whose policy target is stored
+                     {"targets_per_s", st.fullSearches / secs},
                      {"mean_plies", meanPlies},
                      {"mean_plies_from", fromFinished ? "finished" : "cap"},
                      {"finished_games", finished},
@@ -164,6 +167,8 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
 int run(const xqcli::BenchOptions& opt) {
     xq::train::TrainConfig cfg = xq::train::preset(opt.preset);
     if (opt.gamesInFlight > 0) cfg.gamesInFlight = opt.gamesInFlight;
+    if (opt.search >= 0) cfg.search = opt.search;
+    if (opt.simulations > 0) cfg.simulations = opt.simulations;
     std::vector<Setting> settings;
     if (opt.threads > 0)
         settings = {{opt.threads, cfg.inferenceThreads, cfg.inferenceWorkers}};

@@ -32,6 +32,11 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--threads", o->bench.threads,
                    "selfplay: search threads, one setting (default: a sweep of settings)")
         ->check(CLI::Range(1, 256));
+    sub.add_option("--search", o->bench.search, "selfplay: 0 PUCT, 1 Gumbel (default: the preset's)")
+        ->check(CLI::Range(0, 1));
+    sub.add_option("--simulations", o->bench.simulations,
+                   "selfplay: simulations per move (default: the preset's)")
+        ->check(CLI::Range(1, 100000));
     sub.add_option("--games-in-flight", o->bench.gamesInFlight,
                    "selfplay: games per search thread (default: the preset's)")
         ->check(CLI::Range(1, 4096));

@@ -35,7 +35,7 @@ void MultiSearch::startSearch(int g, const SearchLimits& limits) {
     game.reusedVisits = game.tree.rootVisits();
     game.limits.simulations = limits.newSimulations(game.reusedVisits);
     game.t0 = std::chrono::steady_clock::now();
-    game.tree.prepareSearch();
+    game.tree.prepareSearch(game.limits.simulations);
 }
 
 int MultiSearch::searchingCount() const {

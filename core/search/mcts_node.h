@@ -15,7 +15,10 @@
 //   terminalValue for Terminal nodes: value FOR THE SIDE TO MOVE IN THIS NODE's position, from
 //                 the rules: checkmate/stalemate -1, draws 0, perpetual check -1 when the side
 //                 to move is the perpetual checker, +1 when its opponent is; +1 for Winning
-//                 nodes (the side to move wins by force), -1 for Lost nodes
+//                 nodes (the side to move wins by force), -1 for Lost nodes. For Expanded
+//                 nodes, the evaluator's value of the position for its side to move (the
+//                 Gumbel search completes unvisited moves' Q values with it); read by no
+//                 rule that looks at a node's result, which all check the state first
 //   proven        for Expanded nodes, the solver's verdict FOR THE SIDE TO MOVE IN THIS NODE's
 //                 position: +1 when one of its moves is a proven win (the child is lost for
 //                 its side to move), -1 when every move is a proven loss, 0 while unknown.

@@ -12,6 +12,30 @@
 namespace xq::search {
 
 struct MctsParams {
+    // How the search chooses at the root and below it.
+    //   Puct    AlphaZero: PUCT selection everywhere, root Dirichlet noise when addNoise, the
+    //           visit counts as the policy target, the move drawn from them under the
+    //           temperature schedule.
+    //   Gumbel  Gumbel AlphaZero (Danihelka, Guez, Schrittwieser, Silver, ICLR 2022): at the
+    //           root, Gumbel noise on the log-priors when addNoise (gumbelScale), the top
+    //           gumbelConsidered moves, and Sequential Halving of the simulations among them;
+    //           the move played is the survivor. Below the root, the deterministic selection
+    //           of the improved policy, argmax(pi'(a) - N(a) / (1 + sum N)). The policy target
+    //           (SearchResult::pi, targetVisits) is pi' = softmax(log P + sigma(completed Q))
+    //           over the legal moves, which improves on the prior at any simulation count,
+    //           where the visit counts of a PUCT search of a few dozen simulations do not.
+    //           No Dirichlet noise, forced playouts or temperature: the Gumbel noise explores.
+    enum class Kind : uint8_t { Puct, Gumbel };
+    Kind kind = Kind::Puct;
+    // Root moves Sequential Halving starts from (m). Range [1, 256].
+    int gumbelConsidered = 16;
+    // Scale of the root's Gumbel noise when addNoise (0 = none). Range [0, 10].
+    float gumbelScale = 1.0f;
+    // sigma(q) = (gumbelCVisit + max_b N(b)) * gumbelCScale * q, with the completed Q values of
+    // a node's moves rescaled to [0, 1] (the paper's and mctx's defaults: 50 and 0.1).
+    float gumbelCVisit = 50.0f;  // [0, 1000]
+    float gumbelCScale = 0.1f;   // (0, 10]
+
     // PUCT exploration constant in  Q + c_puct * P * sqrt(N_parent) / (1 + N). Range (0, 10].
     float cPuct = 1.5f;
     // First-play urgency: an unvisited child is scored as if its Q were

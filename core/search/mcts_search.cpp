@@ -64,7 +64,7 @@ void MctsSearch::start(const SearchLimits& limits) {
         error_ = nullptr;
         t0_ = std::chrono::steady_clock::now();
         activeWorkers_ = std::max(1, params_.threads);
-        tree_.prepareSearch();
+        tree_.prepareSearch(limits_.simulations);
     }
     stop_.store(false);
     const int n = std::max(1, params_.threads);  // params_ changes only when not running

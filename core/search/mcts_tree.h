@@ -61,9 +61,16 @@ public:
     int rootVisits() const { return root_->visits; }
     size_t nodesUsed() const { return arena_.nodesUsed(); }
 
-    // Applies root Dirichlet noise when params().addNoise and the root is expanded and has not
-    // had noise since it became the root (an unexpanded root gets it at expansion).
-    void prepareSearch();
+    // Starts a search of `simulations` new simulations (0: no limit; a Gumbel search then
+    // plans Sequential Halving for kGumbelUnlimitedSimulations). Applies root Dirichlet noise
+    // (PUCT) when params().addNoise and the root is expanded and has not had noise since it
+    // became the root (an unexpanded root gets it at expansion); a Gumbel search draws its
+    // root's noise and considered moves afresh at its first root selection.
+    void prepareSearch(int simulations = 0);
+    static constexpr int kGumbelUnlimitedSimulations = 800;
+    // A Gumbel search's policy target sums to about this in SearchResult::targetVisits (the
+    // stored per-move "visits" of a self-play move).
+    static constexpr int kGumbelTargetScale = 10000;
 
     // Runs up to `budget` descents from the root, stopping early when `maxLeaves` leaves wait
     // for the evaluator or after params().maxCollisions collisions. Leaves go to
@@ -102,6 +109,37 @@ private:
     void applyNoise();
     // Fills r.targetVisits' pruning of forced playouts (MctsParams::forcedPlayoutK).
     void pruneForcedPlayouts(SearchResult& r, int bestIdx) const;
+
+    // ---- Gumbel search (MctsParams::Kind::Gumbel) ----
+    bool gumbel() const { return params_.kind == MctsParams::Kind::Gumbel; }
+    // The root's state for the current search, drawn at its first root selection.
+    struct GumbelRoot {
+        bool ready = false;
+        int budget = 0;             // new simulations of this search (prepareSearch)
+        int rootVisitsAtStart = 0;  // root visits when the search began
+        std::vector<float> score;   // per root move: Gumbel noise + log prior
+        std::vector<int> base;      // its visits when the search began (tree reuse)
+        std::vector<uint8_t> considered;
+        // considered visits asked of the k-th root simulation of the search (Sequential
+        // Halving, as mctx's get_sequence_of_considered_visits), for (sequenceM, sequenceN)
+        std::vector<int> sequence;
+        int sequenceM = -1, sequenceN = -1;
+    };
+    void setupGumbelRoot();
+    // The new visits (pending ones included) of root move i in this search.
+    int gumbelVisits(int i) const;
+    Node* selectGumbelRoot();
+    Node* selectGumbelInterior(Node& n) const;
+    // sigma(completed Q) of n's moves, from n's mover view, into out[0 .. n.numChildren).
+    void transformedQ(const Node& n, float* out) const;
+    // softmax(log P + sigma(completed Q)) of n's moves into out.
+    void improvedPolicy(const Node& n, float* out) const;
+    // The root move a Gumbel search plays: the considered move with the most new visits and
+    // the best noisy score; -1 when none is left that is not a proven loss.
+    int gumbelChoice();
+    // Fills pi, targetVisits, the move and the line; `fallbackIdx` is played when it is a
+    // proven win (`provenWinIdx`) or when every considered move is a proven loss.
+    void gumbelResult(SearchResult& r, int fallbackIdx, bool provenWinIdx);
     Node* copySubtree(const Node& src, NodeArena& dst);
     void copyChildren(const Node& src, Node& dst, NodeArena& arena);
 
@@ -112,6 +150,7 @@ private:
     Node* root_ = nullptr;
     bool noiseApplied_ = false;
     bool mateProbed_ = false;
+    GumbelRoot gumbel_;
     std::mt19937_64 rng_;
 };
 

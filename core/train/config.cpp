@@ -21,6 +21,8 @@ const std::vector<ParamDecl> kParams = {
 
     {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},
+    {"search", "selfplay", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)", ParamKind::Int, 0, 1, &C::search},
+    {"gumbel-considered", "selfplay", "Gumbel search: root moves Sequential Halving starts from", ParamKind::Int, 1, 256, &C::gumbelConsidered},
     {"count-reused-visits", "selfplay", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)", ParamKind::Bool, 0, 1, &C::countReusedVisits},
     {"games-in-flight", "selfplay", "Games searched at once per self-play thread (fills the network's batches)", ParamKind::Int, 1, 4096, &C::gamesInFlight},
     {"c-puct", "selfplay", "PUCT exploration constant", ParamKind::Double, 0.01, 10, &C::cPuct},

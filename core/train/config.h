@@ -29,6 +29,10 @@ struct TrainConfig {
     // Self-play
     int gamesPerIteration = 40;
     int simulations = 80;
+    // The self-play search (search::MctsParams::Kind): 0 PUCT, 1 Gumbel. Gating, the ladder and
+    // play search with PUCT whatever this says, so every generation is measured alike.
+    int search = 0;
+    int gumbelConsidered = search::MctsParams{}.gumbelConsidered;
     bool countReusedVisits = true;  // tree reuse counts toward `simulations` (self-play)
     int gamesInFlight = 32;
     double cPuct = search::MctsParams{}.cPuct;  // the search's own default

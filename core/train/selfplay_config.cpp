@@ -6,6 +6,8 @@ namespace {
 search::MctsParams mctsFrom(const TrainConfig& c) {
     search::MctsParams p;
     p.cPuct = float(c.cPuct);
+    p.kind = c.search == 1 ? search::MctsParams::Kind::Gumbel : search::MctsParams::Kind::Puct;
+    p.gumbelConsidered = c.gumbelConsidered;
     p.dirichletAlpha = float(c.dirichletAlpha);
     p.dirichletEpsilon = float(c.dirichletEpsilon);
     p.forcedPlayoutK = float(c.forcedPlayouts);
@@ -46,6 +48,7 @@ ArenaOptions arenaOptionsFrom(const TrainConfig& c) {
     o.mcts = mctsFrom(c);
     o.mcts.addNoise = false;
     o.mcts.temperaturePlies = 0;
+    o.mcts.kind = search::MctsParams::Kind::Puct;  // candidates are judged as the ladder judges
     o.games = c.evalGames;
     o.simulations = c.evalSimulations;
     o.maxPlies = c.maxPlies;

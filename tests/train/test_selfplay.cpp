@@ -218,6 +218,46 @@ private slots:
         QVERIFY(distinct >= 3);
     }
 
+    // Self-play with the Gumbel search stores its improved policy as each move's target (in
+    // parts of MctsTree::kGumbelTargetScale), which the store and the replay buffer take.
+    void gumbelSelfPlayStoresTheImprovedPolicy() {
+        nn::RandomEvaluator eval(8);
+        SelfPlayOptions o = smallOptions();
+        o.mcts.kind = search::MctsParams::Kind::Gumbel;
+        o.simulations = 8;
+        const auto games = play(eval, o, 4);
+        QCOMPARE(int(games.size()), 4);
+        QTemporaryDir dir;
+        store::Store db(dir.filePath("g.db").toStdString());
+        const store::RunInfo run = db.createRun("g");
+        ReplayBuffer buffer(10000);
+        int targets = 0;
+        for (const auto& g : games) {
+            Position pos;
+            for (size_t i = 0; i < g.record.moves.size(); ++i) {
+                const auto& m = g.record.moves[i];
+                if (int(i) >= o.randomOpeningPlies) {
+                    MoveList legal;
+                    pos.legalMoves(legal);
+                    uint64_t sum = 0;
+                    for (const auto& v : m.visits) sum += v.visits;
+                    // Rounded parts of one distribution over the legal moves.
+                    const int64_t scale = search::MctsTree::kGumbelTargetScale;
+                    QVERIFY2(std::llabs(int64_t(sum) - scale) <= legal.size(), qPrintable(QString::number(sum)));
+                    QVERIFY(m.visits.size() > 1);
+                    ++targets;
+                }
+                pos.makeMove(m.move);
+            }
+            store::GameRecord r = g.record;
+            r.run = run.id;
+            db.insertGame(r);
+            buffer.addGame(r);
+        }
+        QVERIFY(targets > 20);
+        QCOMPARE(int(buffer.size()), targets);
+    }
+
     void storeAcceptsTheRecords() {
         nn::RandomEvaluator eval(5);
         const auto games = play(eval, smallOptions(), 3);

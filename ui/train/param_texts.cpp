@@ -24,6 +24,8 @@ const ParamText kTexts[] = {
     {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases")},
     {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move")},
     {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games searched at once per self-play thread (fills the network's batches)")},
+    {"search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)")},
+    {"gumbel-considered", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel moves considered"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel search: root moves Sequential Halving starts from")},
     {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT exploration constant")},
     {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Root Dirichlet noise alpha")},
     {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the root noise")},

@@ -1697,72 +1697,82 @@ File: %2</translation>
             <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>LR decay over the time limit</source>
+            <translation>LR decay over the time limit</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
+            <translation>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>Score the candidate needs to become the best (gate 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
@@ -1797,172 +1807,172 @@ File: %2</translation>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="93" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>

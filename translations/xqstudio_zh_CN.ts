@@ -1697,72 +1697,82 @@ File: %2</source>
             <translation>train-ratio 为 0 时每个自我对弈阶段后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>LR decay over the time limit</source>
+            <translation>学习率按时间限制衰减</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
+            <translation>设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo 增益</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Ladder interval (minutes)</source>
             <translation>天梯评定间隔（分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Ladder games per rung</source>
             <translation>天梯每级对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Games per ladder rung in those ratings</source>
             <translation>每次评定中天梯每一级的对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Ladder simulations</source>
             <translation>天梯模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>被评定网络每步的 MCTS 模拟次数</translation>
         </message>
@@ -1797,172 +1807,172 @@ File: %2</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Gate</source>
             <translation>门控</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="93" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>

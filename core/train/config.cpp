@@ -57,6 +57,7 @@ const std::vector<ParamDecl> kParams = {
     {"learning-rate", "training", "Adam learning rate", ParamKind::Double, 1e-6, 1, &C::learningRate},
     {"lr-schedule", "training", "Learning-rate schedule: 0 constant, 1 cosine, 2 step", ParamKind::Int, 0, 2, &C::lrSchedule},
     {"lr-decay-steps", "training", "Steps over which the schedule decays", ParamKind::Int, 1, 100000000, &C::lrDecaySteps},
+    {"lr-decay-timed", "training", "With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps", ParamKind::Bool, 0, 1, &C::lrDecayTimed},
     {"weight-decay", "training", "L2 regularisation", ParamKind::Double, 0, 0.1, &C::weightDecay},
     {"grad-clip", "training", "Gradient norm clip (0 = off)", ParamKind::Double, 0, 1000, &C::gradClip},
     {"min-buffer", "training", "Positions needed in the buffer before training starts", ParamKind::Int, 1, 10000000, &C::minBufferToTrain},
@@ -166,12 +167,19 @@ TrainConfig preset(std::string_view name) {
         // head's, and in a side-by-side A/B it learned one-ply captures the dense head missed
         // (README, Training).
         c.policyHead = int(nn::PolicyHeadKind::Bilinear);
-        c.simulations = 80;
+        // Gumbel search at 32 new simulations a move (docs/experiments/2026-12-03-gumbel-search.md):
+        // in equal wall-clock A/Bs it beat PUCT at 80 simulations head to head (0.86) and on
+        // the ladder, with 1.6x the games and targets.
+        c.search = int(search::MctsParams::Kind::Gumbel);
+        c.simulations = 32;
+        c.countReusedVisits = false;
         // Twice as many games as are in flight (2 threads x 16): when games all start
         // together, the tail of an iteration runs with ever smaller batches.
         c.gamesPerIteration = 64;
         c.gamesInFlight = 16;
-        c.bufferCapacity = 50000;
+        // The window (trainingWindow) grows through an hour of this machine (about 200,000
+        // positions on two cores make a window of 63,000) rather than stopping at the cap.
+        c.bufferCapacity = 100000;
         c.windowMin = 20000;
         c.batchSize = 128;
         c.stepsPerIteration = 100;
@@ -198,7 +206,10 @@ TrainConfig preset(std::string_view name) {
         // position carries from the first games on, where results say little yet.
         c.materialTargetWeight = 0.5;
         c.materialTargetPlies = 8;
+        // With --minutes the rate decays over the session's minutes (it beat a schedule that had
+        // hardly decayed by the end, experiments file above); open-ended runs use the steps.
         c.lrDecaySteps = 20000;
+        c.lrDecayTimed = true;
     } else if (name == "standard") {
         c.channels = 128;
         c.blocks = 6;

@@ -90,6 +90,10 @@ struct TrainConfig {
     double learningRate = 1e-3;
     int lrSchedule = 1;  // 0 = constant, 1 = cosine over lrDecaySteps, 2 = step (x0.1 at each third)
     int lrDecaySteps = 100000;
+    // With a session time limit (PipelineOptions::minutes), the schedule runs over those
+    // minutes of the session instead of lrDecaySteps: it ends decayed whatever the machine's
+    // speed. Without a limit (the studio, an open-ended run) lrDecaySteps applies.
+    bool lrDecayTimed = false;
     double weightDecay = 1e-4;
     double gradClip = 5.0;
     int minBufferToTrain = 2000;

@@ -47,8 +47,10 @@ const char* stageName(Stage s) {
     return "?";
 }
 
-double scheduledLearningRate(const TrainConfig& c, int64_t step) {
-    const double t = std::min(1.0, double(step) / double(std::max(1, c.lrDecaySteps)));
+double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction) {
+    const double t = c.lrDecayTimed && timeFraction >= 0
+                         ? std::min(1.0, timeFraction)
+                         : std::min(1.0, double(step) / double(std::max(1, c.lrDecaySteps)));
     switch (c.lrSchedule) {
         case 1: return c.learningRate * (0.05 + 0.95 * 0.5 * (1 + std::cos(M_PI * t)));
         case 2: return c.learningRate * std::pow(0.1, std::floor(t * 3 - 1e-9));
@@ -96,6 +98,10 @@ void Pipeline::emitProgress(State& st, bool force) {
 
 bool Pipeline::timeUp(const State& st) const {
     return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
+}
+
+double Pipeline::timeFraction(const State& st) const {
+    return options_.minutes > 0 ? secondsSince(st.sessionStart) / (options_.minutes * 60.0) : -1.0;
 }
 
 // ---- OpenRun: the run row, its checkpoint (or generation 0), the networks and the trainer ----
@@ -177,7 +183,7 @@ void Pipeline::openRun(State& st) {
         }
     }
     nn::TrainerOptions topts;
-    topts.learningRate = scheduledLearningRate(config, st.ckpt.step);
+    topts.learningRate = scheduledLearningRate(config, st.ckpt.step, timeFraction(st));
     topts.weightDecay = config.weightDecay;
     topts.clipNorm = config.gradClip;
     st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);

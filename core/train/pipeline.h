@@ -185,6 +185,7 @@ private:
     void log(LogLevel l, const std::string& m) const;
     void emitProgress(State& st, bool force);  // throttled unless forced
     bool timeUp(const State& st) const;        // options_.minutes passed
+    double timeFraction(const State& st) const;  // share of options_.minutes used; -1 without a limit
     bool isHeldOut(const State& st, int64_t gameId) const;
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
     // The stages; each phase returns false when a stop or the time limit ended it.
@@ -217,8 +218,10 @@ private:
     const SelfPlay* liveSelfPlay_ = nullptr;  // guarded by liveMutex_: the running self-play
 };
 
-// Learning rate at `step` under the config's schedule.
-double scheduledLearningRate(const TrainConfig& c, int64_t step);
+// Learning rate at `step` under the config's schedule. `timeFraction` is the share of the
+// session's time limit used so far (negative: no limit); with lrDecayTimed and a limit it
+// replaces step / lrDecaySteps as the schedule's progress.
+double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction = -1);
 // Positions the training samples from after `generated` samples (config.h windowMin ...).
 size_t trainingWindow(const TrainConfig& c, int64_t generated);
 // Training steps due when `generated` samples were generated and `trained` consumed: enough

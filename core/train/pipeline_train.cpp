@@ -114,7 +114,7 @@ bool Pipeline::trainPhase(State& st) {
 // One training step on a batch from the window; its metrics go to `pending` (flushed every 80).
 void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending) {
     const TrainConfig& config = st.config;
-    st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step));
+    st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step, timeFraction(st)));
     const auto ts0 = Clock::now();
     nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng, window);
     nn::TrainStats ts = st.trainer->step(batch);

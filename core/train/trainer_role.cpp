@@ -334,7 +334,9 @@ void DistributedTrainer::train(State& st) {
     if (steps <= 0) return;
     const size_t window = trainingWindow(c, st.ckpt.samplesGenerated);
     for (int s = 0; s < steps; ++s) {
-        st.trainer->setLearningRate(scheduledLearningRate(c, st.ckpt.step));
+        const double timeFraction =
+            options_.minutes > 0 ? secondsSince(st.start) / (options_.minutes * 60.0) : -1.0;
+        st.trainer->setLearningRate(scheduledLearningRate(c, st.ckpt.step, timeFraction));
         const auto t0 = Clock::now();
         const double coll0 = st.group->collectiveSeconds();
         const nn::TrainBatch batch = st.buffer->sampleBatch(c.batchSize, st.rng, window);

@@ -132,7 +132,9 @@ private slots:
             }
         }
         QCOMPARE(preset("quick").channels, 64);
-        QCOMPARE(preset("quick").simulations, 80);
+        QCOMPARE(preset("quick").simulations, 32);
+        QCOMPARE(preset("quick").search, int(search::MctsParams::Kind::Gumbel));
+        QCOMPARE(preset("standard").search, int(search::MctsParams::Kind::Puct));
         QCOMPARE(preset("standard").channels, 128);
         QCOMPARE(preset("standard").simulations, 200);
         QCOMPARE(preset("full").blocks, 10);
@@ -168,6 +170,25 @@ private slots:
         c.lrSchedule = 2;
         QVERIFY(qAbs(scheduledLearningRate(c, 100) - 1e-3) < 1e-12);
         QVERIFY(qAbs(scheduledLearningRate(c, 500) - 1e-4) < 1e-12);
+    }
+
+    // lr-decay-timed: with a time limit the schedule's progress is the share of the session's
+    // minutes used, whatever the step; without a limit (fraction < 0) the steps rule it.
+    void timedScheduleFollowsTheTimeLimit() {
+        TrainConfig c;
+        c.learningRate = 1e-3;
+        c.lrDecaySteps = 1000000;
+        c.lrSchedule = 1;
+        c.lrDecayTimed = true;
+        QVERIFY(qAbs(scheduledLearningRate(c, 10, 0.0) - 1e-3) < 1e-12);
+        QVERIFY(qAbs(scheduledLearningRate(c, 10, 0.5) - 1e-3 * (0.05 + 0.95 * 0.5)) < 1e-12);
+        QVERIFY(qAbs(scheduledLearningRate(c, 10, 1.0) - 5e-5) < 1e-12);
+        QVERIFY(qAbs(scheduledLearningRate(c, 10, 3.0) - 5e-5) < 1e-12);  // past the limit: the floor
+        QCOMPARE(scheduledLearningRate(c, 500000, -1), scheduledLearningRate(c, 500000));
+        QVERIFY(qAbs(scheduledLearningRate(c, 500000, -1) - 1e-3 * (0.05 + 0.95 * 0.5)) < 1e-12);
+        c.lrDecayTimed = false;  // the steps rule even with a limit
+        QVERIFY(qAbs(scheduledLearningRate(c, 10, 1.0) - scheduledLearningRate(c, 10)) < 1e-12);
+        QVERIFY(preset("quick").lrDecayTimed);
     }
 
     // A game won on material at the cap teaches a smaller value than a mate, so that the

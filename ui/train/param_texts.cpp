@@ -58,6 +58,7 @@ const ParamText kTexts[] = {
     {"learning-rate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning rate"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adam learning rate")},
     {"lr-schedule", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR schedule"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning-rate schedule: 0 constant, 1 cosine, 2 step")},
     {"lr-decay-steps", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay steps"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps over which the schedule decays")},
+    {"lr-decay-timed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay over the time limit"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps")},
     {"weight-decay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight decay"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "L2 regularisation")},
     {"grad-clip", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient clip"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient norm clip (0 = off)")},
     {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts")},

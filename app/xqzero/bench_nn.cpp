@@ -2,7 +2,7 @@
 // at batch 1, 8, 32, 128 for the 64x3 and 128x6 nets with fresh (seeded) weights; with
 // --device cuda also batch 512 and 1024, the 256x10 net, and FP32 next to FP16. Weights do
 // not change the cost, so no model file is needed. Intra-op threads: XQ_NN_THREADS (default
-// 1, the inference default; see shared/design.md).
+// 1, the inference default; docs/design.md, The hot path).
 #include <chrono>
 #include <cmath>
 #include <cstdio>

@@ -11,7 +11,7 @@
 // games that finished during the run when at least kMinFinished did, otherwise the preset's
 // length cap (a conservative bound: no game is longer). "mean_plies_from" says which.
 // The raw network throughput of the same net at the same batch size is measured too, so the
-// ratio (efficiency of everything that is not the network) is visible (design.md).
+// ratio (efficiency of everything that is not the network) is visible (docs/design.md, The hot path).
 #include <chrono>
 #include <cstdio>
 #include <iostream>

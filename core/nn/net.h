@@ -22,7 +22,7 @@
 // Threads: LibTorch's intra-op thread count is set (per calling thread, before each forward)
 // to NetOptions::threads, default 1: one inference thread per device and several search
 // threads already fill the cores, and extra OpenMP threads spinning against them collapsed
-// throughput in measurements (see shared/design.md).
+// throughput in measurements (docs/design.md, The hot path).
 //
 // Thread-safety: a Net is NOT thread-safe: one thread at a time may call forward(), train it
 // (NetTrainer) or save/load it. Put an InferenceServer in front to share it between threads.

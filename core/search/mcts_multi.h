@@ -1,6 +1,6 @@
 #pragma once
 // MultiSearch: one thread drives many independent search trees (games) at once, the self-play
-// and benchmark hot path (design.md "The hot path"). Each round gathers up to `leavesPerGame`
+// and benchmark hot path (docs/design.md, The hot path). Each round gathers up to `leavesPerGame`
 // leaves from every game that is searching, evaluates all of them in ONE evaluator call, then
 // expands and backs up. Batches stay full without distorting any single tree (with
 // leavesPerGame = 1 no virtual loss is needed at all).

@@ -674,13 +674,15 @@ void MctsTree::transformedQ(const Node& n, float* out) const {
 void MctsTree::improvedPolicy(const Node& n, float* out) const {
     const int k = n.numChildren;
     transformedQ(n, out);
-    float mx = -1e30f;
-    for (int i = 0; i < k; ++i) {
-        out[i] += logPrior(n.children[i]);
-        mx = std::max(mx, out[i]);
-    }
+    // softmax(log P + sigma) computed as P x exp(sigma - max sigma), normalised: one exp a move
+    // and no log. sigma lies in [0, scale], so the largest term is its move's prior (> 0).
+    float mx = 0;
+    for (int i = 0; i < k; ++i) mx = std::max(mx, out[i]);
     double sum = 0;
-    for (int i = 0; i < k; ++i) sum += out[i] = std::exp(out[i] - mx);
+    for (int i = 0; i < k; ++i) {
+        out[i] = std::max(n.children[i].prior, 1e-30f) * std::exp(out[i] - mx);
+        sum += out[i];
+    }
     for (int i = 0; i < k; ++i) out[i] = float(out[i] / sum);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Private to core/store: the one interface that Store's queries run through, so that the same
 // SQL (and so the same semantics) serves every database engine. A backend is one connection:
-// SQLite (sqlite_backend.h) or PostgreSQL (pg_backend.h, only when built with
+// SQLite (sqlite_backend.cpp) or PostgreSQL (pg_backend.cpp, only when built with
 // XQ_WITH_POSTGRES). What differs between engines lives behind it: opening and identifying the
 // database, the schema and its migrations, transactions, integrity and writability checks.
 //

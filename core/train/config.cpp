@@ -148,8 +148,53 @@ void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text) {
     setParam(c, p, v);
 }
 
+namespace {
+
+// A preset is data: values applied to TrainConfig{} through setParam, so each is range-checked
+// against its declaration. Why the quick preset's values are what they are: docs/design.md
+// (Parameters and presets) and the A/Bs in docs/experiments/.
+struct PresetValue {
+    const char* param;
+    double value;
+};
+struct PresetDecl {
+    const char* name;
+    std::vector<PresetValue> values;
+};
+
+const std::vector<PresetDecl> kPresets = {
+    {"quick",
+     {{"channels", 64}, {"blocks", 3}, {"policy-head", int(nn::PolicyHeadKind::Bilinear)},
+      {"search", int(search::MctsParams::Kind::Gumbel)}, {"simulations", 32},
+      {"count-reused-visits", 0}, {"games-per-iteration", 64}, {"games-in-flight", 16},
+      {"buffer-capacity", 100000}, {"window-min", 20000}, {"batch-size", 128},
+      {"steps-per-iteration", 100}, {"min-buffer", 1000}, {"validation-fraction", 0.05},
+      {"validation-interval", 50}, {"eval-games", 20}, {"eval-simulations", 80},
+      {"max-plies", 100}, {"random-opening-plies", 2}, {"adjudicate", 1},
+      {"adjudication-value", 0.5}, {"material-target-weight", 0.5}, {"material-target-plies", 8},
+      {"lr-decay-steps", 20000}, {"lr-decay-timed", 1}}},
+    {"standard",
+     {{"channels", 128}, {"blocks", 6}, {"simulations", 200}, {"games-per-iteration", 100},
+      {"games-in-flight", 64}, {"buffer-capacity", 200000}, {"window-min", 100000},
+      {"batch-size", 512}, {"steps-per-iteration", 400}, {"min-buffer", 10000},
+      {"eval-games", 40}, {"eval-simulations", 200}, {"max-plies", 300}, {"adjudicate", 0},
+      {"lr-decay-steps", 200000}}},
+    {"full",
+     {{"channels", 256}, {"blocks", 10}, {"simulations", 400}, {"games-per-iteration", 500},
+      {"games-in-flight", 128}, {"buffer-capacity", 1000000}, {"window-min", 250000},
+      {"batch-size", 512}, {"steps-per-iteration", 1000}, {"min-buffer", 50000},
+      {"eval-games", 40}, {"eval-simulations", 400}, {"validation-interval", 100},
+      {"max-plies", 400}, {"adjudicate", 0}, {"lr-decay-steps", 1000000}}},
+};
+
+}  // namespace
+
 const std::vector<std::string>& presetNames() {
-    static const std::vector<std::string> names{"quick", "standard", "full"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const auto& p : kPresets) v.emplace_back(p.name);
+        return v;
+    }();
     return names;
 }
 
@@ -158,96 +203,19 @@ nn::NetConfig netConfig(const TrainConfig& c) {
 }
 
 TrainConfig preset(std::string_view name) {
-    TrainConfig c;  // the defaults are the quick preset's base
-    if (name == "quick") {
-        // Sized so that one iteration takes a few minutes on two CPU cores.
-        c.channels = 64;
-        c.blocks = 3;
-        // The bilinear policy head (net.h): on a CPU its inference costs a third of the dense
-        // head's, and in a side-by-side A/B it learned one-ply captures the dense head missed
-        // (README, Training).
-        c.policyHead = int(nn::PolicyHeadKind::Bilinear);
-        // Gumbel search at 32 new simulations a move (docs/experiments/2026-12-03-gumbel-search.md):
-        // in equal wall-clock A/Bs it beat PUCT at 80 simulations head to head (0.86) and on
-        // the ladder, with 1.6x the games and targets.
-        c.search = int(search::MctsParams::Kind::Gumbel);
-        c.simulations = 32;
-        c.countReusedVisits = false;
-        // Twice as many games as are in flight (2 threads x 16): when games all start
-        // together, the tail of an iteration runs with ever smaller batches.
-        c.gamesPerIteration = 64;
-        c.gamesInFlight = 16;
-        // The window (trainingWindow) grows through an hour of this machine (about 200,000
-        // positions on two cores make a window of 63,000) rather than stopping at the cap.
-        c.bufferCapacity = 100000;
-        c.windowMin = 20000;
-        c.batchSize = 128;
-        c.stepsPerIteration = 100;
-        c.minBufferToTrain = 1000;
-        // The held-out loss is a diagnostic only (early stopping off): a twentieth of the
-        // games, checked every 50 steps.
-        c.validationFraction = 0.05;
-        c.validationInterval = 50;
-        c.evalGames = 20;
-        c.evalSimulations = 80;
-        // A 100-ply cap with material adjudication (as xiangqi-alphazero adjudicates): in
-        // early self-play a mate comes at a random moment, so game results say little; at
-        // the cap the side ahead in material wins, which a network can learn from a few
-        // hundred games (on 150 games of a first run, material alone predicts held-out
-        // results with squared error 0.68 where predicting a draw gives 0.86; with a
-        // 200-ply cap, 0.87 against 0.94). Games are shorter too: about 990 games/h here.
-        c.maxPlies = 100;
-        c.randomOpeningPlies = 2;
-        c.adjudicate = true;
-        // A win on material is worth half a mate as a value target, so that a lead alone
-        // does not saturate the value head and mating stays worth more.
-        c.adjudicationValue = 0.5;
-        // Half of each value target is the material balance 8 plies later: a signal every
-        // position carries from the first games on, where results say little yet.
-        c.materialTargetWeight = 0.5;
-        c.materialTargetPlies = 8;
-        // With --minutes the rate decays over the session's minutes (it beat a schedule that had
-        // hardly decayed by the end, experiments file above); open-ended runs use the steps.
-        c.lrDecaySteps = 20000;
-        c.lrDecayTimed = true;
-    } else if (name == "standard") {
-        c.channels = 128;
-        c.blocks = 6;
-        c.simulations = 200;
-        c.gamesPerIteration = 100;
-        c.gamesInFlight = 64;
-        c.bufferCapacity = 200000;
-        c.windowMin = 100000;
-        c.batchSize = 512;
-        c.stepsPerIteration = 400;
-        c.minBufferToTrain = 10000;
-        c.evalGames = 40;
-        c.evalSimulations = 200;
-        c.maxPlies = 300;
-        c.adjudicate = false;
-        c.lrDecaySteps = 200000;
-    } else if (name == "full") {
-        c.channels = 256;
-        c.blocks = 10;
-        c.simulations = 400;
-        c.gamesPerIteration = 500;
-        c.gamesInFlight = 128;
-        c.bufferCapacity = 1000000;
-        c.windowMin = 250000;
-        c.batchSize = 512;
-        c.stepsPerIteration = 1000;
-        c.minBufferToTrain = 50000;
-        c.evalGames = 40;
-        c.evalSimulations = 400;
-        c.validationInterval = 100;
-        c.maxPlies = 400;
-        c.adjudicate = false;
-        c.lrDecaySteps = 1000000;
-    } else {
-        throw std::invalid_argument("unknown preset '" + std::string(name) +
-                                    "' (choose quick, standard or full)");
+    for (const auto& pr : kPresets) {
+        if (name != pr.name) continue;
+        TrainConfig c;  // the declared defaults, then the preset's values
+        for (const auto& v : pr.values) {
+            const ParamDecl* decl = findParam(v.param);
+            if (!decl) throw std::logic_error(std::string("preset ") + pr.name + " names no parameter " + v.param);
+            setParam(c, *decl, v.value);
+        }
+        return c;
     }
-    return c;
+    std::string names;
+    for (const auto& pr : kPresets) names += (names.empty() ? "" : ", ") + std::string(pr.name);
+    throw std::invalid_argument("unknown preset '" + std::string(name) + "' (choose " + names + ")");
 }
 
 std::string toJson(const TrainConfig& c, std::string_view presetName) {

@@ -100,7 +100,7 @@ struct TrainConfig {
     double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
     int validationInterval = 50;       // training steps between held-out checks
     int earlyStopChecks = 0;           // checks without improvement that end a phase (0 = off)
-    // Evaluation and gating (gating.h). Gate 0: every training phase publishes a new
+    // Evaluation and gating (gate_rule.h). Gate 0: every training phase publishes a new
     // generation and self-play always plays the newest weights (AlphaZero). 1: a fixed match
     // of evalGames at gateThreshold. 2: a sequential probability ratio test (H0: 0 Elo,
     // H1: sprtElo1) stopped after at most evalGames games.
@@ -144,7 +144,8 @@ void setParam(TrainConfig& c, const ParamDecl& p, double value);
 // Parses text ("80", "1e-3", "true") and sets it; throws std::invalid_argument with a message.
 void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text);
 
-// Presets: quick (64x3, 80 simulations), standard (128x6, 200), full (256x10, 400).
+// Presets (tables of parameter values in config.cpp): quick (64x3, Gumbel at 32 simulations),
+// standard (128x6, PUCT at 200), full (256x10, PUCT at 400).
 const std::vector<std::string>& presetNames();
 // Throws std::invalid_argument for an unknown preset name.
 TrainConfig preset(std::string_view name);

@@ -27,7 +27,7 @@ namespace xq::train {
 // evaluation cache (the weights differ per generation): games share openings and transpose,
 // and tree reuse revisits positions, so hits save whole network calls. One inference worker
 // per core: a single worker with one intra-op thread keeps only one core busy, and more
-// intra-op threads spin (design.md). Each worker owns a copy of the weights (a Net is
+// intra-op threads spin (docs/design.md, The hot path). Each worker owns a copy of the weights (a Net is
 // single-threaded); they share the cache.
 std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared_ptr<nn::Net> net) {
     const TrainConfig& config = st.config;

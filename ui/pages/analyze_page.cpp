@@ -40,7 +40,7 @@
 namespace xqui {
 
 namespace {
-// Leaves per evaluator call: fills a network batch from one tree (design.md, hot path).
+// Leaves per evaluator call: fills a network batch from one tree (the hot path: full batches, README "Benchmarks").
 constexpr int kBatch = 16;
 constexpr int kTickMs = 200;
 constexpr int kTreeEveryTicks = 5;  // the tree is rebuilt once a second while searching

@@ -5,7 +5,6 @@
 // database. --calibrate plays the rungs against each other and prints the constants that
 // ladder.cpp holds.
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -13,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/xqzero/command.h"
+#include "app/xqzero/stop_signals.h"
 #include "core/engine/ladder.h"
 #include "core/engine/player_spec.h"
 #include "core/store/paths.h"
@@ -20,16 +20,6 @@
 #include "core/xiangqi/rules.h"
 
 namespace {
-
-std::atomic<bool> gStop{false};
-extern "C" void onLadderSigint(int) { gStop.store(true); }
-
-// Restores the previous SIGINT handler when the command ends, however it ends.
-struct SigintScope {
-    void (*old)(int);
-    SigintScope() : old(std::signal(SIGINT, onLadderSigint)) {}
-    ~SigintScope() { std::signal(SIGINT, old); }
-};
 
 struct Opts {
     std::string player;
@@ -56,7 +46,7 @@ int calibrate(const Opts& o) {
     cfg.lengthCap = o.cap;
     cfg.openingPlies = o.opening;
     cfg.seed = o.seed;
-    SigintScope sigint;
+    xqcli::StopOnSignals stop;
     const auto r = xq::engine::runCalibration(
         cfg,
         [&](const xq::engine::CalibrationPair& p, int k, int n) {
@@ -66,7 +56,7 @@ int calibrate(const Opts& o) {
                         p.forfeits ? ("  forfeits " + std::to_string(p.forfeits)).c_str() : "");
             std::fflush(stdout);
         },
-        &gStop);
+        stop.flag());
     if (o.json) {
         nlohmann::json pairs = nlohmann::json::array(), players = nlohmann::json::array();
         for (const auto& p : r.pairs)
@@ -140,7 +130,7 @@ int ladder(const Opts& o) {
         owner = xq::engine::ladderOwner(*db, o.player);
     }
 
-    SigintScope sigint;
+    xqcli::StopOnSignals stop;
     const auto r = xq::engine::runLadder(
         cfg,
         [&](const xq::engine::LadderEvent& e) {
@@ -162,7 +152,7 @@ int ladder(const Opts& o) {
             }
             std::fflush(stdout);
         },
-        &gStop);
+        stop.flag());
 
     int64_t id = 0;
     if (db && !r.stopped) id = xq::engine::storeLadderResult(*db, r, owner);
@@ -213,7 +203,6 @@ std::function<int()> setup(CLI::App& sub) {
                    "With --calibrate: play each rung against the next SPAN rungs in the list")
         ->check(CLI::Range(1, 20));
     return [o] {
-        gStop = false;
         if (o->calibrate) {
             if (!o->player.empty()) {
                 std::cerr << "xqzero ladder: --calibrate rates the rungs; it takes no PLAYER\n";

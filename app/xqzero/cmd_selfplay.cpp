@@ -7,18 +7,18 @@
 // stops: games in progress are abandoned, finished ones are already stored.
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
-
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
+#include "app/xqzero/progress_line.h"
+#include "app/xqzero/stop_signals.h"
 #include "core/nn/fake_evaluators.h"
 #include "core/nn/inference_server.h"
 #include "core/store/paths.h"
@@ -32,9 +32,6 @@
 #endif
 
 namespace {
-
-std::atomic<bool> gInterrupted{false};
-extern "C" void onSigint(int) { gInterrupted.store(true); }
 
 std::function<int()> setup(CLI::App& sub) {
     struct Opts {
@@ -162,11 +159,10 @@ std::function<int()> setup(CLI::App& sub) {
             finished = true;
         });
 
-        auto* old = std::signal(SIGINT, onSigint);
-        auto* oldTerm = std::signal(SIGTERM, onSigint);  // a stop like Ctrl-C: games stay stored
-        const bool tty = isatty(STDERR_FILENO);
+        // Ctrl-C or SIGTERM stops like the time limit: finished games stay stored.
+        std::optional<xqcli::StopOnSignals> stop(std::in_place);
+        xqcli::ProgressLine out;
         const auto t0 = std::chrono::steady_clock::now();
-        auto lastPrint = t0;
         auto line = [&](const train::SelfPlayStats& s) {
             const double secs = std::max(1e-9, s.seconds);
             const auto ss = server.stats();
@@ -181,21 +177,16 @@ std::function<int()> setup(CLI::App& sub) {
         };
         while (!finished.load()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(200));
-            const auto now = std::chrono::steady_clock::now();
-            const double elapsed = std::chrono::duration<double>(now - t0).count();
-            if (gInterrupted.load() || (o->seconds > 0 && elapsed >= o->seconds))
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (stop->stopRequested() || (o->seconds > 0 && elapsed >= o->seconds))
                 control.requestStop();
-            if (now - lastPrint >= std::chrono::seconds(tty ? 1 : 10)) {
-                lastPrint = now;
-                std::cerr << (tty ? "\r" : "") << line(sp.stats()) << (tty ? "   " : "\n")
-                          << std::flush;
-            }
+            out.update(line(sp.stats()));
         }
         worker.join();
-        std::signal(SIGINT, old);
-        std::signal(SIGTERM, oldTerm);
+        stop.reset();
         server.stop();
-        if (tty) std::cerr << "\n";
+        out.finish();
         if (error) std::rethrow_exception(error);
         std::cerr << line(final) << "\n"
                   << stored.load() << " game(s) stored in " << store::displayDatabasePath(dbPath) << " (run '" << run.name

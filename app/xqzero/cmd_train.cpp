@@ -7,15 +7,14 @@
 // Ctrl-C or SIGTERM stops cleanly at a checkpoint (a second one exits at once).
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <thread>
 
 #include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
+#include "app/xqzero/progress_line.h"
+#include "app/xqzero/stop_signals.h"
 #include "core/engine/background_ladder.h"
 #include "core/store/paths.h"
 #include "core/store/store.h"
@@ -24,12 +23,6 @@
 #include "core/train/trainer_role.h"
 
 namespace {
-
-std::atomic<int> gInterrupts{0};
-
-void onSigint(int) {
-    if (gInterrupts.fetch_add(1) >= 1) std::_Exit(130);
-}
 
 std::string formatEta(double s) {
     if (s < 0) return "--";
@@ -74,56 +67,26 @@ int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     to.finalModel = o.finalModel;
     to.group = o.group;
     to.device = xqcli::benchDevice(o.device);
-    std::mutex outMutex;
-    bool lineOpen = false;
+    xqcli::ProgressLine out;
     xq::train::PipelineCallbacks cb;
     const std::string who = "rank " + std::to_string(o.group.rank);
     cb.progress = [&](const xq::train::Progress& p) {
         char line[300];
         std::snprintf(line, sizeof line,
-                      "\r[trainer %s] gen %d  step %lld  %.0f samples/s  loss %.3f (p %.3f v %.3f) "
-                      " buffer %zu/%zu   ",
+                      "[trainer %s] gen %d  step %lld  %.0f samples/s  loss %.3f (p %.3f v %.3f) "
+                      " buffer %zu/%zu",
                       who.c_str(), p.generation, (long long)p.step, p.samplesPerSecond, p.lossTotal,
                       p.lossPolicy, p.lossValue, p.bufferSize, p.bufferCapacity);
-        std::lock_guard lk(outMutex);
-        std::fputs(line, stderr);
-        std::fflush(stderr);
-        lineOpen = true;
+        out.update(line);
     };
     cb.log = [&](xq::train::LogLevel l, const std::string& m) {
-        std::lock_guard lk(outMutex);
-        if (lineOpen) std::fputs("\n", stderr);
-        lineOpen = false;
-        std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "", m.c_str());
+        out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
     };
     xq::train::DistributedTrainer trainer(to, cb);
-    gInterrupts = 0;
-    auto old = std::signal(SIGINT, onSigint);
-    auto oldTerm = std::signal(SIGTERM, onSigint);
-    std::atomic<bool> done{false};
-    std::thread watcher([&] {
-        while (!done.load()) {
-            if (gInterrupts.load() > 0) {
-                trainer.control().requestStop();
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-    });
-    struct Restore {
-        std::atomic<bool>& done;
-        std::thread& t;
-        void (*i)(int);
-        void (*te)(int);
-        ~Restore() {
-            done = true;
-            t.join();
-            std::signal(SIGINT, i);
-            std::signal(SIGTERM, te);
-        }
-    } restore{done, watcher, old, oldTerm};
+    xqcli::StopOnSignals stop([&] { trainer.control().requestStop(); });
     trainer.run();
-    std::cerr << "\ndatabase: " << xq::store::displayDatabasePath(to.dbPath) << "\n";
+    out.finish();
+    std::cerr << "database: " << xq::store::displayDatabasePath(to.dbPath) << "\n";
     return xqcli::kExitOk;
 }
 
@@ -199,31 +162,23 @@ std::function<int()> setup(CLI::App& sub) {
         po.iterations = o->iterations;
         po.device = xqcli::benchDevice(o->device);
 
-        std::mutex outMutex;
-        bool lineOpen = false;
+        xqcli::ProgressLine out;
         xq::train::PipelineCallbacks cb;
         cb.progress = [&](const xq::train::Progress& p) {
             char line[400];
             std::snprintf(line, sizeof line,
-                          "\r[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
+                          "[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
                           "%d/%d  buffer %zu/%zu  "
-                          "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s   ",
+                          "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s",
                           xq::train::stageName(p.stage), p.generation, p.iteration,
                           (long long)p.games, p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
                           p.stage == xq::train::Stage::Training ? "steps" : "games", p.stageDone,
                           p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
                           p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
-            std::lock_guard lk(outMutex);
-            std::fputs(line, stderr);
-            std::fflush(stderr);
-            lineOpen = true;
+            out.update(line);
         };
         cb.log = [&](xq::train::LogLevel l, const std::string& m) {
-            std::lock_guard lk(outMutex);
-            if (lineOpen) std::fputs("\n", stderr);
-            lineOpen = false;
-            std::fprintf(stderr, "%s%s\n", l == xq::train::LogLevel::Error ? "error: " : "",
-                         m.c_str());
+            out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
         };
         // The background ladder (config ladder-minutes): ratings of the newest generation while
         // the run goes on. It needs the run's id, known once the pipeline has opened the run,
@@ -263,34 +218,14 @@ std::function<int()> setup(CLI::App& sub) {
         };
         xq::train::Pipeline pipeline(po, cb);
 
-        gInterrupts = 0;
-        // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
-        auto old = std::signal(SIGINT, onSigint);
-        auto oldTerm = std::signal(SIGTERM, onSigint);
-        std::atomic<bool> done{false};
-        std::thread watcher([&] {
-            while (!done.load()) {
-                if (gInterrupts.load() > 0) {
-                    pipeline.control().requestStop();
-                    break;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            }
-        });
-        int rc = xqcli::kExitOk;
-        try {
+        bool interrupted = false;
+        {
+            // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
+            xqcli::StopOnSignals stop([&] { pipeline.control().requestStop(); });
             pipeline.run();
-        } catch (...) {
-            done = true;
-            watcher.join();
-            std::signal(SIGINT, old);
-            std::signal(SIGTERM, oldTerm);
-            throw;
+            interrupted = stop.stopRequested();
         }
-        done = true;
-        watcher.join();
-        std::signal(SIGINT, old);
-        std::signal(SIGTERM, oldTerm);
+        out.finish();
         if (ladder) {
             // A session that lasted a ladder period rates its last generation before it ends;
             // a shorter one (or an interrupted one) leaves the rating to the next session.
@@ -298,14 +233,14 @@ std::function<int()> setup(CLI::App& sub) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart)
                     .count() /
                 60.0;
-            if (gInterrupts.load() == 0 && minutes >= po.config.ladderMinutes) {
+            if (!interrupted && minutes >= po.config.ladderMinutes) {
                 logLine(xq::train::LogLevel::Info, "ladder: rating the last generation");
                 ladder->finish();
             }
             ladder.reset();
         }
-        std::cerr << "\ndatabase: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
-        return rc;
+        std::cerr << "database: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
+        return xqcli::kExitOk;
     };
 }
 

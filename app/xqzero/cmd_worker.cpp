@@ -2,26 +2,18 @@
 // Self-play for a run whose trainer (`xqzero train --role trainer`) runs elsewhere: plays the
 // run's newest model and commits each finished game to the shared database (worker.h).
 // Ctrl-C or SIGTERM stops; games in flight are abandoned, every finished one is stored.
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <mutex>
-#include <thread>
 
 #include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
+#include "app/xqzero/progress_line.h"
+#include "app/xqzero/stop_signals.h"
 #include "core/store/model_cache.h"
 #include "core/store/paths.h"
 #include "core/train/worker.h"
 
 namespace {
-
-std::atomic<int> gInterrupts{0};
-
-void onSignal(int) {
-    if (gInterrupts.fetch_add(1) >= 1) std::_Exit(130);
-}
 
 std::function<int()> setup(CLI::App& sub) {
     struct Opts {
@@ -59,53 +51,20 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     return [o] {
         o->w.device = xqcli::benchDevice(o->device);
-        std::mutex outMutex;
-        bool lineOpen = false;
+        xqcli::ProgressLine out;
         xq::train::WorkerCallbacks cb;
-        cb.log = [&](const std::string& m) {
-            std::lock_guard lk(outMutex);
-            if (lineOpen) std::fputs("\n", stderr);
-            lineOpen = false;
-            std::fprintf(stderr, "%s\n", m.c_str());
-        };
+        cb.log = [&](const std::string& m) { out.log(m); };
         cb.progress = [&](const xq::train::WorkerProgress& p) {
             char line[300];
             std::snprintf(line, sizeof line,
-                          "\r[worker %lld] gen %d  games %lld (%.0f/h)  positions %lld (%.1f/s)  "
-                          "switches %d   ",
+                          "[worker %lld] gen %d  games %lld (%.0f/h)  positions %lld (%.1f/s)  "
+                          "switches %d",
                           (long long)p.workerId, p.generation, (long long)p.games, p.gamesPerHour,
                           (long long)p.positions, p.positionsPerSecond, p.modelSwitches);
-            std::lock_guard lk(outMutex);
-            std::fputs(line, stderr);
-            std::fflush(stderr);
-            lineOpen = true;
+            out.update(line);
         };
         xq::train::SelfPlayWorker worker(o->w, cb);
-        gInterrupts = 0;
-        auto oldInt = std::signal(SIGINT, onSignal);
-        auto oldTerm = std::signal(SIGTERM, onSignal);
-        std::atomic<bool> done{false};
-        std::thread watcher([&] {
-            while (!done.load()) {
-                if (gInterrupts.load() > 0) {
-                    worker.control().requestStop();
-                    break;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            }
-        });
-        struct Restore {
-            std::atomic<bool>& done;
-            std::thread& t;
-            void (*i)(int);
-            void (*te)(int);
-            ~Restore() {
-                done = true;
-                t.join();
-                std::signal(SIGINT, i);
-                std::signal(SIGTERM, te);
-            }
-        } restore{done, watcher, oldInt, oldTerm};
+        xqcli::StopOnSignals stop([&] { worker.control().requestStop(); });
         worker.run();
         return xqcli::kExitOk;
     };

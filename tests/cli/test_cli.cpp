@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+
 namespace {
 
 struct Result {
@@ -116,6 +118,48 @@ private slots:
         QVERIFY2(missing.output.contains("cannot read"), missing.output.constData());
         const Result usage = xqzero({"import"});
         QVERIFY2(usage.code == 2, usage.output.constData());
+    }
+
+    // Every long command stops through one guard (app/xqzero/stop_signals.h): SIGTERM stops
+    // self-play where its games are kept (exit 0, "stopped early", the progress line written
+    // into the pipe as whole lines); a second signal ends the process at once with 130.
+    void signalsStopLongCommands_data() {
+        QTest::addColumn<bool>("twice");
+        QTest::newRow("SIGTERM stops") << false;
+        QTest::newRow("a second signal exits") << true;
+    }
+    void signalsStopLongCommands() {
+        QFETCH(bool, twice);
+        QTemporaryDir dir;
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(QString::fromLocal8Bit(qgetenv("XQ_BINARY_DIR")) + "/app/xqzero",
+                {"selfplay", "--preset", "quick", "--games", "0", "--threads", "1", "--sims", "2",
+                 "--db", dir.filePath("x.db"), "--run", "s"});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        // The first progress line comes at once (whole lines into a pipe).
+        while (!out.contains("positions/s") && p.state() == QProcess::Running) {
+            p.waitForReadyRead(1000);
+            out += p.readAll();
+        }
+        QVERIFY2(out.contains("positions/s"), out.constData());
+        QVERIFY2(!out.contains('\r'), out.constData());
+        if (twice) {
+            ::kill(pid_t(p.processId()), SIGINT);
+            ::kill(pid_t(p.processId()), SIGTERM);
+        } else {
+            p.terminate();
+        }
+        QVERIFY(p.waitForFinished(120000));
+        out += p.readAll();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        if (twice) {
+            QVERIFY2(p.exitCode() == 130, out.constData());
+        } else {
+            QVERIFY2(p.exitCode() == 0, out.constData());
+            QVERIFY2(out.contains("stopped early"), out.constData());
+        }
     }
 };
 

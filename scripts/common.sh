@@ -6,6 +6,7 @@ XQ_PACKAGES=(
   qt6-base-dev qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6sql6-sqlite libqt6svg6 libgl-dev
   libqcustomplot-dev libtorch-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev
   fairy-stockfish fonts-wqy-microhei
+  qt6-translations-l10n  # Qt's own strings (standard buttons, file dialogs) in Chinese
   clang libclang-rt-14-dev  # the libFuzzer targets of tests/fuzz (clang's fuzzer runtime)
   dpkg-dev help2man  # the .deb: dpkg-shlibdeps computes Depends; help2man makes the man pages
   lintian desktop-file-utils appstream  # tests/package checks the .deb, desktop entry and metainfo

@@ -1,6 +1,7 @@
 // Switching the interface language at run time retranslates every open page at once: the
 // side bar, the menus, and a visible text on each page (Play, Analyze, Train, Library), there
 // and back again, without a restart.
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -13,6 +14,7 @@
 #include "ui/pages/library_page.h"
 #include "ui/pages/play_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/settings_dialog.h"
 
 using namespace xqui;
 
@@ -81,6 +83,22 @@ private slots:
         QVERIFY(hasButton(w.playPage(), QStringLiteral("New game")));
         QVERIFY(hasLabel(w.trainPage(), QStringLiteral("Generation:")));
         QVERIFY(menuTitles(w).contains(QStringLiteral("&Game")));
+    }
+
+    // Qt's own strings follow the switch too: the Settings dialog's standard Cancel button
+    // (Qt's catalogue, package qt6-translations-l10n, which the project's scripts install).
+    void qtsOwnStringsFollow() {
+        QCOMPARE(installTranslations(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        {
+            SettingsDialog d;
+            auto* box = d.findChild<QDialogButtonBox*>();
+            QVERIFY(box && box->button(QDialogButtonBox::Cancel));
+            QCOMPARE(box->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+        }
+        QCOMPARE(installTranslations(QStringLiteral("en")), QStringLiteral("en"));
+        SettingsDialog d;
+        QCOMPARE(d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Cancel)->text(),
+                 QStringLiteral("Cancel"));
     }
 };
 

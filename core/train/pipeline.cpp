@@ -101,7 +101,7 @@ bool Pipeline::timeUp(const State& st) const {
 }
 
 double Pipeline::timeFraction(const State& st) const {
-    return options_.minutes > 0 ? secondsSince(st.sessionStart) / (options_.minutes * 60.0) : -1.0;
+    return sessionTimeFraction(st.sessionStart, options_.minutes);
 }
 
 // ---- OpenRun: the run row, its checkpoint (or generation 0), the networks and the trainer ----

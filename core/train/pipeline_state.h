@@ -17,16 +17,11 @@
 #include "core/nn/net.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
+#include "core/train/clock.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
 
 namespace xq::train {
-
-using Clock = std::chrono::steady_clock;
-
-inline double secondsSince(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 struct Pipeline::State {
     TrainConfig config;  // the run's: the stored one on resume

@@ -20,6 +20,7 @@
 #include "core/store/run_name.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
+#include "core/train/clock.h"
 #include "core/train/elo.h"
 #include "core/train/gate_rule.h"
 #include "core/train/replay_buffer.h"
@@ -29,12 +30,6 @@ namespace fs = std::filesystem;
 namespace xq::train {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 std::vector<uint8_t> readFileBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -334,9 +329,8 @@ void DistributedTrainer::train(State& st) {
     if (steps <= 0) return;
     const size_t window = trainingWindow(c, st.ckpt.samplesGenerated);
     for (int s = 0; s < steps; ++s) {
-        const double timeFraction =
-            options_.minutes > 0 ? secondsSince(st.start) / (options_.minutes * 60.0) : -1.0;
-        st.trainer->setLearningRate(scheduledLearningRate(c, st.ckpt.step, timeFraction));
+        st.trainer->setLearningRate(scheduledLearningRate(
+            c, st.ckpt.step, sessionTimeFraction(st.start, options_.minutes)));
         const auto t0 = Clock::now();
         const double coll0 = st.group->collectiveSeconds();
         const nn::TrainBatch batch = st.buffer->sampleBatch(c.batchSize, st.rng, window);

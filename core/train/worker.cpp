@@ -23,6 +23,7 @@
 #include "core/store/model_watch.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
+#include "core/train/clock.h"
 #include "core/train/config.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
@@ -30,12 +31,6 @@
 namespace xq::train {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 std::string hostName() {
     char buf[256] = {};

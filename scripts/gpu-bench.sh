@@ -2,7 +2,7 @@
 # Builds core + xqzero against the LibTorch of a Python PyTorch with CUDA (no Qt) and records
 # the GPU benchmarks as JSON lines. For a machine with an NVIDIA GPU and PyTorch but none of
 # the project's Debian packages: DEPS may name a prefix holding CLI11, nlohmann_json (headers
-# and share/cmake configs), sqlite3.h and libsqlite3.so (see shared/design.md).
+# and share/cmake configs), sqlite3.h and libsqlite3.so (docs/design.md).
 #
 #   scripts/gpu-bench.sh OUTDIR [DEPS]
 # STEPS (default "nn train mcts selfplay loop") picks the measurements; "loop" runs the quick

@@ -85,7 +85,7 @@ class TestNotation : public QObject {
     }
 
   private slots:
-    // /work/shared/reference/perft.md.
+    // Notation examples from published references of ICCS, WXF and Chinese move text.
     void examples_data() {
         writerColumns();
         QTest::newRow("h2e2") << kStart << ""

@@ -1,4 +1,4 @@
-// Perft depth 1..4 against the published numbers in /work/shared/reference/perft.md, plus the
+// Perft depth 1..4 against the published numbers (xq_testutil.h perftTable), plus the
 // start position's checks and captures at the leaf ply, and divide totals.
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-// Perft depth 5 for every position in /work/shared/reference/perft.md (label "slow": about
+// Perft depth 5 for every position of the published table (xq_testutil.h; label "slow": about
 // 250 M nodes in all, seconds in a Release build).
 #include <QtTest>
 

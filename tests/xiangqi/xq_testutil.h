@@ -17,7 +17,7 @@ namespace xqtest {
 
 using namespace xq;
 
-// /work/shared/reference/perft.md (public values, re-checked there with Fairy-Stockfish 11.1).
+// Published perft numbers (values re-checked with Fairy-Stockfish 11.1).
 struct PerftRef {
     const char* name;
     const char* fen;

@@ -15,9 +15,12 @@
 #include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
+#include "tests/xiangqi/xq_testutil.h"
 
 using namespace xq;
 using namespace xq::search;
+using xqtest::allowsMateInOne;
+using xqtest::winsAtOnce;
 
 namespace {
 
@@ -35,20 +38,6 @@ MctsParams gumbelParams(bool noise, uint64_t seed = 1) {
     return p;
 }
 
-bool winsAtOnce(Position pos, Move m) {
-    const Color mover = pos.sideToMove();
-    pos.makeMove(m);
-    return gameStatus(pos).result == winnerResult(mover);
-}
-
-bool allowsMateInOne(Position pos, Move m) {
-    pos.makeMove(m);
-    MoveList replies;
-    pos.legalMoves(replies);
-    for (Move r : replies)
-        if (winsAtOnce(pos, r)) return true;
-    return false;
-}
 
 }  // namespace
 

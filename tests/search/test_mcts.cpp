@@ -18,9 +18,12 @@
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
+#include "tests/xiangqi/xq_testutil.h"
 
 using namespace xq;
 using namespace xq::search;
+using xqtest::allowsMateInOne;
+using xqtest::winsAtOnce;
 
 namespace {
 
@@ -48,22 +51,6 @@ bool isMate(Position pos, Move m) {
     return gameStatus(pos).reason == Reason::Checkmate;
 }
 
-// Does `m` end the game at once as a win for the side playing it (mate or stalemate)?
-bool winsAtOnce(Position pos, Move m) {
-    const Color mover = pos.sideToMove();
-    pos.makeMove(m);
-    return gameStatus(pos).result == winnerResult(mover);
-}
-
-// Does the opponent have a mate in one after `m`?
-bool allowsMateInOne(Position pos, Move m) {
-    pos.makeMove(m);
-    MoveList replies;
-    pos.legalMoves(replies);
-    for (Move r : replies)
-        if (isMate(pos, r)) return true;
-    return false;
-}
 
 // After `m`, can the opponent do nothing but let the mover win at once (and has a move)?
 bool forcesMateInTwo(Position pos, Move m) {

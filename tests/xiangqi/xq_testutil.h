@@ -12,6 +12,7 @@
 
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/position.h"
+#include "core/xiangqi/rules.h"
 
 namespace xqtest {
 
@@ -131,6 +132,23 @@ inline std::vector<Position> randomPositions(const std::string& fen, uint32_t se
         }
     }
     return out;
+}
+
+// Does `m` end the game at once as a win for the side playing it (mate or stalemate)?
+inline bool winsAtOnce(Position pos, Move m) {
+    const Color mover = pos.sideToMove();
+    pos.makeMove(m);
+    return gameStatus(pos).result == winnerResult(mover);
+}
+
+// Can the opponent win at once after `m` (a mate or stalemate in one)?
+inline bool allowsMateInOne(Position pos, Move m) {
+    pos.makeMove(m);
+    MoveList replies;
+    pos.legalMoves(replies);
+    for (Move r : replies)
+        if (winsAtOnce(pos, r)) return true;
+    return false;
 }
 
 }  // namespace xqtest

@@ -11,6 +11,10 @@
 
 namespace xq::search {
 
+// Root noise defaults, in double so that the run parameters (train::TrainConfig) hold them exactly.
+inline constexpr double kDefaultDirichletAlpha = 0.3;
+inline constexpr double kDefaultDirichletEpsilon = 0.25;
+
 struct MctsParams {
     // How the search chooses at the root and below it.
     //   Puct    AlphaZero: PUCT selection everywhere, root Dirichlet noise when addNoise, the
@@ -53,8 +57,8 @@ struct MctsParams {
     // Root Dirichlet noise P' = (1 - eps) P + eps * Dir(alpha): self-play only, off for play,
     // evaluation and analysis.
     bool addNoise = false;
-    float dirichletAlpha = 0.3f;    // (0, 10]
-    float dirichletEpsilon = 0.25f; // [0, 1]
+    float dirichletAlpha = float(kDefaultDirichletAlpha);      // (0, 10]
+    float dirichletEpsilon = float(kDefaultDirichletEpsilon);  // [0, 1]
     // Forced playouts with policy target pruning (KataGo, Wu 2019), only in searches with root
     // noise: a root child with prior P is searched at least sqrt(k * P * N) times (N the root's
     // visits), so noise-boosted moves get looked at; SearchResult::targetVisits then takes back

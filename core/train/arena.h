@@ -21,8 +21,8 @@
 namespace xq::train {
 
 struct ArenaOptions {
-    int games = 40;          // half with the candidate as Red
-    int simulations = 80;
+    int games = TrainConfig{}.evalGames;  // half with the candidate as Red
+    int simulations = TrainConfig{}.evalSimulations;
     search::MctsParams mcts; // noise off, temperature 0 (set by playArena)
     int maxPlies = TrainConfig{}.maxPlies;
     bool adjudicate = false;

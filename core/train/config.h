@@ -36,8 +36,8 @@ struct TrainConfig {
     bool countReusedVisits = true;  // tree reuse counts toward `simulations` (self-play)
     int gamesInFlight = 32;
     double cPuct = search::MctsParams{}.cPuct;  // the search's own default
-    double dirichletAlpha = 0.3;
-    double dirichletEpsilon = 0.25;
+    double dirichletAlpha = search::kDefaultDirichletAlpha;
+    double dirichletEpsilon = search::kDefaultDirichletEpsilon;
     double forcedPlayouts = 0;  // search::MctsParams::forcedPlayoutK (0 = off)
     int temperaturePlies = 20;
     int randomOpeningPlies = 0;
@@ -55,7 +55,7 @@ struct TrainConfig {
     // makes "ahead in material" worth less than "mated" (the quick preset uses 0.5).
     double adjudicationValue = 1.0;
     // Forced-mate probe by checks at every root, in moves (search::MctsParams::mateSearchMoves).
-    int mateSearch = 5;
+    int mateSearch = search::MctsParams{}.mateSearchMoves;
     int leafMateSearch = 3;  // the same at every leaf (search::MctsParams::leafMateSearchMoves)
     // Dense value signal (ReplayBuffer::setMaterialTarget): the value target of a position
     // blends the game's result with the material balance `materialTargetPlies` plies later

@@ -42,7 +42,7 @@ namespace xq::train {
 
 struct SelfPlayOptions {
     search::MctsParams mcts;      // addNoise, temperature schedule, cPuct ... (set by caller)
-    int simulations = 80;
+    int simulations = TrainConfig{}.simulations;
     bool countReusedVisits = false;  // see search::SearchLimits::countReusedVisits
     int gamesInFlight = TrainConfig{}.gamesInFlight;  // per thread
     int threads = 1;

@@ -44,6 +44,7 @@ std::function<int()> setup(CLI::App& sub) {
         int mateSearch = -1;
         int leafMateSearch = -1;
         float policyTemperature = 0;
+        std::string search = "puct";
         std::string pgn;
     };
     auto o = std::make_shared<Opts>();
@@ -70,6 +71,10 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--policy-temperature", o->policyTemperature,
                    "Net players' policy softmax temperature: priors P^(1/T) (default 1.6; 1 = the net's own)")
         ->check(CLI::Range(0.1, 10.0));
+    sub.add_option("--search", o->search,
+                   "Net players' search: puct (default) or gumbel (Sequential Halving without noise, "
+                   "the net's own priors)")
+        ->check(CLI::IsMember({"puct", "gumbel"}));
     sub.add_option("--pgn", o->pgn, "Write every game to this PGN file as it finishes (ICCS moves)");
     sub.add_flag("--json", o->json, "Print one JSON object with the result (no progress)");
     sub.add_flag("--quiet", o->quiet, "No per-game progress lines");
@@ -95,6 +100,7 @@ std::function<int()> setup(CLI::App& sub) {
                 ctx.mateSearchMoves = o->mateSearch;
                 ctx.leafMateSearchMoves = o->leafMateSearch;
                 ctx.policyTemperature = o->policyTemperature;
+                ctx.gumbel = o->search == "gumbel";
                 return xq::engine::makePlayer(spec, ctx);
             };
         };

@@ -150,6 +150,8 @@ std::shared_ptr<nn::Evaluator> loadEvaluator(const std::string& path) {
 #endif
 }
 
+}  // namespace
+
 search::MctsParams playParams(const PlayerSpecContext& ctx) {
     search::MctsParams p;  // no noise, greedy: play strength, not exploration
     p.policyTemperature = kPlayPolicyTemperature;
@@ -159,10 +161,13 @@ search::MctsParams playParams(const PlayerSpecContext& ctx) {
     p.seed = ctx.seed;
     if (ctx.mateSearchMoves >= 0) p.mateSearchMoves = ctx.mateSearchMoves;
     if (ctx.leafMateSearchMoves >= 0) p.leafMateSearchMoves = ctx.leafMateSearchMoves;
+    if (ctx.gumbel) {
+        p.kind = search::MctsParams::Kind::Gumbel;
+        p.policyTemperature = 1.0f;  // its improved policy reads the priors as they are
+    }
     if (ctx.policyTemperature > 0) p.policyTemperature = ctx.policyTemperature;
     return p;
 }
-}  // namespace
 
 PlayerPtr makeNetPlayer(const std::string& body, const PlayerSpecContext& ctx) {
     const auto [path, sims] = splitAt(body, "net:PATH@SIMS");

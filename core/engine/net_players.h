@@ -43,6 +43,10 @@ private:
     std::string name_;
 };
 
+// The search parameters of the net players that play (net:, best:): no noise, greedy, the play
+// policy temperature, PUCT or (ctx.gumbel) the Gumbel search with the net's own priors.
+search::MctsParams playParams(const PlayerSpecContext& ctx);
+
 class PolicyPlayer final : public Player {
 public:
     PolicyPlayer(std::shared_ptr<nn::Evaluator> evaluator, double temperature, uint64_t seed,

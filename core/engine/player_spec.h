@@ -35,6 +35,9 @@ struct PlayerSpecContext {
     int mateSearchMoves = -1;  // MCTS players' root mate probe (-1 = MctsParams' default)
     int leafMateSearchMoves = -1;  // and at every leaf (-1 = the default)
     float policyTemperature = 0;   // MCTS players' policy softmax temperature (0 = kPlayPolicyTemperature)
+    // MCTS players search with the Gumbel search without noise (Sequential Halving, the
+    // network's own priors unless policyTemperature says otherwise) instead of PUCT.
+    bool gumbel = false;
 };
 
 // Builds the player a spec names; throws std::invalid_argument naming what is wrong.

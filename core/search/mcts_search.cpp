@@ -100,8 +100,9 @@ bool MctsSearch::finishedLocked() const {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count() >=
             limits_.seconds)
         return true;
-    if (limits_.stopWhenDecided && limits_.simulations > 0) {
-        // The most visited move cannot be caught by the second with the remaining budget.
+    if (limits_.stopWhenDecided && limits_.simulations > 0 && params_.kind == MctsParams::Kind::Puct) {
+        // The most visited move cannot be caught by the second with the remaining budget. (A
+        // Gumbel search chooses by score and Q, not visits: it spends its budget.)
         const Node* root = tree_.root();
         int first = 0, second = 0;
         for (int i = 0; i < root->numChildren; ++i) {

@@ -303,6 +303,31 @@ private slots:
         QVERIFY(checkPlayerSpec("net:model.xqz").find("SIMS") != std::string::npos);
     }
 
+    // `match --search gumbel`: the play parameters switch to the Gumbel search without noise and
+    // with the net's own priors; such a player plays legal moves and spends its whole budget
+    // (Sequential Halving decides at the end).
+    void gumbelPlayersSpendTheirBudget() {
+        PlayerSpecContext ctx;
+        QVERIFY(playParams(ctx).kind == search::MctsParams::Kind::Puct);
+        QCOMPARE(playParams(ctx).policyTemperature, kPlayPolicyTemperature);
+        ctx.gumbel = true;
+        const search::MctsParams p = playParams(ctx);
+        QVERIFY(p.kind == search::MctsParams::Kind::Gumbel);
+        QVERIFY(!p.addNoise);
+        QCOMPARE(p.policyTemperature, 1.0f);
+        auto eval = std::make_shared<nn::RandomEvaluator>(5);
+        for (const bool gumbel : {false, true}) {
+            ctx.gumbel = gumbel;
+            MctsPlayer player(eval, 64, playParams(ctx), "net-fake");
+            uint64_t nodes = 0;
+            player.setInfoCallback([&](const SearchInfo& i) { nodes = i.nodes; });
+            Position pos;
+            const Move m = player.chooseMove(pos, SearchLimits{}, nullptr);
+            QVERIFY(pos.isLegal(m));
+            if (gumbel) QVERIFY2(nodes >= 64, qPrintable(QString::number(nodes)));
+        }
+    }
+
     void levelsClimb() {
         // A short sanity check of the ladder (the full 100-game ladder is in the report).
         MatchConfig cfg;

@@ -434,6 +434,22 @@ QString TrainPage::selectedRun() const {
     return sel.isEmpty() ? QString() : sel.first()->text(0);
 }
 
+namespace {
+
+// Changes whenever SQLite writes to the database: the main file's and the write-ahead log's
+// sizes and modification times.
+QString databaseFileStamp(const QString& path) {
+    QString stamp;
+    for (const QString& f : {path, path + QStringLiteral("-wal")}) {
+        const QFileInfo fi(f);
+        stamp += QStringLiteral("%1:%2;").arg(fi.exists() ? fi.size() : -1).arg(
+            fi.exists() ? fi.lastModified().toMSecsSinceEpoch() : -1);
+    }
+    return stamp;
+}
+
+}  // namespace
+
 bool TrainPage::showRun(const QString& name, bool wait) {
     QTreeWidgetItem* found = nullptr;
     for (int i = 0; i < runs_->topLevelItemCount(); ++i)
@@ -449,6 +465,7 @@ bool TrainPage::showRun(const QString& name, bool wait) {
     const int64_t id = found->data(0, Qt::UserRole).toLongLong();
     const quint64 request = ++historyRequest_;
     historyLoading_ = true;
+    if (!isDatabaseUri(database())) historyStamp_ = databaseFileStamp(database());
     if (wait) {
         applyHistory(loadRunHistory(database(), id));
     } else {
@@ -464,8 +481,11 @@ bool TrainPage::showRun(const QString& name, bool wait) {
 }
 
 void TrainPage::reloadWatchedRun() {
-    if (!isDatabaseUri(database()) || chartRun_.isEmpty() || historyLoading_ || !isVisible())
-        return;
+    if (chartRun_.isEmpty() || historyLoading_ || !isVisible()) return;
+    if (!isDatabaseUri(database())) {
+        if (session_->running() && session_->runName() == chartRun_) return;  // its points come live
+        if (databaseFileStamp(database()) == historyStamp_) return;
+    }
     showRun(chartRun_, false);
 }
 

@@ -11,6 +11,9 @@
 // the gate's Elo, the background ladder's ratings, speed). Live points that arrive while the
 // history is still loading are kept and re-applied after it, so none is lost.
 //
+// A run on a database file that another process trains (xqzero train on the same file) is
+// followed too: its history is read again when the file changes (reloadWatchedRun).
+//
 // A PostgreSQL database (PostgreSQL…, or xqstudio --db postgresql://…) is watched read-only:
 // its runs are trained by `xqzero train --role trainer` on other hosts, so Start and Continue
 // are off, the shown run's history is read again every kWatchIntervalMs, and the workers
@@ -88,10 +91,13 @@ public:
     LiveGameView* liveView() const { return live_; }
     WorkersPanel* workersPanel() const { return workers_; }
     QPushButton* postgresButton() const { return dbUriButton_; }
-    // The shown run of a PostgreSQL database read again (what the page's timer does every
-    // kWatchIntervalMs); nothing for a file, while a read is going, or when hidden.
+    // The shown run read again (what the page's timer does every kWatchIntervalMs): always on
+    // PostgreSQL; on a file when the file or its write-ahead log changed since the last read
+    // and this page is not training that run itself (another process, such as `xqzero train`
+    // on the same database, may be). Nothing while a read is going or when hidden.
     void reloadWatchedRun();
     static constexpr int kWatchIntervalMs = 15000;
+    bool historyLoading() const { return historyLoading_; }  // a read of the shown run is going
 
 public slots:
     void startNew();
@@ -179,6 +185,7 @@ private:
     QString chartRun_;            // name of the run the charts show ("" = none)
     quint64 historyRequest_ = 0;  // newest asynchronous load; older answers are ignored
     bool historyLoading_ = false;
+    QString historyStamp_;  // the database file's stamp when the shown history was read
     // Live points of the active run received while its history loads (see the header note).
     QVector<LiveLoss> liveLoss_;
     QVector<LiveElo> liveElo_;

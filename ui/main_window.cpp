@@ -107,6 +107,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layout->addWidget(stack_, 1);
     setCentralWidget(central);
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+    // Entering Play or Analyze lists the models again: a run trained by another process on the
+    // same database may have published generations since (in automatic mode the choice follows).
+    connect(stack_, &QStackedWidget::currentChanged, models, [models](int page) {
+        if (page == PlayPageIndex || page == AnalyzePageIndex) models->reload();
+    });
 
     engineState_ = new QLabel(this);
     statusBar()->addPermanentWidget(engineState_);

@@ -300,6 +300,45 @@ private slots:
         choice.chooseDefault();
         QCOMPARE(choice.currentFile(), gen1);
     }
+
+    // A run trained by another process on the same database: opening the picker's list reads
+    // the database again, so the new generation is offered and (automatic mode) chosen.
+    void pickerOffersGenerationsPublishedElsewhere() {
+        const QString db = dir_.filePath(QStringLiteral("elsewhere.db"));
+        const QString gen0 = dir_.filePath(QStringLiteral("else-gen0.xqm"));
+        const QString gen1 = dir_.filePath(QStringLiteral("else-gen1.xqm"));
+        QVERIFY(writeTinyModel(gen0, 0, 7));
+        QVERIFY(writeTinyModel(gen1, 1, 8));
+        int64_t run = 0;
+        {
+            xq::store::Store st(db.toStdString());
+            run = st.createRun("elsewhere").id;
+            xq::store::ModelInfo m;
+            m.run = run;
+            m.file = gen0.toStdString();
+            m.accepted = true;
+            st.addModel(m);
+        }
+        ModelChoice choice;
+        choice.setDatabase(db);
+        ModelPicker picker(&choice, QStringLiteral("none"));
+        picker.show();
+        QCOMPARE(choice.currentFile(), gen0);
+        QCOMPARE(pickerIndexOf(&picker, gen1), -1);
+        {
+            xq::store::Store st(db.toStdString());
+            xq::store::ModelInfo m;
+            m.run = run;
+            m.generation = 1;
+            m.file = gen1.toStdString();
+            m.accepted = true;
+            st.addModel(m);
+        }
+        picker.comboBox()->showPopup();
+        QVERIFY(pickerIndexOf(&picker, gen1) >= 0);
+        QCOMPARE(choice.currentFile(), gen1);
+        picker.comboBox()->hidePopup();
+    }
 };
 
 QTEST_MAIN(TestModels)

@@ -15,11 +15,25 @@ namespace xqui {
 namespace {
 enum ItemKind { KindNone = 0, KindModel = 1, KindOpen = 2 };
 constexpr int kKindRole = Qt::UserRole + 1;
+
+// Lists the database's models again each time it opens: a run trained by another process (or
+// host) has published generations since the last read.
+class ReloadingComboBox : public QComboBox {
+public:
+    ReloadingComboBox(ModelChoice* choice, QWidget* parent) : QComboBox(parent), choice_(choice) {}
+    void showPopup() override {
+        choice_->reload();
+        QComboBox::showPopup();
+    }
+
+private:
+    ModelChoice* choice_;
+};
 }  // namespace
 
 ModelPicker::ModelPicker(ModelChoice* choice, const QString& noneText, QWidget* parent)
     : QWidget(parent), choice_(choice), noneText_(noneText) {
-    box_ = new QComboBox(this);
+    box_ = new ReloadingComboBox(choice_, this);
     box_->setObjectName(QStringLiteral("modelPicker"));
     box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box_->setMinimumContentsLength(16);

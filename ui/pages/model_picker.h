@@ -3,7 +3,9 @@
 // the Play and Analyze pages. Its items: "no model" (the page names what that means), every
 // listed model of the training database (runs newest first), a model file opened by hand,
 // and "Open model file…". Choosing an item changes the shared choice; every picker follows
-// the choice, so the pages always show the same model.
+// the choice, so the pages always show the same model. Opening the list reads the database
+// again, so generations that another process published since appear (and, in automatic
+// mode, the newest best is chosen).
 //
 // Thread-safety: a QWidget; GUI thread only.
 

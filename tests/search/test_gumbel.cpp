@@ -20,14 +20,11 @@
 using namespace xq;
 using namespace xq::search;
 using xqtest::allowsMateInOne;
+using xqtest::kAvoidMate;
+using xqtest::kMateInOne;
 using xqtest::winsAtOnce;
 
 namespace {
-
-// Red to move mates with Ri7-i9 (the a8 rook holds rank 8).
-const char* kMateInOne = "4k4/R8/8R/9/9/9/9/9/9/3K5 w - - 0 1";
-// Red to move: 9 of the 16 legal moves allow Black a mate in one (test_mcts checks the count).
-const char* kAvoidMate = "4k4/4a4/8r/9/2p1p1p1p/1r7/P1P1P1P1P/B8/3KR4/3A1AB2 w - - 4 21";
 
 MctsParams gumbelParams(bool noise, uint64_t seed = 1) {
     MctsParams p;

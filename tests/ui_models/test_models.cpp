@@ -39,6 +39,20 @@ bool writeTinyModel(const QString& path, int generation, uint64_t seed) {
 #endif
 }
 
+// Adds an accepted generation with `file` to `run` (0: a new run named `runName`); returns the run.
+int64_t addAcceptedGeneration(const QString& db, int64_t run, int generation, const QString& file,
+                              const char* runName = "grow") {
+    xq::store::Store st(db.toStdString());
+    if (run == 0) run = st.createRun(runName).id;
+    xq::store::ModelInfo m;
+    m.run = run;
+    m.generation = generation;
+    m.file = file.toStdString();
+    m.accepted = true;
+    st.addModel(m);
+    return run;
+}
+
 int pickerIndexOf(ModelPicker* p, const QString& file) {
     for (int i = 0; i < p->comboBox()->count(); ++i)
         if (p->comboBox()->itemData(i).toString() == file) return i;
@@ -269,28 +283,11 @@ private slots:
         const QString gen1 = dir_.filePath(QStringLiteral("grow-gen1.xqm"));
         QVERIFY(writeTinyModel(gen0, 0, 5));
         QVERIFY(writeTinyModel(gen1, 1, 6));
-        int64_t run = 0;
-        {
-            xq::store::Store st(db.toStdString());
-            run = st.createRun("grow").id;
-            xq::store::ModelInfo m;
-            m.run = run;
-            m.file = gen0.toStdString();
-            m.accepted = true;
-            st.addModel(m);
-        }
+        const int64_t run = addAcceptedGeneration(db, 0, 0, gen0);
         ModelChoice choice;
         choice.setDatabase(db);
         QCOMPARE(choice.currentFile(), gen0);
-        {
-            xq::store::Store st(db.toStdString());
-            xq::store::ModelInfo m;
-            m.run = run;
-            m.generation = 1;
-            m.file = gen1.toStdString();
-            m.accepted = true;
-            st.addModel(m);
-        }
+        addAcceptedGeneration(db, run, 1, gen1);
         choice.reload();
         QCOMPARE(choice.currentFile(), gen1);
         // A choice by hand stays put across reloads until the default is asked for again.
@@ -309,31 +306,14 @@ private slots:
         const QString gen1 = dir_.filePath(QStringLiteral("else-gen1.xqm"));
         QVERIFY(writeTinyModel(gen0, 0, 7));
         QVERIFY(writeTinyModel(gen1, 1, 8));
-        int64_t run = 0;
-        {
-            xq::store::Store st(db.toStdString());
-            run = st.createRun("elsewhere").id;
-            xq::store::ModelInfo m;
-            m.run = run;
-            m.file = gen0.toStdString();
-            m.accepted = true;
-            st.addModel(m);
-        }
+        const int64_t run = addAcceptedGeneration(db, 0, 0, gen0, "elsewhere");
         ModelChoice choice;
         choice.setDatabase(db);
         ModelPicker picker(&choice, QStringLiteral("none"));
         picker.show();
         QCOMPARE(choice.currentFile(), gen0);
         QCOMPARE(pickerIndexOf(&picker, gen1), -1);
-        {
-            xq::store::Store st(db.toStdString());
-            xq::store::ModelInfo m;
-            m.run = run;
-            m.generation = 1;
-            m.file = gen1.toStdString();
-            m.accepted = true;
-            st.addModel(m);
-        }
+        addAcceptedGeneration(db, run, 1, gen1);  // published by another process
         picker.comboBox()->showPopup();
         QVERIFY(pickerIndexOf(&picker, gen1) >= 0);
         QCOMPARE(choice.currentFile(), gen1);

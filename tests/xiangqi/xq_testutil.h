@@ -134,6 +134,12 @@ inline std::vector<Position> randomPositions(const std::string& fen, uint32_t se
     return out;
 }
 
+// Red to move mates with Ri7-i9 (the a8 rook holds rank 8).
+inline constexpr const char* kMateInOne = "4k4/R8/8R/9/9/9/9/9/9/3K5 w - - 0 1";
+// Red to move (found by random play; test_mcts checks the count): 9 of the 16 legal moves allow
+// Black a mate in one, 7 do not.
+inline constexpr const char* kAvoidMate = "4k4/4a4/8r/9/2p1p1p1p/1r7/P1P1P1P1P/B8/3KR4/3A1AB2 w - - 4 21";
+
 // Does `m` end the game at once as a win for the side playing it (mate or stalemate)?
 inline bool winsAtOnce(Position pos, Move m) {
     const Color mover = pos.sideToMove();

@@ -9,7 +9,10 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <functional>
 #include <map>
+#include <memory>
+#include <string>
 
 #include "app/xqzero/bench_inputs.h"
 #include "app/xqzero/command.h"
@@ -52,6 +55,69 @@ struct Opts {
     std::map<std::string, std::string> overrides;
 };
 
+// The background ladder of a training session (config ladder-minutes): ratings of the newest
+// generation while the run goes on, stored in the database. It needs the run's id, known once
+// the session has opened the run, so it starts with the first published generation. The same
+// for the one-machine pipeline and the trainer role (whose rank 0 alone publishes). Uses the
+// session's own settings (a resumed run trains with its stored configuration).
+class LadderHook {
+public:
+    LadderHook(std::string dbPath, std::string runName, const xq::train::TrainConfig& config,
+               std::function<void(xq::train::LogLevel, const std::string&)> log)
+        : dbPath_(std::move(dbPath)), runName_(std::move(runName)), config_(config),
+          log_(std::move(log)), start_(std::chrono::steady_clock::now()) {}
+
+    void offer(const xq::train::GenerationPublished& g) {
+        if (config_.ladderMinutes <= 0) return;
+        if (!ladder_) {
+            xq::store::Store st(dbPath_, {.readOnly = true});
+            const auto run = st.findRun(runName_);
+            if (!run) return;
+            xq::engine::BackgroundLadderOptions lo;
+            lo.dbPath = dbPath_;
+            lo.run = run->id;
+            lo.minutes = config_.ladderMinutes;
+            lo.gamesPerRung = config_.ladderGames;
+            lo.simulations = config_.ladderSimulations;
+            lo.seed = uint64_t(config_.seed);
+            auto log = log_;
+            ladder_ = std::make_unique<xq::engine::BackgroundLadder>(
+                lo,
+                [log](const xq::engine::LadderRated& r) {
+                    char msg[200];
+                    std::snprintf(msg, sizeof msg,
+                                  "ladder: generation %d rated %+.0f [%+.0f, %+.0f] "
+                                  "(alphabeta:1 = 0, %d games, %lld positions, %.1f min)",
+                                  r.model.generation, r.rating, r.lo, r.hi, r.games,
+                                  (long long)r.model.positions, r.model.minutes);
+                    log(xq::train::LogLevel::Info, msg);
+                },
+                [log](const std::string& e) { log(xq::train::LogLevel::Warning, e); });
+        }
+        ladder_->offer({g.generation, g.file, g.modelId, g.samplesGenerated, g.sessionMinutes});
+    }
+
+    // A session that lasted a ladder period rates its last generation before it ends; a
+    // shorter one (or an interrupted one) leaves the rating to the next session.
+    void finish(bool interrupted) {
+        if (!ladder_) return;
+        const double minutes =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() / 60.0;
+        if (!interrupted && minutes >= config_.ladderMinutes) {
+            log_(xq::train::LogLevel::Info, "ladder: rating the last generation");
+            ladder_->finish();
+        }
+        ladder_.reset();
+    }
+
+private:
+    std::string dbPath_, runName_;
+    xq::train::TrainConfig config_;
+    std::function<void(xq::train::LogLevel, const std::string&)> log_;
+    std::chrono::steady_clock::time_point start_;
+    std::unique_ptr<xq::engine::BackgroundLadder> ladder_;
+};
+
 // --role trainer: the trainer of a run whose self-play comes from workers (trainer_role.h).
 int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     xq::train::TrainerRoleOptions to;
@@ -82,10 +148,17 @@ int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     cb.log = [&](xq::train::LogLevel l, const std::string& m) {
         out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
     };
+    LadderHook ladder(to.dbPath, to.runName, to.config, cb.log);
+    cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
     xq::train::DistributedTrainer trainer(to, cb);
-    xqcli::StopOnSignals stop([&] { trainer.control().requestStop(); });
-    trainer.run();
+    bool interrupted = false;
+    {
+        xqcli::StopOnSignals stop([&] { trainer.control().requestStop(); });
+        trainer.run();
+        interrupted = stop.stopRequested();
+    }
     out.finish();
+    ladder.finish(interrupted);
     std::cerr << "database: " << xq::store::displayDatabasePath(to.dbPath) << "\n";
     return xqcli::kExitOk;
 }
@@ -180,42 +253,8 @@ std::function<int()> setup(CLI::App& sub) {
         cb.log = [&](xq::train::LogLevel l, const std::string& m) {
             out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
         };
-        // The background ladder (config ladder-minutes): ratings of the newest generation while
-        // the run goes on. It needs the run's id, known once the pipeline has opened the run,
-        // so it starts with the first published generation.
-        std::unique_ptr<xq::engine::BackgroundLadder> ladder;
-        const auto sessionStart = std::chrono::steady_clock::now();
-        auto logLine = cb.log;
-        cb.published = [&](const xq::train::GenerationPublished& g) {
-            // The session's own settings (a resumed run trains with its stored configuration).
-            const xq::train::TrainConfig& rc = po.config;
-            if (rc.ladderMinutes <= 0) return;
-            if (!ladder) {
-                xq::store::Store st(po.dbPath, {.readOnly = true});
-                const auto run = st.findRun(po.runName);
-                if (!run) return;
-                xq::engine::BackgroundLadderOptions lo;
-                lo.dbPath = po.dbPath;
-                lo.run = run->id;
-                lo.minutes = rc.ladderMinutes;
-                lo.gamesPerRung = rc.ladderGames;
-                lo.simulations = rc.ladderSimulations;
-                lo.seed = uint64_t(rc.seed);
-                ladder = std::make_unique<xq::engine::BackgroundLadder>(
-                    lo,
-                    [logLine](const xq::engine::LadderRated& r) {
-                        char msg[200];
-                        std::snprintf(msg, sizeof msg,
-                                      "ladder: generation %d rated %+.0f [%+.0f, %+.0f] "
-                                      "(alphabeta:1 = 0, %d games, %lld positions, %.1f min)",
-                                      r.model.generation, r.rating, r.lo, r.hi, r.games,
-                                      (long long)r.model.positions, r.model.minutes);
-                        logLine(xq::train::LogLevel::Info, msg);
-                    },
-                    [logLine](const std::string& e) { logLine(xq::train::LogLevel::Warning, e); });
-            }
-            ladder->offer({g.generation, g.file, g.modelId, g.samplesGenerated, g.sessionMinutes});
-        };
+        LadderHook ladder(po.dbPath, po.runName, po.config, cb.log);
+        cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
         xq::train::Pipeline pipeline(po, cb);
 
         bool interrupted = false;
@@ -226,19 +265,7 @@ std::function<int()> setup(CLI::App& sub) {
             interrupted = stop.stopRequested();
         }
         out.finish();
-        if (ladder) {
-            // A session that lasted a ladder period rates its last generation before it ends;
-            // a shorter one (or an interrupted one) leaves the rating to the next session.
-            const double minutes =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart)
-                    .count() /
-                60.0;
-            if (!interrupted && minutes >= po.config.ladderMinutes) {
-                logLine(xq::train::LogLevel::Info, "ladder: rating the last generation");
-                ladder->finish();
-            }
-            ladder.reset();
-        }
+        ladder.finish(interrupted);
         std::cerr << "database: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
         return xqcli::kExitOk;
     };

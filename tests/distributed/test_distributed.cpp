@@ -137,7 +137,11 @@ class TestDistributed : public QObject {
                                        "--train-ratio",
                                        "1",
                                        "--ladder-minutes",
-                                       "0",
+                                       "0.01",
+                                       "--ladder-games",
+                                       "1",
+                                       "--ladder-simulations",
+                                       "4",
                                        "--games-in-flight",
                                        "4",
                                        "--threads",
@@ -222,6 +226,15 @@ class TestDistributed : public QObject {
         QTRY_VERIFY2_WITH_TIMEOUT(!rank0.running() && !rank1.running(), qPrintable(dump()), 400000);
         QCOMPARE(rank0.p->exitCode(), 0);
         QCOMPARE(rank1.p->exitCode(), 0);
+        // The background ladder runs in the trainer role too, on rank 0 (the rank that
+        // publishes): its ratings are stored with the run and logged there only.
+        {
+            xq::store::LadderFilter lf;
+            lf.run = runInfo->id;
+            QVERIFY2(!store.listLadderResults(lf).empty(), qPrintable(dump()));
+        }
+        QVERIFY2(rank0.out.contains("ladder: generation"), qPrintable(dump()));
+        QVERIFY2(!rank1.out.contains("ladder: generation"), qPrintable(dump()));
         const std::vector<char> w0 = fileBytes(tmp_.filePath("final-rank0.xqm"));
         const std::vector<char> w1 = fileBytes(tmp_.filePath("final-rank1.xqm"));
         QVERIFY(!w0.empty());

@@ -998,171 +998,171 @@ Details: %2</translation>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="136" />
-            <location filename="../ui/main_window.cpp" line="411" />
+            <location filename="../ui/main_window.cpp" line="141" />
+            <location filename="../ui/main_window.cpp" line="416" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="166" />
+            <location filename="../ui/main_window.cpp" line="171" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="167" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="170" />
+            <location filename="../ui/main_window.cpp" line="175" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>&amp;Import games into the Library…</source>
             <translation>&amp;Import games into the Library…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="187" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="194" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="204" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="212" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="227" />
-            <location filename="../ui/main_window.cpp" line="233" />
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="232" />
+            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="228" />
-            <location filename="../ui/main_window.cpp" line="266" />
+            <location filename="../ui/main_window.cpp" line="233" />
+            <location filename="../ui/main_window.cpp" line="271" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="234" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>%1
 
 File: %2</source>
@@ -1171,96 +1171,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="248" />
-            <location filename="../ui/main_window.cpp" line="255" />
+            <location filename="../ui/main_window.cpp" line="253" />
+            <location filename="../ui/main_window.cpp" line="260" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="248" />
+            <location filename="../ui/main_window.cpp" line="253" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="256" />
+            <location filename="../ui/main_window.cpp" line="261" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="259" />
+            <location filename="../ui/main_window.cpp" line="264" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="265" />
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="320" />
             <source>Import games</source>
             <translation>Import games</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="273" />
+            <location filename="../ui/main_window.cpp" line="278" />
             <source>Importing games from %1…</source>
             <translation>Importing games from %1…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="282" />
+            <location filename="../ui/main_window.cpp" line="287" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>Nothing was imported from %1:
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="284" />
+            <location filename="../ui/main_window.cpp" line="289" />
             <source>No game was found in %1.</source>
             <translation>No game was found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="286" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>%1 games read from %2: %3 imported into the Library, %4 rejected.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="292" />
+            <location filename="../ui/main_window.cpp" line="297" />
             <source>Rejected:</source>
             <translation>Rejected:</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="295" />
+            <location filename="../ui/main_window.cpp" line="300" />
             <source>game %1 (line %2): %3</source>
             <translation>game %1 (line %2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="298" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>… and %1 more.</source>
             <translation>… and %1 more.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="308" />
             <source>Imported %1 games.</source>
             <translation>Imported %1 games.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="308" />
             <source>Import failed.</source>
             <translation>Import failed.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="323" />
+            <location filename="../ui/main_window.cpp" line="328" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="347" />
+            <location filename="../ui/main_window.cpp" line="352" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="348" />
+            <location filename="../ui/main_window.cpp" line="353" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="416" />
+            <location filename="../ui/main_window.cpp" line="421" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -1291,22 +1291,22 @@ File: %2</translation>
     <context>
         <name>xqui::ModelPicker</name>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="53" />
+            <location filename="../ui/pages/model_picker.cpp" line="67" />
             <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
             <translation>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="66" />
+            <location filename="../ui/pages/model_picker.cpp" line="80" />
             <source>Open model file…</source>
             <translation>Open model file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="87" />
+            <location filename="../ui/pages/model_picker.cpp" line="101" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="87" />
+            <location filename="../ui/pages/model_picker.cpp" line="101" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
@@ -1314,12 +1314,12 @@ File: %2</translation>
     <context>
         <name>xqui::ParamForm</name>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="97" />
+            <location filename="../ui/train/param_form.cpp" line="103" />
             <source>Choosing a preset fills in all the values below; edit any of them afterwards.</source>
             <translation>Choosing a preset fills in all the values below; edit any of them afterwards.</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="98" />
+            <location filename="../ui/train/param_form.cpp" line="104" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
@@ -1963,16 +1963,66 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="93" />
+            <source>Dense</source>
+            <translation>Dense</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <source>Bilinear</source>
+            <translation>Bilinear</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <source>PUCT</source>
+            <translation>PUCT</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <source>Gumbel</source>
+            <translation>Gumbel</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <source>Constant</source>
+            <translation>Constant</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <source>Cosine</source>
+            <translation>Cosine</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <source>Steps (x0.1 a third)</source>
+            <translation>Steps (x0.1 a third)</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <source>None</source>
+            <translation>None</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <source>Fixed match</source>
+            <translation>Fixed match</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <source>SPRT</source>
+            <translation>SPRT</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -2597,7 +2647,7 @@ File: %2</translation>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="627" />
+            <location filename="../ui/pages/train_page.cpp" line="647" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
@@ -2617,7 +2667,7 @@ File: %2</translation>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="621" />
+            <location filename="../ui/pages/train_page.cpp" line="641" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
@@ -2733,72 +2783,72 @@ File: %2</translation>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="484" />
+            <location filename="../ui/pages/train_page.cpp" line="504" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="520" />
+            <location filename="../ui/pages/train_page.cpp" line="540" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="521" />
+            <location filename="../ui/pages/train_page.cpp" line="541" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="560" />
+            <location filename="../ui/pages/train_page.cpp" line="580" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="561" />
+            <location filename="../ui/pages/train_page.cpp" line="581" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="601" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="582" />
+            <location filename="../ui/pages/train_page.cpp" line="602" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="638" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="625" />
+            <location filename="../ui/pages/train_page.cpp" line="645" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="669" />
+            <location filename="../ui/pages/train_page.cpp" line="689" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="700" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="692" />
+            <location filename="../ui/pages/train_page.cpp" line="712" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="711" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="712" />
+            <location filename="../ui/pages/train_page.cpp" line="732" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2807,7 +2857,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="720" />
+            <location filename="../ui/pages/train_page.cpp" line="740" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

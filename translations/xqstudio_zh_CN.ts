@@ -998,171 +998,171 @@ Details: %2</source>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="144" />
+            <location filename="../ui/main_window.cpp" line="149" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="145" />
+            <location filename="../ui/main_window.cpp" line="150" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="147" />
+            <location filename="../ui/main_window.cpp" line="152" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="136" />
-            <location filename="../ui/main_window.cpp" line="411" />
+            <location filename="../ui/main_window.cpp" line="141" />
+            <location filename="../ui/main_window.cpp" line="416" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="122" />
+            <location filename="../ui/main_window.cpp" line="127" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="166" />
+            <location filename="../ui/main_window.cpp" line="171" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="167" />
+            <location filename="../ui/main_window.cpp" line="172" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="170" />
+            <location filename="../ui/main_window.cpp" line="175" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="177" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="176" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>&amp;Import games into the Library…</source>
             <translation>导入棋谱到棋库(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="183" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="189" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="187" />
+            <location filename="../ui/main_window.cpp" line="192" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="194" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="197" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="204" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="207" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="212" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="213" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="227" />
-            <location filename="../ui/main_window.cpp" line="233" />
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="232" />
+            <location filename="../ui/main_window.cpp" line="238" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="228" />
-            <location filename="../ui/main_window.cpp" line="266" />
+            <location filename="../ui/main_window.cpp" line="233" />
+            <location filename="../ui/main_window.cpp" line="271" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="234" />
+            <location filename="../ui/main_window.cpp" line="239" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>%1
 
 File: %2</source>
@@ -1171,96 +1171,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="248" />
-            <location filename="../ui/main_window.cpp" line="255" />
+            <location filename="../ui/main_window.cpp" line="253" />
+            <location filename="../ui/main_window.cpp" line="260" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="248" />
+            <location filename="../ui/main_window.cpp" line="253" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="256" />
+            <location filename="../ui/main_window.cpp" line="261" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="259" />
+            <location filename="../ui/main_window.cpp" line="264" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="265" />
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="270" />
+            <location filename="../ui/main_window.cpp" line="320" />
             <source>Import games</source>
             <translation>导入棋谱</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="273" />
+            <location filename="../ui/main_window.cpp" line="278" />
             <source>Importing games from %1…</source>
             <translation>正在从 %1 导入棋谱…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="282" />
+            <location filename="../ui/main_window.cpp" line="287" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>未能从 %1 导入任何棋局：
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="284" />
+            <location filename="../ui/main_window.cpp" line="289" />
             <source>No game was found in %1.</source>
             <translation>在 %1 中未找到棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="286" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="292" />
+            <location filename="../ui/main_window.cpp" line="297" />
             <source>Rejected:</source>
             <translation>被拒绝的棋局：</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="295" />
+            <location filename="../ui/main_window.cpp" line="300" />
             <source>game %1 (line %2): %3</source>
             <translation>第 %1 局（第 %2 行）：%3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="298" />
+            <location filename="../ui/main_window.cpp" line="303" />
             <source>… and %1 more.</source>
             <translation>……另有 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="308" />
             <source>Imported %1 games.</source>
             <translation>已导入 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="308" />
             <source>Import failed.</source>
             <translation>导入失败。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="323" />
+            <location filename="../ui/main_window.cpp" line="328" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="347" />
+            <location filename="../ui/main_window.cpp" line="352" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="348" />
+            <location filename="../ui/main_window.cpp" line="353" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="416" />
+            <location filename="../ui/main_window.cpp" line="421" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -1291,22 +1291,22 @@ File: %2</source>
     <context>
         <name>xqui::ModelPicker</name>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="53" />
+            <location filename="../ui/pages/model_picker.cpp" line="67" />
             <source>Elo: the newest ladder rating (alpha-beta depth 1 = 0)</source>
             <translation>Elo：最新的天梯评分（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="66" />
+            <location filename="../ui/pages/model_picker.cpp" line="80" />
             <source>Open model file…</source>
             <translation>打开模型文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="87" />
+            <location filename="../ui/pages/model_picker.cpp" line="101" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/model_picker.cpp" line="87" />
+            <location filename="../ui/pages/model_picker.cpp" line="101" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
@@ -1314,12 +1314,12 @@ File: %2</source>
     <context>
         <name>xqui::ParamForm</name>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="97" />
+            <location filename="../ui/train/param_form.cpp" line="103" />
             <source>Choosing a preset fills in all the values below; edit any of them afterwards.</source>
             <translation>选择预设会填入下面所有的值；之后可以修改其中任何一项。</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_form.cpp" line="98" />
+            <location filename="../ui/train/param_form.cpp" line="104" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
@@ -1963,16 +1963,66 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="93" />
+            <source>Dense</source>
+            <translation>全连接</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <source>Bilinear</source>
+            <translation>双线性</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <source>PUCT</source>
+            <translation>PUCT</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <source>Gumbel</source>
+            <translation>Gumbel</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <source>Constant</source>
+            <translation>恒定</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <source>Cosine</source>
+            <translation>余弦</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <source>Steps (x0.1 a third)</source>
+            <translation>阶梯（每三分之一乘 0.1）</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <source>Fixed match</source>
+            <translation>固定场数对局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <source>SPRT</source>
+            <translation>SPRT</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -2596,7 +2646,7 @@ File: %2</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="627" />
+            <location filename="../ui/pages/train_page.cpp" line="647" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
@@ -2616,7 +2666,7 @@ File: %2</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="621" />
+            <location filename="../ui/pages/train_page.cpp" line="641" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
@@ -2732,72 +2782,72 @@ File: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="484" />
+            <location filename="../ui/pages/train_page.cpp" line="504" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="520" />
+            <location filename="../ui/pages/train_page.cpp" line="540" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="521" />
+            <location filename="../ui/pages/train_page.cpp" line="541" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="560" />
+            <location filename="../ui/pages/train_page.cpp" line="580" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="561" />
+            <location filename="../ui/pages/train_page.cpp" line="581" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="601" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="582" />
+            <location filename="../ui/pages/train_page.cpp" line="602" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="638" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="625" />
+            <location filename="../ui/pages/train_page.cpp" line="645" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="669" />
+            <location filename="../ui/pages/train_page.cpp" line="689" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="700" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="692" />
+            <location filename="../ui/pages/train_page.cpp" line="712" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="711" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="712" />
+            <location filename="../ui/pages/train_page.cpp" line="732" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2806,7 +2856,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="720" />
+            <location filename="../ui/pages/train_page.cpp" line="740" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

@@ -160,7 +160,7 @@ ZH = {
  'Replay buffer size in positions': '经验回放缓冲区的局面数', 'Batch size': '批大小', 'Positions per training step': '每个训练步的局面数',
  'Steps per iteration': '每轮训练步数', 'Training steps after each batch of self-play games': '每批自我对弈之后的训练步数', 'Learning rate': '学习率',
  'Adam learning rate': 'Adam 学习率', 'LR schedule': '学习率调度', 'Learning-rate schedule: 0 constant, 1 cosine, 2 step': '学习率调度：0 常数，1 余弦，2 阶梯',
- 'LR decay steps': '学习率衰减步数', 'Steps over which the schedule decays': '调度衰减所经过的步数', 'LR decay over the time limit': '学习率按时间限制衰减', 'With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps': '设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps', 'Weight decay': '权重衰减', 'L2 regularisation': 'L2 正则化',
+ 'LR decay steps': '学习率衰减步数', 'Steps over which the schedule decays': '调度衰减所经过的步数', 'LR decay over the time limit': '学习率按时间限制衰减', 'Dense': '全连接', 'Bilinear': '双线性', 'PUCT': 'PUCT', 'Gumbel': 'Gumbel', 'Constant': '恒定', 'Cosine': '余弦', 'Steps (x0.1 a third)': '阶梯（每三分之一乘 0.1）', 'None': '无', 'Fixed match': '固定场数对局', 'SPRT': 'SPRT', 'With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps': '设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps', 'Weight decay': '权重衰减', 'L2 regularisation': 'L2 正则化',
  'Gradient clip': '梯度裁剪', 'Gradient norm clip (0 = off)': '梯度范数裁剪（0 = 关闭）', 'Minimum buffer': '最小缓冲区',
  'Positions needed in the buffer before training starts': '开始训练前缓冲区中所需的局面数', 'Evaluation games': '评估对局数',
  'Gating games, candidate against the best (half as Red); 0 = accept every candidate': '候选模型与最佳模型的门控对局数（一半执红）；0 = 接受每个候选',

@@ -17,11 +17,11 @@ using C = TrainConfig;
 const std::vector<ParamDecl> kParams = {
     {"channels", "network", "Convolution channels of the residual trunk", ParamKind::Int, nn::kMinChannels, nn::kMaxChannels, &C::channels},
     {"blocks", "network", "Residual blocks in the trunk", ParamKind::Int, nn::kMinBlocks, nn::kMaxBlocks, &C::blocks},
-    {"policy-head", "network", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)", ParamKind::Int, 0, nn::kPolicyHeadKinds - 1, &C::policyHead},
+    {"policy-head", "network", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)", ParamKind::Int, 0, nn::kPolicyHeadKinds - 1, &C::policyHead, {"dense", "bilinear"}},
 
     {"games-per-iteration", "selfplay", "Self-play games between two training phases", ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", "MCTS simulations per self-play move", ParamKind::Int, 1, 100000, &C::simulations},
-    {"search", "selfplay", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)", ParamKind::Int, 0, 1, &C::search},
+    {"search", "selfplay", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)", ParamKind::Int, 0, 1, &C::search, {"puct", "gumbel"}},
     {"gumbel-considered", "selfplay", "Gumbel search: root moves Sequential Halving starts from", ParamKind::Int, 1, 256, &C::gumbelConsidered},
     {"count-reused-visits", "selfplay", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)", ParamKind::Bool, 0, 1, &C::countReusedVisits},
     {"games-in-flight", "selfplay", "Games searched at once per self-play thread (fills the network's batches)", ParamKind::Int, 1, 4096, &C::gamesInFlight},
@@ -55,7 +55,7 @@ const std::vector<ParamDecl> kParams = {
     {"batch-size", "training", "Positions per training step", ParamKind::Int, 8, 8192, &C::batchSize},
     {"steps-per-iteration", "training", "Training steps after each self-play phase when train-ratio is 0", ParamKind::Int, 1, 100000, &C::stepsPerIteration},
     {"learning-rate", "training", "Adam learning rate", ParamKind::Double, 1e-6, 1, &C::learningRate},
-    {"lr-schedule", "training", "Learning-rate schedule: 0 constant, 1 cosine, 2 step", ParamKind::Int, 0, 2, &C::lrSchedule},
+    {"lr-schedule", "training", "Learning-rate schedule: 0 constant, 1 cosine, 2 step", ParamKind::Int, 0, 2, &C::lrSchedule, {"constant", "cosine", "step"}},
     {"lr-decay-steps", "training", "Steps over which the schedule decays", ParamKind::Int, 1, 100000000, &C::lrDecaySteps},
     {"lr-decay-timed", "training", "With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps", ParamKind::Bool, 0, 1, &C::lrDecayTimed},
     {"weight-decay", "training", "L2 regularisation", ParamKind::Double, 0, 0.1, &C::weightDecay},
@@ -65,7 +65,7 @@ const std::vector<ParamDecl> kParams = {
     {"validation-interval", "training", "Training steps between two held-out loss checks", ParamKind::Int, 1, 100000, &C::validationInterval},
     {"early-stop-checks", "training", "End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)", ParamKind::Int, 0, 1000, &C::earlyStopChecks},
 
-    {"gate", "evaluation", "Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games", ParamKind::Int, 0, 2, &C::gate},
+    {"gate", "evaluation", "Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games", ParamKind::Int, 0, 2, &C::gate, {"none", "match", "sprt"}},
     {"eval-games", "evaluation", "Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays", ParamKind::Int, 2, 10000, &C::evalGames},
     {"eval-simulations", "evaluation", "MCTS simulations per move in gating games", ParamKind::Int, 1, 100000, &C::evalSimulations},
     {"gate-threshold", "evaluation", "Score the candidate needs to become the best (gate 1)", ParamKind::Double, 0, 1, &C::gateThreshold},
@@ -135,6 +135,8 @@ void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text) {
         throw std::invalid_argument(std::string("parameter ") + p.name + ": '" + s +
                                     "' is not true or false");
     }
+    for (size_t i = 0; i < p.choices.size(); ++i)
+        if (s == p.choices[i]) return setParam(c, p, double(i));
     size_t used = 0;
     double v = 0;
     try {
@@ -142,9 +144,12 @@ void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text) {
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used == 0 || used != s.size())
-        throw std::invalid_argument(std::string("parameter ") + p.name + ": '" + s +
-                                    "' is not a number");
+    if (used == 0 || used != s.size()) {
+        std::string names;
+        for (const char* n : p.choices) names += (names.empty() ? "" : ", ") + std::string(n);
+        throw std::invalid_argument(std::string("parameter ") + p.name + ": '" + s + "' is not " +
+                                    (names.empty() ? "a number" : "one of " + names + " or a number"));
+    }
     setParam(c, p, v);
 }
 
@@ -259,9 +264,12 @@ std::string describe(const TrainConfig& c) {
             out += "[" + group + "]\n";
         }
         char line[512];
-        std::snprintf(line, sizeof line, "  %-24s %-10s [%s .. %s]  %s\n", p.name,
-                      formatValue(p, getParam(c, p)).c_str(), formatValue(p, p.min).c_str(),
-                      formatValue(p, p.max).c_str(), p.help);
+        const double v = getParam(c, p);
+        std::string value = formatValue(p, v);
+        if (!p.choices.empty() && v >= 0 && size_t(v) < p.choices.size())
+            value = p.choices[size_t(v)];  // the name; --NAME takes it as well as the number
+        std::snprintf(line, sizeof line, "  %-24s %-10s [%s .. %s]  %s\n", p.name, value.c_str(),
+                      formatValue(p, p.min).c_str(), formatValue(p, p.max).c_str(), p.help);
         out += line;
     }
     return out;

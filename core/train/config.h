@@ -132,6 +132,9 @@ struct ParamDecl {
     ParamKind kind;
     double min, max;
     std::variant<int TrainConfig::*, double TrainConfig::*, bool TrainConfig::*> field;
+    // An Int parameter whose values name choices: choices[v] is the name of value v (min 0,
+    // max choices.size() - 1). Text may give the name or the number; forms show the names.
+    std::vector<const char*> choices = {};
 };
 
 const std::vector<ParamDecl>& params();
@@ -141,7 +144,8 @@ double getParam(const TrainConfig& c, const ParamDecl& p);
 // Sets a value; throws std::invalid_argument naming the parameter and its range when the
 // value is out of range (or not an integer for an integer parameter).
 void setParam(TrainConfig& c, const ParamDecl& p, double value);
-// Parses text ("80", "1e-3", "true") and sets it; throws std::invalid_argument with a message.
+// Parses text ("80", "1e-3", "true", a choice's name such as "gumbel") and sets it; throws
+// std::invalid_argument with a message.
 void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text);
 
 // Presets (tables of parameter values in config.cpp): quick (64x3, Gumbel at 32 simulations),

@@ -151,6 +151,19 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("simulations"), "0"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("simulations"), "1.5"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("learning-rate"), "fast"));
+        // Named values: the name or the number; anything else names the choices.
+        setParamText(c, *findParam("search"), "gumbel");
+        QCOMPARE(c.search, int(search::MctsParams::Kind::Gumbel));
+        setParamText(c, *findParam("search"), "0");
+        QCOMPARE(c.search, int(search::MctsParams::Kind::Puct));
+        try {
+            setParamText(c, *findParam("search"), "mcts");
+            QFAIL("no error");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).find("puct, gumbel") != std::string::npos, e.what());
+        }
+        for (const auto& p : params())
+            if (!p.choices.empty()) QCOMPARE(size_t(p.max) + 1, p.choices.size());
         const TrainConfig back = fromJson(toJson(c, "standard"));
         for (const auto& p : params()) QCOMPARE(getParam(back, p), getParam(c, p));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fromJson("{\"no-such\": 1}"));

@@ -140,6 +140,13 @@ private slots:
                 QCOMPARE(p.kind, ParamKind::Double);
                 QCOMPARE(db->minimum(), p.min);
                 QCOMPARE(db->maximum(), p.max);
+            } else if (auto* box = qobject_cast<QComboBox*>(ed)) {
+                // Named values: one item a choice, each with its translated label.
+                QCOMPARE(p.kind, ParamKind::Int);
+                QCOMPARE(box->count(), int(p.choices.size()));
+                QCOMPARE(int(p.max), box->count() - 1);
+                for (int i = 0; i < box->count(); ++i)
+                    QCOMPARE(box->itemText(i), paramChoiceLabel(p.choices[size_t(i)]));
             } else {
                 QVERIFY2(qobject_cast<QCheckBox*>(ed) && p.kind == ParamKind::Bool, p.name);
             }

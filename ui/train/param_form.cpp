@@ -66,6 +66,12 @@ ParamForm::ParamForm(QWidget* parent) : QWidget(parent) {
         switch (p.kind) {
             case ParamKind::Bool: ed = new QCheckBox; break;
             case ParamKind::Int: {
+                if (!p.choices.empty()) {  // named values: a list of their labels
+                    auto* box = new QComboBox;
+                    for (size_t i = 0; i < p.choices.size(); ++i) box->addItem(QString());
+                    ed = box;
+                    break;
+                }
                 auto* sb = new QSpinBox;
                 sb->setRange(int(p.min), int(std::min(p.max, 2147483647.0)));
                 sb->setGroupSeparatorShown(true);
@@ -98,6 +104,9 @@ void ParamForm::retranslate() {
     presetLabel_->setText(tr("Preset"));
     for (int i = 0; i < int(tabGroups_.size()); ++i) tabs_->setTabText(i, paramGroupTitle(tabGroups_[i]));
     for (const Row& r : rows_) {
+        if (auto* box = qobject_cast<QComboBox*>(r.editor))
+            for (int i = 0; i < box->count(); ++i)
+                box->setItemText(i, paramChoiceLabel(r.decl->choices[size_t(i)]));
         r.editor->setToolTip(paramHelp(*r.decl));
         r.label->setText(paramLabel(*r.decl));
         r.label->setToolTip(r.editor->toolTip());
@@ -116,6 +125,7 @@ TrainConfig ParamForm::config() const {
         if (auto* cb = qobject_cast<QCheckBox*>(r.editor)) v = cb->isChecked() ? 1 : 0;
         else if (auto* sb = qobject_cast<QSpinBox*>(r.editor)) v = sb->value();
         else if (auto* db = qobject_cast<QDoubleSpinBox*>(r.editor)) v = db->value();
+        else if (auto* box = qobject_cast<QComboBox*>(r.editor)) v = box->currentIndex();
         setParam(c, *r.decl, v);  // in range by construction of the editors
     }
     return c;
@@ -127,6 +137,7 @@ void ParamForm::setConfig(const TrainConfig& c) {
         if (auto* cb = qobject_cast<QCheckBox*>(r.editor)) cb->setChecked(v != 0);
         else if (auto* sb = qobject_cast<QSpinBox*>(r.editor)) sb->setValue(int(v));
         else if (auto* db = qobject_cast<QDoubleSpinBox*>(r.editor)) db->setValue(v);
+        else if (auto* box = qobject_cast<QComboBox*>(r.editor)) box->setCurrentIndex(int(v));
     }
 }
 

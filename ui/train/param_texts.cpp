@@ -89,6 +89,19 @@ const char* const kGroups[][2] = {
     {"machine", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Machine")},
 };
 
+const char* const kChoices[][2] = {
+    {"dense", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dense")},
+    {"bilinear", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Bilinear")},
+    {"puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT")},
+    {"gumbel", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel")},
+    {"constant", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Constant")},
+    {"cosine", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Cosine")},
+    {"step", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps (x0.1 a third)")},
+    {"none", QT_TRANSLATE_NOOP("xqui::ParamTexts", "None")},
+    {"match", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fixed match")},
+    {"sprt", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT")},
+};
+
 const char* const kPresets[][2] = {
     {"quick", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Quick (64×3, minutes per iteration)")},
     {"standard", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Standard (128×6)")},
@@ -123,6 +136,12 @@ QString paramHelp(const xq::train::ParamDecl& p) {
     if (p.kind != xq::train::ParamKind::Bool)
         range = QCoreApplication::translate(kContext, "Range %1 to %2.").arg(formatBound(p, p.min), formatBound(p, p.max));
     return QStringLiteral("<p>%1</p><p>%2 <code>--%3</code></p>").arg(help.toHtmlEscaped(), range, QString::fromUtf8(p.name));
+}
+
+QString paramChoiceLabel(const char* choice) {
+    for (const auto& c : kChoices)
+        if (std::strcmp(c[0], choice) == 0) return tr(c[1]);
+    return QString::fromUtf8(choice);
 }
 
 QString paramGroupTitle(const QString& group) {

@@ -17,6 +17,8 @@ QString paramLabel(const xq::train::ParamDecl& p);
 QString paramHelp(const xq::train::ParamDecl& p);  // tooltip: help, range and flag name
 QString paramGroupTitle(const QString& group);      // "selfplay" -> "Self-play"
 QString presetTitle(const QString& preset);         // "quick" -> "Quick"
+// The label of a choice of a parameter with named values ("gumbel" -> "Gumbel").
+QString paramChoiceLabel(const char* choice);
 // True when the table has the parameter and its English help equals the core's (tests).
 bool paramTextMatchesCore(const xq::train::ParamDecl& p);
 

@@ -23,10 +23,11 @@ enum class ErrorCode : uint16_t {
     ModelNewerVersion,  // written by a newer xqzero
     ModelDamaged,       // truncated, checksum mismatch, metadata or weights invalid
     ModelMismatch,      // a valid model of another network size than the one asked for
-    // Training runs (subject: the run name for the first three, else the file or folder).
+    // Training runs (subject: the run name for the first four, else the file or folder).
     RunExists,          // a new run was asked for under a name already taken
     RunNotFound,        // resume of a run the database does not have
     RunNameInvalid,     // a run name that cannot name a folder (core/store/run_name.h)
+    RunLeased,          // another live process trains the run (core/train/run_lease.h)
     RunModelMissing,    // a stored generation's model file is gone
     FolderNotWritable,  // the model folder cannot be created or written
     FolderOutsideRoot,  // a run's model folder resolves outside the model root (a link)

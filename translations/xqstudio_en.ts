@@ -358,221 +358,231 @@
             <translation>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="71" />
+            <location filename="../ui/error_text.cpp" line="70" />
+            <source>The run “%1” is being trained by another process: continue it when that one has stopped.</source>
+            <translation>The run “%1” is being trained by another process: continue it when that one has stopped.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="73" />
+            <source>The run is being trained by another process: continue it when that one has stopped.</source>
+            <translation>The run is being trained by another process: continue it when that one has stopped.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="78" />
             <source>A model file of this run is missing: %1.</source>
             <translation>A model file of this run is missing: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="72" />
+            <location filename="../ui/error_text.cpp" line="79" />
             <source>A model file of this run is missing.</source>
             <translation>A model file of this run is missing.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="74" />
+            <location filename="../ui/error_text.cpp" line="81" />
             <source>The model folder %1 cannot be written.</source>
             <translation>The model folder %1 cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="75" />
+            <location filename="../ui/error_text.cpp" line="82" />
             <source>The model folder cannot be written.</source>
             <translation>The model folder cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="77" />
+            <location filename="../ui/error_text.cpp" line="84" />
             <source>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="80" />
+            <location filename="../ui/error_text.cpp" line="87" />
             <source>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="85" />
+            <location filename="../ui/error_text.cpp" line="92" />
             <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
             <translation>Not enough free space on the disk of %1 to keep the run's games and models.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="88" />
+            <location filename="../ui/error_text.cpp" line="95" />
             <source>Not enough free disk space to keep the run's games and models.</source>
             <translation>Not enough free disk space to keep the run's games and models.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="93" />
-            <location filename="../ui/error_text.cpp" line="94" />
+            <location filename="../ui/error_text.cpp" line="100" />
+            <location filename="../ui/error_text.cpp" line="101" />
             <source>No CUDA device was found on this machine.</source>
             <translation>No CUDA device was found on this machine.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="96" />
+            <location filename="../ui/error_text.cpp" line="103" />
             <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
             <translation>This build cannot join the training ranks at %1: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="99" />
+            <location filename="../ui/error_text.cpp" line="106" />
             <source>This build cannot train on several ranks: it was built without Gloo.</source>
             <translation>This build cannot train on several ranks: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="103" />
+            <location filename="../ui/error_text.cpp" line="110" />
             <source>The training ranks could not work together through %1.</source>
             <translation>The training ranks could not work together through %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="105" />
+            <location filename="../ui/error_text.cpp" line="112" />
             <source>The training ranks could not work together.</source>
             <translation>The training ranks could not work together.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="108" />
+            <location filename="../ui/error_text.cpp" line="115" />
             <source>The engine %1 failed.</source>
             <translation>The engine %1 failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="109" />
+            <location filename="../ui/error_text.cpp" line="116" />
             <source>An engine failed.</source>
             <translation>An engine failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="113" />
-            <location filename="../ui/error_text.cpp" line="114" />
-            <location filename="../ui/error_text.cpp" line="188" />
-            <location filename="../ui/error_text.cpp" line="189" />
+            <location filename="../ui/error_text.cpp" line="120" />
+            <location filename="../ui/error_text.cpp" line="121" />
+            <location filename="../ui/error_text.cpp" line="195" />
+            <location filename="../ui/error_text.cpp" line="196" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="122" />
+            <location filename="../ui/error_text.cpp" line="129" />
             <source>The database %1 could not be read or written.</source>
             <translation>The database %1 could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="124" />
+            <location filename="../ui/error_text.cpp" line="131" />
             <source>The database could not be read or written.</source>
             <translation>The database could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="127" />
+            <location filename="../ui/error_text.cpp" line="134" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="129" />
+            <location filename="../ui/error_text.cpp" line="136" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>The file is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="132" />
+            <location filename="../ui/error_text.cpp" line="139" />
             <source>The database %1 is damaged.</source>
             <translation>The database %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="133" />
+            <location filename="../ui/error_text.cpp" line="140" />
             <source>The database is damaged.</source>
             <translation>The database is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="135" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="138" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>The file is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="149" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="152" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>The database was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="149" />
+            <location filename="../ui/error_text.cpp" line="156" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="159" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="156" />
+            <location filename="../ui/error_text.cpp" line="163" />
             <source>There is no database at %1.</source>
             <translation>There is no database at %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="157" />
+            <location filename="../ui/error_text.cpp" line="164" />
             <source>The database does not exist.</source>
             <translation>The database does not exist.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="160" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database %1 is locked by another program.</source>
             <translation>The database %1 is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="162" />
+            <location filename="../ui/error_text.cpp" line="169" />
             <source>The database is locked by another program.</source>
             <translation>The database is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="164" />
+            <location filename="../ui/error_text.cpp" line="171" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>The database %1 refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>The database refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="171" />
+            <location filename="../ui/error_text.cpp" line="178" />
             <source>The record cannot be stored in %1.</source>
             <translation>The record cannot be stored in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="172" />
+            <location filename="../ui/error_text.cpp" line="179" />
             <source>The record cannot be stored.</source>
             <translation>The record cannot be stored.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="175" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The record was not found in %1.</source>
             <translation>The record was not found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="176" />
+            <location filename="../ui/error_text.cpp" line="183" />
             <source>The record was not found in the database.</source>
             <translation>The record was not found in the database.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="179" />
+            <location filename="../ui/error_text.cpp" line="186" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>The database %1 cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="181" />
+            <location filename="../ui/error_text.cpp" line="188" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>The database cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="185" />
+            <location filename="../ui/error_text.cpp" line="192" />
             <source>The disk holding the database %1 is full.</source>
             <translation>The disk holding the database %1 is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="193" />
             <source>The disk holding the database is full.</source>
             <translation>The disk holding the database is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="211" />
+            <location filename="../ui/error_text.cpp" line="218" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -2642,102 +2652,102 @@ File: %2</translation>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="647" />
+            <location filename="../ui/pages/train_page.cpp" line="666" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="641" />
+            <location filename="../ui/pages/train_page.cpp" line="656" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
@@ -2752,103 +2762,118 @@ File: %2</translation>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <source>Trained by</source>
+            <translation>Trained by</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="373" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="386" />
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="396" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="396" />
+            <location filename="../ui/pages/train_page.cpp" line="397" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
             <location filename="../ui/pages/train_page.cpp" line="428" />
+            <source>pid %1 on %2 since %3</source>
+            <translation>pid %1 on %2 since %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="439" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="504" />
+            <location filename="../ui/pages/train_page.cpp" line="515" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="540" />
+            <location filename="../ui/pages/train_page.cpp" line="551" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="541" />
+            <location filename="../ui/pages/train_page.cpp" line="552" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="580" />
+            <location filename="../ui/pages/train_page.cpp" line="591" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="592" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="601" />
+            <location filename="../ui/pages/train_page.cpp" line="612" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="602" />
+            <location filename="../ui/pages/train_page.cpp" line="613" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="638" />
+            <location filename="../ui/pages/train_page.cpp" line="653" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="645" />
+            <location filename="../ui/pages/train_page.cpp" line="660" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="689" />
+            <location filename="../ui/pages/train_page.cpp" line="663" />
+            <source>This run is being trained by %1; it can be continued once that process stops.</source>
+            <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="708" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="700" />
+            <location filename="../ui/pages/train_page.cpp" line="719" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="712" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="750" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="732" />
+            <location filename="../ui/pages/train_page.cpp" line="751" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2857,7 +2882,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="740" />
+            <location filename="../ui/pages/train_page.cpp" line="759" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

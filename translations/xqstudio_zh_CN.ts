@@ -358,221 +358,231 @@
             <translation>该名称不能用作训练名称：请使用字母、数字、空格、“-”、“_”和“.”（不可含“/”或“\”），最多 60 个字符。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="71" />
+            <location filename="../ui/error_text.cpp" line="70" />
+            <source>The run “%1” is being trained by another process: continue it when that one has stopped.</source>
+            <translation>训练“%1”正由另一个进程进行：请在该进程停止后再继续。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="73" />
+            <source>The run is being trained by another process: continue it when that one has stopped.</source>
+            <translation>该训练正由另一个进程进行：请在该进程停止后再继续。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="78" />
             <source>A model file of this run is missing: %1.</source>
             <translation>此训练的一个模型文件缺失：%1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="72" />
+            <location filename="../ui/error_text.cpp" line="79" />
             <source>A model file of this run is missing.</source>
             <translation>此训练的一个模型文件缺失。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="74" />
+            <location filename="../ui/error_text.cpp" line="81" />
             <source>The model folder %1 cannot be written.</source>
             <translation>无法写入模型文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="75" />
+            <location filename="../ui/error_text.cpp" line="82" />
             <source>The model folder cannot be written.</source>
             <translation>无法写入模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="77" />
+            <location filename="../ui/error_text.cpp" line="84" />
             <source>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>模型文件夹 %1 指向数据库模型文件夹之外；未在该处写入、移动或删除任何内容。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="80" />
+            <location filename="../ui/error_text.cpp" line="87" />
             <source>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>该训练的模型文件夹指向数据库模型文件夹之外；未在该处写入、移动或删除任何内容。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="85" />
+            <location filename="../ui/error_text.cpp" line="92" />
             <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
             <translation>%1 所在磁盘的剩余空间不足，无法保存训练的棋局和模型。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="88" />
+            <location filename="../ui/error_text.cpp" line="95" />
             <source>Not enough free disk space to keep the run's games and models.</source>
             <translation>磁盘剩余空间不足，无法保存训练的棋局和模型。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="93" />
-            <location filename="../ui/error_text.cpp" line="94" />
+            <location filename="../ui/error_text.cpp" line="100" />
+            <location filename="../ui/error_text.cpp" line="101" />
             <source>No CUDA device was found on this machine.</source>
             <translation>本机未找到 CUDA 设备。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="96" />
+            <location filename="../ui/error_text.cpp" line="103" />
             <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
             <translation>此版本无法加入位于 %1 的训练进程组：构建时未包含 Gloo。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="99" />
+            <location filename="../ui/error_text.cpp" line="106" />
             <source>This build cannot train on several ranks: it was built without Gloo.</source>
             <translation>此版本无法多进程并行训练：构建时未包含 Gloo。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="103" />
+            <location filename="../ui/error_text.cpp" line="110" />
             <source>The training ranks could not work together through %1.</source>
             <translation>训练进程无法通过 %1 协同工作。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="105" />
+            <location filename="../ui/error_text.cpp" line="112" />
             <source>The training ranks could not work together.</source>
             <translation>训练进程无法协同工作。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="108" />
+            <location filename="../ui/error_text.cpp" line="115" />
             <source>The engine %1 failed.</source>
             <translation>引擎 %1 出错。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="109" />
+            <location filename="../ui/error_text.cpp" line="116" />
             <source>An engine failed.</source>
             <translation>引擎出错。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="113" />
-            <location filename="../ui/error_text.cpp" line="114" />
-            <location filename="../ui/error_text.cpp" line="188" />
-            <location filename="../ui/error_text.cpp" line="189" />
+            <location filename="../ui/error_text.cpp" line="120" />
+            <location filename="../ui/error_text.cpp" line="121" />
+            <location filename="../ui/error_text.cpp" line="195" />
+            <location filename="../ui/error_text.cpp" line="196" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="122" />
+            <location filename="../ui/error_text.cpp" line="129" />
             <source>The database %1 could not be read or written.</source>
             <translation>无法读取或写入数据库 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="124" />
+            <location filename="../ui/error_text.cpp" line="131" />
             <source>The database could not be read or written.</source>
             <translation>无法读取或写入数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="127" />
+            <location filename="../ui/error_text.cpp" line="134" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="129" />
+            <location filename="../ui/error_text.cpp" line="136" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>该文件已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="132" />
+            <location filename="../ui/error_text.cpp" line="139" />
             <source>The database %1 is damaged.</source>
             <translation>数据库 %1 已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="133" />
+            <location filename="../ui/error_text.cpp" line="140" />
             <source>The database is damaged.</source>
             <translation>数据库已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="135" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="138" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>该文件是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="149" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>数据库 %1 由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="152" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>该数据库由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="149" />
+            <location filename="../ui/error_text.cpp" line="156" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>数据库 %1 来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="159" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>该数据库来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="156" />
+            <location filename="../ui/error_text.cpp" line="163" />
             <source>There is no database at %1.</source>
             <translation>%1 处没有数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="157" />
+            <location filename="../ui/error_text.cpp" line="164" />
             <source>The database does not exist.</source>
             <translation>数据库不存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="160" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database %1 is locked by another program.</source>
             <translation>数据库 %1 被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="162" />
+            <location filename="../ui/error_text.cpp" line="169" />
             <source>The database is locked by another program.</source>
             <translation>数据库被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="164" />
+            <location filename="../ui/error_text.cpp" line="171" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>数据库 %1 拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>数据库拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="171" />
+            <location filename="../ui/error_text.cpp" line="178" />
             <source>The record cannot be stored in %1.</source>
             <translation>无法将该记录保存到 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="172" />
+            <location filename="../ui/error_text.cpp" line="179" />
             <source>The record cannot be stored.</source>
             <translation>无法保存该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="175" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The record was not found in %1.</source>
             <translation>在 %1 中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="176" />
+            <location filename="../ui/error_text.cpp" line="183" />
             <source>The record was not found in the database.</source>
             <translation>在数据库中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="179" />
+            <location filename="../ui/error_text.cpp" line="186" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库 %1（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="181" />
+            <location filename="../ui/error_text.cpp" line="188" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="185" />
+            <location filename="../ui/error_text.cpp" line="192" />
             <source>The disk holding the database %1 is full.</source>
             <translation>数据库 %1 所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="193" />
             <source>The disk holding the database is full.</source>
             <translation>数据库所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="211" />
+            <location filename="../ui/error_text.cpp" line="218" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -2641,102 +2651,102 @@ File: %2</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="647" />
+            <location filename="../ui/pages/train_page.cpp" line="666" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="641" />
+            <location filename="../ui/pages/train_page.cpp" line="656" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
@@ -2751,103 +2761,118 @@ File: %2</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <source>Trained by</source>
+            <translation>训练进程</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="373" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="386" />
-            <location filename="../ui/pages/train_page.cpp" line="395" />
+            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="396" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="396" />
+            <location filename="../ui/pages/train_page.cpp" line="397" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
             <location filename="../ui/pages/train_page.cpp" line="428" />
+            <source>pid %1 on %2 since %3</source>
+            <translation>主机 %2 上的进程 %1，自 %3 起</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="439" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="504" />
+            <location filename="../ui/pages/train_page.cpp" line="515" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="540" />
+            <location filename="../ui/pages/train_page.cpp" line="551" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="541" />
+            <location filename="../ui/pages/train_page.cpp" line="552" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="580" />
+            <location filename="../ui/pages/train_page.cpp" line="591" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="592" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="601" />
+            <location filename="../ui/pages/train_page.cpp" line="612" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="602" />
+            <location filename="../ui/pages/train_page.cpp" line="613" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="638" />
+            <location filename="../ui/pages/train_page.cpp" line="653" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="645" />
+            <location filename="../ui/pages/train_page.cpp" line="660" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="689" />
+            <location filename="../ui/pages/train_page.cpp" line="663" />
+            <source>This run is being trained by %1; it can be continued once that process stops.</source>
+            <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="708" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="700" />
+            <location filename="../ui/pages/train_page.cpp" line="719" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="712" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="750" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="732" />
+            <location filename="../ui/pages/train_page.cpp" line="751" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2856,7 +2881,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="740" />
+            <location filename="../ui/pages/train_page.cpp" line="759" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

@@ -363,4 +363,12 @@ ZH.update({
  'Host': '主机', 'PID': '进程号', 'Threads': '线程数', 'Last heartbeat': '最后心跳', 'State': '状态',
  'Workers: %1 live, %2 silent, %3 stopped': '工作进程：%1 个运行中，%2 个无响应，%3 个已停止',
  'cannot read them: %1': '无法读取：%1',
+ 'The run “%1” is being trained by another process: continue it when that one has stopped.':
+   '训练“%1”正由另一个进程进行：请在该进程停止后再继续。',
+ 'The run is being trained by another process: continue it when that one has stopped.':
+   '该训练正由另一个进程进行：请在该进程停止后再继续。',
+ 'Trained by': '训练进程',
+ 'pid %1 on %2 since %3': '主机 %2 上的进程 %1，自 %3 起',
+ 'This run is being trained by %1; it can be continued once that process stops.':
+   '该训练正由%1进行；该进程停止后即可继续。',
 })

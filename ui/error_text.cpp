@@ -66,6 +66,13 @@ Sentence sentenceFor(xq::ErrorCode c) {
                                       "That cannot be a run name: use letters, digits, spaces, "
                                       "'-', '_' and '.' (no '/' or '\\'), at most 60 "
                                       "characters.")};
+        case C::RunLeased:
+            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "The run “%1” is being trained by another process: "
+                                      "continue it when that one has stopped."),
+                    QT_TRANSLATE_NOOP("xqui::ErrorText",
+                                      "The run is being trained by another process: continue "
+                                      "it when that one has stopped.")};
         case C::RunModelMissing:
             return {
                 QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing: %1."),

@@ -52,6 +52,7 @@ struct Opts {
     xq::nn::GroupOptions group;
     int generations = 0;
     std::string finalModel;
+    double reconnectSeconds = xq::store::kDefaultReconnectSeconds;
     std::map<std::string, std::string> overrides;
 };
 
@@ -131,6 +132,7 @@ int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     to.minutes = o.minutes;
     to.generations = o.generations;
     to.finalModel = o.finalModel;
+    to.reconnectSeconds = o.reconnectSeconds;
     to.group = o.group;
     to.device = xqcli::benchDevice(o.device);
     xqcli::ProgressLine out;
@@ -203,6 +205,11 @@ std::function<int()> setup(CLI::App& sub) {
         ->group("Distributed training");
     sub.add_option("--final-model", o->finalModel,
                    "Trainer: save this rank's final weights to FILE")
+        ->group("Distributed training");
+    sub.add_option("--reconnect-seconds", o->reconnectSeconds,
+                   "Trainer: how long a lost PostgreSQL connection is tried again before giving up")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str()
         ->group("Distributed training");
     for (const auto& p : xq::train::params()) {
         const std::string name = p.name;

@@ -46,6 +46,10 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::Range(int64_t(0), int64_t(1) << 40));
     sub.add_option("--wait", o->w.waitSeconds, "Seconds to wait for the run and its first model")
         ->check(CLI::Range(0.0, 1e6));
+    sub.add_option("--reconnect-seconds", o->w.reconnectSeconds,
+                   "How long a lost database connection is tried again before giving up")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
     sub.add_option("--seed", o->w.seed, "Self-play seed (default: from the worker's id)");
     sub.add_option("--device", o->device, "Where the network runs: cpu, cuda or auto")
         ->check(CLI::IsMember({"cpu", "cuda", "auto"}));

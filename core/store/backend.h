@@ -60,6 +60,9 @@ class Backend {
     virtual void commit() = 0;
     virtual void rollback() noexcept = 0;  // never throws: runs during unwinding
     virtual bool inTransaction() const = 0;
+    // After a failed call: whether the failure was the loss of the connection to the server
+    // (PostgreSQL), so the whole transaction may be run again on a new session. SQLite: never.
+    virtual bool connectionLost() const { return false; }
     // Rows changed by the last INSERT, UPDATE or DELETE.
     virtual int64_t changes() const = 0;
     // How messages name the database (a connection URI without its password).

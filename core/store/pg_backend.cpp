@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <thread>
 #include <cmath>
 #include <optional>
 
@@ -140,8 +141,18 @@ class PgBackend : public Backend {
     // Runs one statement of a cursor, reconnecting first when the session was lost between
     // transactions (a server restart must not end a long training run; inside a transaction
     // the loss is an error, since the work done in it is gone).
+    // A statement outside a transaction that failed because the session was lost under it (the
+    // server restarted since the last statement) runs once more on a new session.
     pq::Result run(const std::string& sql, std::span<const pq::Param> params) {
         if (!txOpen_) ensureSession();
+        try {
+            pq::Result r = conn_.exec(sql, params, "running SQL: " + sql);
+            changes_ = r.affected();
+            return r;
+        } catch (const StoreError&) {
+            if (txOpen_ || conn_.alive()) throw;
+        }
+        ensureSession();
         pq::Result r = conn_.exec(sql, params, "running SQL: " + sql);
         changes_ = r.affected();
         return r;
@@ -154,11 +165,19 @@ class PgBackend : public Backend {
     // before an insert) and a conflicting write waits on the row lock, not on a whole file.
     // Read: one REPEATABLE READ snapshot, so a game row and its moves agree.
     void begin(TxKind kind) override {
+        const char* sql =
+            kind == TxKind::Write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ";
         ensureSession();
-        conn_.exec(kind == TxKind::Write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ",
-                   "starting a transaction");
+        try {
+            conn_.exec(sql, "starting a transaction");
+        } catch (const StoreError&) {
+            if (conn_.alive()) throw;
+            ensureSession();  // lost since the last statement: nothing of this one was done
+            conn_.exec(sql, "starting a transaction");
+        }
         txOpen_ = true;
     }
+    bool connectionLost() const override { return !conn_.alive(); }
     void commit() override {
         txOpen_ = false;  // whatever happens below, the transaction is over
         if (!conn_.alive())
@@ -198,7 +217,7 @@ class PgBackend : public Backend {
             "false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN "
             "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder', 'blobs', 'workers', "
-            "'eval_jobs')",
+            "'eval_jobs', 'run_leases')",
             "checking that the database can be written");
         const bool readOnlySession = r.value(0, 0) == "t";
         const bool standby = r.value(0, 1) == "t";
@@ -277,14 +296,41 @@ class PgBackend : public Backend {
         for (const std::string& ch : channels_) s += "; LISTEN " + ch;
         conn_.exec(s, "configuring the session");
     }
+    // Makes a new session when the old one was lost: tries again with a growing pause (a
+    // quarter second doubling up to 10 s) for up to OpenOptions::reconnectSeconds, saying so
+    // through OpenOptions::log (the loss, and the new session), and throws only after that time.
     void ensureSession() {
         if (conn_.alive()) return;
-        if (!conn_.reconnect())
-            throw StoreError(
-                StoreErrorCode::Sqlite,
-                "the connection to '" + conn_.label() + "' was lost and could not be made again",
-                conn_.label());
-        configureSession();
+        using Clock = std::chrono::steady_clock;
+        const auto start = Clock::now();
+        auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+        const double limit = std::max(0.0, options_.reconnectSeconds);
+        double pause = 0.25;
+        if (options_.log)
+            options_.log("lost the connection to '" + conn_.label() + "' (" +
+                         conn_.errorMessage() + "); connecting again for up to " +
+                         std::to_string(int(limit)) + " s");
+        for (;;) {
+            if (conn_.reconnect()) {
+                configureSession();
+                if (options_.log) {
+                    char buf[64];
+                    std::snprintf(buf, sizeof buf, "%.1f", elapsed());
+                    options_.log("connected again to '" + conn_.label() + "' after " + buf + " s");
+                }
+                return;
+            }
+            const double spent = elapsed();
+            if (spent >= limit)
+                throw StoreError(StoreErrorCode::Sqlite,
+                                 "the connection to '" + conn_.label() +
+                                     "' was lost and could not be made again within " +
+                                     std::to_string(int(limit)) + " s: " + conn_.errorMessage(),
+                                 conn_.label());
+            std::this_thread::sleep_for(
+                std::chrono::duration<double>(std::min(pause, limit - spent)));
+            pause = std::min(pause * 2, 10.0);
+        }
     }
 
     pq::Connection conn_;

@@ -149,6 +149,17 @@ CREATE INDEX eval_jobs_worker ON eval_jobs(worker);
 CREATE INDEX eval_jobs_game ON eval_jobs(game);
 )sql";
 
+const char* const kSchemaV5 = R"sql(
+CREATE TABLE run_leases(
+  run       bigint PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  host      text NOT NULL,
+  pid       bigint NOT NULL,
+  token     text NOT NULL,
+  started   bigint NOT NULL,
+  heartbeat bigint NOT NULL
+);
+)sql";
+
 // The advisory lock that serialises migrations of one database ("XQZ0").
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(1481726512)";
 
@@ -182,7 +193,7 @@ const std::vector<schema::Migration>& migrations() {
     // Numbers and descriptions come from the SQLite list, so the two cannot drift apart; a
     // step added there without its SQL here fails every PostgreSQL open, loudly.
     static const std::vector<schema::Migration> steps = [] {
-        const char* const sql[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
+        const char* const sql[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5};
         if (schema::migrations().size() != std::size(sql))
             throw StoreError(StoreErrorCode::Sqlite,
                              "internal: the PostgreSQL schema lacks steps of the SQLite one");

@@ -252,6 +252,10 @@ bool Connection::reconnect() {
     return alive();
 }
 
+std::string Connection::errorMessage() const {
+    return trimmed(PQerrorMessage(conn_));
+}
+
 int Connection::backendPid() const {
     return PQbackendPID(conn_);
 }

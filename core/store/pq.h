@@ -101,6 +101,8 @@ class Connection {
     bool alive() const;          // the session is usable (the server has not gone)
     // Reconnects a lost session; false when the server still cannot be reached.
     bool reconnect();
+    // libpq's last error message of this connection, trimmed ("" when none).
+    std::string errorMessage() const;
     int backendPid() const;
     const std::string& label() const { return label_; }
     pg_conn* handle() const { return conn_; }

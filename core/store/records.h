@@ -58,6 +58,18 @@ struct WorkerInfo {
     std::string state = "running";  // "running" or "stopped"
 };
 
+// The lease of a run: which process trains it (Store's run leases, one row per run). Times are
+// ms since the epoch; `token` is random per process, so a restarted process with the same pid
+// is not taken for the holder.
+struct RunLease {
+    int64_t run = 0;
+    std::string host;
+    int64_t pid = 0;
+    std::string token;
+    int64_t started = 0;    // 0 on claim: now
+    int64_t heartbeat = 0;  // 0 on claim: now
+};
+
 // One game of a candidate's evaluation match, as a job that a worker claims (Store's eval
 // jobs). Times are ms since the epoch. States: "queued" (claimable), "claimed" (by `worker`
 // since `claimed`), "done" (its game stored, `game` and `score` set), "cancelled" (the match

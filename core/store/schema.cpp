@@ -162,6 +162,20 @@ CREATE INDEX eval_jobs_worker ON eval_jobs(worker);
 CREATE INDEX eval_jobs_game ON eval_jobs(game);
 )sql";
 
+// Version 5: one trainer per run. A run's lease names the process that trains it (host, pid,
+// a random token of that process, when it took the lease and its last heartbeat, ms since the
+// epoch); at most one row per run, gone with the run. Workers take none.
+const char* const kSchemaV5 = R"sql(
+CREATE TABLE run_leases(
+  run       INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  host      TEXT NOT NULL,
+  pid       INTEGER NOT NULL,
+  token     TEXT NOT NULL,
+  started   INTEGER NOT NULL,
+  heartbeat INTEGER NOT NULL
+);
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -230,6 +244,7 @@ const std::vector<Migration>& migrations() {
         {2, "ladder results", kSchemaV2},
         {3, "model blobs, workers", kSchemaV3},
         {4, "evaluation jobs", kSchemaV4},
+        {5, "run leases", kSchemaV5},
     };
     return steps;
 }

@@ -201,47 +201,49 @@ void Store::checkWritable() {
 int64_t Store::addModel(const ModelInfo& m) {
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
-    Transaction tx(db);
-    {
-        Query run(db, "SELECT 1 FROM runs WHERE id = ?");
-        run.bind(1, m.run);
-        if (!run.step())
-            throw StoreError(StoreErrorCode::NotFound,
-                             "adding model generation " + std::to_string(m.generation) +
-                                 ": no run with id " + std::to_string(m.run));
-    }
-    if (m.parent) {
-        Query parent(db, "SELECT 1 FROM models WHERE id = ?");
-        parent.bind(1, *m.parent);
-        if (!parent.step())
-            throw StoreError(StoreErrorCode::NotFound,
-                             "adding model generation " + std::to_string(m.generation) +
-                                 ": no parent model with id " + std::to_string(*m.parent));
-    }
-    if (!m.sha256.empty()) {
-        Query blob(db, "SELECT 1 FROM blobs WHERE sha256 = ?");
-        blob.bind(1, m.sha256);
-        if (!blob.step())
-            throw StoreError(StoreErrorCode::Constraint,
-                             "adding model generation " + std::to_string(m.generation) +
-                                 ": no blob with sha256 " + m.sha256 + " in '" + db.label() + "'");
-    }
-    Query st(db,
-             "INSERT INTO models(run, generation, file, parent, elo, elo_lo, elo_hi, "
-             "accepted, created, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
-    st.bind(1, m.run).bind(2, m.generation).bind(3, m.file).bind(4, m.parent);
-    st.bind(5, m.elo).bind(6, m.eloLo).bind(7, m.eloHi).bind(8, int64_t(m.accepted ? 1 : 0));
-    st.bind(9, m.created ? m.created : nowMs());
-    if (m.sha256.empty())
-        st.bindNull(10);
-    else
-        st.bind(10, m.sha256);
-    st.step();
-    const int64_t id = st.int64(0);
-    st.reset();
-    db.notify(kModelsChannel, std::to_string(m.run));
-    tx.commit();
-    return id;
+    return retryOnLostConnection(db, [&] {
+        Transaction tx(db);
+        {
+            Query run(db, "SELECT 1 FROM runs WHERE id = ?");
+            run.bind(1, m.run);
+            if (!run.step())
+                throw StoreError(StoreErrorCode::NotFound,
+                                 "adding model generation " + std::to_string(m.generation) +
+                                     ": no run with id " + std::to_string(m.run));
+        }
+        if (m.parent) {
+            Query parent(db, "SELECT 1 FROM models WHERE id = ?");
+            parent.bind(1, *m.parent);
+            if (!parent.step())
+                throw StoreError(StoreErrorCode::NotFound,
+                                 "adding model generation " + std::to_string(m.generation) +
+                                     ": no parent model with id " + std::to_string(*m.parent));
+        }
+        if (!m.sha256.empty()) {
+            Query blob(db, "SELECT 1 FROM blobs WHERE sha256 = ?");
+            blob.bind(1, m.sha256);
+            if (!blob.step())
+                throw StoreError(StoreErrorCode::Constraint,
+                                 "adding model generation " + std::to_string(m.generation) +
+                                     ": no blob with sha256 " + m.sha256 + " in '" + db.label() + "'");
+        }
+        Query st(db,
+                 "INSERT INTO models(run, generation, file, parent, elo, elo_lo, elo_hi, "
+                 "accepted, created, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+        st.bind(1, m.run).bind(2, m.generation).bind(3, m.file).bind(4, m.parent);
+        st.bind(5, m.elo).bind(6, m.eloLo).bind(7, m.eloHi).bind(8, int64_t(m.accepted ? 1 : 0));
+        st.bind(9, m.created ? m.created : nowMs());
+        if (m.sha256.empty())
+            st.bindNull(10);
+        else
+            st.bind(10, m.sha256);
+        st.step();
+        const int64_t id = st.int64(0);
+        st.reset();
+        db.notify(kModelsChannel, std::to_string(m.run));
+        tx.commit();
+        return id;
+    });
 }
 
 void Store::setModelEvaluation(int64_t model, bool accepted, std::optional<double> elo,
@@ -299,20 +301,22 @@ void Store::addMetrics(std::span<const MetricPoint> points) {
     if (points.empty()) return;
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
-    Transaction tx(db);
-    Query st(db,
-             "INSERT INTO metrics(run, step, name, value, time) VALUES (?, ?, ?, ?, ?) "
-             "ON CONFLICT (run, name, step) DO UPDATE SET value = excluded.value, "
-             "time = excluded.time");
-    const int64_t now = nowMs();
-    for (const MetricPoint& p : points) {
-        if (p.name.empty())
-            throw StoreError(StoreErrorCode::InvalidArgument,
-                             "metric at step " + std::to_string(p.step) + " has no name");
-        st.bind(1, p.run).bind(2, p.step).bind(3, p.name).bind(4, p.value);
-        st.bind(5, p.time ? p.time : now).run();
-    }
-    tx.commit();
+    retryOnLostConnection(db, [&] {
+        Transaction tx(db);
+        Query st(db,
+                 "INSERT INTO metrics(run, step, name, value, time) VALUES (?, ?, ?, ?, ?) "
+                 "ON CONFLICT (run, name, step) DO UPDATE SET value = excluded.value, "
+                 "time = excluded.time");
+        const int64_t now = nowMs();
+        for (const MetricPoint& p : points) {
+            if (p.name.empty())
+                throw StoreError(StoreErrorCode::InvalidArgument,
+                                 "metric at step " + std::to_string(p.step) + " has no name");
+            st.bind(1, p.run).bind(2, p.step).bind(3, p.name).bind(4, p.value);
+            st.bind(5, p.time ? p.time : now).run();
+        }
+        tx.commit();
+    });
 }
 
 std::vector<MetricPoint> Store::metrics(int64_t run, const std::string& name, int64_t sinceStep) {

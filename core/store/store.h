@@ -36,6 +36,7 @@
 // Store is neither copyable nor movable.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -47,12 +48,21 @@
 
 namespace xq::store {
 
+inline constexpr double kDefaultReconnectSeconds = 180;
+
 struct OpenOptions {
     bool readOnly = false;  // never writes; refuses a file that would need migrating
     // Read-write only: create the file when it does not exist (PostgreSQL: create the schema
     // in a database without tables; databases themselves are never created).
     bool create = true;
     int busyTimeoutMs = 10000;  // how long to wait for another writer's lock
+    // PostgreSQL: how long a lost connection (a server restart, a network cut) is tried again,
+    // with growing pauses, before a call fails. Between transactions a call waits for the new
+    // session; a write transaction cut off in the middle is run again whole on it (a game, a
+    // generation's row, metrics), so a restart costs time, not work. SQLite: unused.
+    double reconnectSeconds = kDefaultReconnectSeconds;
+    // Where the waits are told ("lost the connection …", "… is back after 2.1 s"); none: silent.
+    std::function<void(const std::string&)> log;
 };
 
 class Store {
@@ -128,6 +138,30 @@ class Store {
                          std::optional<int> generation, const std::string& state);
     // Newest heartbeat first (then id); all workers, or those of one run.
     std::vector<WorkerInfo> listWorkers(std::optional<int64_t> run = std::nullopt);
+
+    // --- run leases (one trainer per run, store_leases.cpp) ----------------------------------
+    // The result of claimRunLease: `acquired`, and the lease that was there before (a stale
+    // one taken over, or the live holder's when refused; empty when there was none or it was
+    // the caller's own).
+    struct LeaseClaim {
+        bool acquired = false;
+        std::optional<RunLease> previous;
+    };
+    // Takes the lease of `lease.run` for the process `lease` names (host, pid, token; started
+    // and heartbeat become now), in one write transaction: when there is none, when it is this
+    // token's already, or when `isStale` says the holder is gone. Otherwise nothing is written
+    // and `previous` is the live holder. Throws NotFound when there is no such run,
+    // InvalidArgument for an empty host or token. `isStale` runs inside the transaction, under
+    // the store's lock: it must not call the store.
+    LeaseClaim claimRunLease(const RunLease& lease,
+                             const std::function<bool(const RunLease&)>& isStale);
+    // Sets the heartbeat of the lease to now when `token` still holds it; false when it does
+    // not (another process took it over, or the run was deleted).
+    bool renewRunLease(int64_t run, const std::string& token);
+    // Gives the lease back when `token` holds it (no effect otherwise).
+    void releaseRunLease(int64_t run, const std::string& token);
+    // The run's lease row, live or stale; empty when none.
+    std::optional<RunLease> runLease(int64_t run);
 
     // --- evaluation jobs (gating a distributed run, store_eval_jobs.cpp) ----------------------
     // Queues the `games` games of `candidate`'s match against `opponent` (game indexes

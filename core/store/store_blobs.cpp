@@ -11,20 +11,22 @@ std::string Store::putBlob(std::span<const uint8_t> bytes) {
     const std::string sha = sha256Hex(bytes);
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
-    Transaction tx(db);
-    {
-        // Asked first so a second put sends no megabytes to a server only to be dropped.
-        Query exists(db, "SELECT 1 FROM blobs WHERE sha256 = ?");
-        exists.bind(1, sha);
-        if (exists.step()) return sha;  // tx rolls back: nothing was written
-    }
-    // DO NOTHING: another process may have put the same bytes since the look above.
-    Query st(db,
-             "INSERT INTO blobs(sha256, bytes, size, created) VALUES (?, ?, ?, ?) "
-             "ON CONFLICT (sha256) DO NOTHING");
-    st.bind(1, sha).bindBlob(2, bytes).bind(3, int64_t(bytes.size())).bind(4, nowMs()).run();
-    tx.commit();
-    return sha;
+    return retryOnLostConnection(db, [&] {
+        Transaction tx(db);
+        {
+            // Asked first so a second put sends no megabytes to a server only to be dropped.
+            Query exists(db, "SELECT 1 FROM blobs WHERE sha256 = ?");
+            exists.bind(1, sha);
+            if (exists.step()) return sha;  // tx rolls back: nothing was written
+        }
+        // DO NOTHING: another process may have put the same bytes since the look above.
+        Query st(db,
+                 "INSERT INTO blobs(sha256, bytes, size, created) VALUES (?, ?, ?, ?) "
+                 "ON CONFLICT (sha256) DO NOTHING");
+        st.bind(1, sha).bindBlob(2, bytes).bind(3, int64_t(bytes.size())).bind(4, nowMs()).run();
+        tx.commit();
+        return sha;
+    });
 }
 
 std::optional<std::vector<uint8_t>> Store::loadBlob(const std::string& sha256) {

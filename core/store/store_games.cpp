@@ -125,10 +125,12 @@ int64_t insertGameInTransaction(Backend& db, const GameRecord& g) {
 int64_t Store::insertGame(const GameRecord& g) {
     std::lock_guard lock(impl_->mutex);
     Backend& db = *impl_->db;
-    Transaction tx(db);
-    const int64_t id = insertGameInTransaction(db, g);
-    tx.commit();
-    return id;
+    return retryOnLostConnection(db, [&] {
+        Transaction tx(db);
+        const int64_t id = insertGameInTransaction(db, g);
+        tx.commit();
+        return id;
+    });
 }
 
 std::vector<GameRecord> Store::listGames(const GameFilter& f) {

@@ -27,6 +27,22 @@ std::optional<ModelInfo> queryBestModel(Backend& db, int64_t run);
 // open write transaction (store_games.cpp); returns its id. Throws StoreError.
 int64_t insertGameInTransaction(Backend& db, const GameRecord& game);
 
+// Runs `body`, one whole write transaction, and runs it again (at most twice more) when it
+// failed because the PostgreSQL session was lost: the next begin() waits for a new session
+// (OpenOptions::reconnectSeconds). A commit whose reply was lost with the session may have
+// landed; the callers wrapped are those whose rows a repeat cannot corrupt (a game stored twice
+// is the worst case, and it needs the cut to fall between the server's commit and its reply).
+template <typename Body>
+auto retryOnLostConnection(Backend& db, Body&& body) -> decltype(body()) {
+    for (int attempt = 1;; ++attempt) {
+        try {
+            return body();
+        } catch (const StoreError&) {
+            if (attempt >= 3 || !db.connectionLost()) throw;
+        }
+    }
+}
+
 // The channel on which PostgreSQL announces model changes; the payload is the run id.
 constexpr const char* kModelsChannel = "xq_models";
 

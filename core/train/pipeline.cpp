@@ -111,7 +111,9 @@ void Pipeline::openRun(State& st) {
         throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
     store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.sessionStart = Clock::now();
-    st.store = std::make_unique<store::Store>(options_.dbPath);
+    store::OpenOptions open;
+    open.log = [this](const std::string& m) { log(LogLevel::Warning, m); };
+    st.store = std::make_unique<store::Store>(options_.dbPath, open);
 
     auto existing = st.store->findRun(options_.runName);
     if (existing && !options_.resume)
@@ -124,6 +126,12 @@ void Pipeline::openRun(State& st) {
                     "no run named '" + options_.runName + "' in " + options_.dbPath + " to resume",
                     options_.runName);
     st.resumed = existing.has_value();
+    // A resumed run is leased before anything of it is read or written; a new one right after
+    // its row exists (two processes creating one name: the second is refused by the name).
+    if (existing) {
+        st.run = *existing;
+        takeLease(st);
+    }
     st.modelDir = options_.modelDir.empty()
                       ? store::defaultModelDir(options_.dbPath, options_.runName)
                       : options_.modelDir;
@@ -135,16 +143,28 @@ void Pipeline::openRun(State& st) {
         st.run = *existing;
         // The stored configuration wins: a resumed run keeps its network size and settings.
         st.config = fromJson(st.run.config, options_.config);
-        if (auto ck = readCheckpoint(st.modelDir)) {
+        std::optional<Checkpoint> ck;
+        bool unusable = false;
+        try {
+            ck = readCheckpoint(st.modelDir);
+        } catch (const std::exception& e) {
+            // Damaged, or naming files that are gone: the stored generations and games hold
+            // the run as well, without the training network's last steps.
+            unusable = true;
+            log(LogLevel::Warning, std::string("the checkpoint cannot be used (") + e.what() +
+                                       "): continuing from the newest generation and the stored games");
+        }
+        if (ck) {
             st.ckpt = *ck;
             haveCheckpoint = true;
-        } else {
+        } else if (!unusable) {
             log(LogLevel::Warning, "run '" + options_.runName + "' has no checkpoint in " + st.modelDir +
                                        " (stopped before its first one): continuing from its newest "
                                        "generation and its stored games");
         }
     } else {
         st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
+        takeLease(st);
     }
     const TrainConfig& config = st.config;
 
@@ -167,14 +187,24 @@ void Pipeline::openRun(State& st) {
         st.ckpt.bestModelId = st.store->addModel(mi);
         st.ckpt.generation = 0;
     } else {
-        st.bestNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.bestFile, netOpts));
+        st.bestNet = loadPlayingGeneration(st, netOpts);
         // The model files say which policy head the run trains: a run stored before the
         // parameter existed has none in its configuration and holds dense nets.
         st.config.policyHead = int(st.bestNet->config().policyHead);
     }
+    bool trainFromCheckpoint = haveCheckpoint;
     if (haveCheckpoint) {
-        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
-    } else {
+        try {
+            st.trainNet = std::make_shared<nn::Net>(
+                nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
+        } catch (const nn::ModelFileError& e) {
+            log(LogLevel::Warning, std::string("the checkpoint's training network does not load (") +
+                                       e.what() + "): training goes on from generation " +
+                                       std::to_string(st.ckpt.generation) + " with a fresh optimizer");
+            trainFromCheckpoint = false;
+        }
+    }
+    if (!trainFromCheckpoint) {
         // Training starts from the newest generation (step 0, a fresh optimizer).
         st.trainNet = std::make_shared<nn::Net>(st.bestNet->clone());
         if (!existing) {
@@ -187,11 +217,24 @@ void Pipeline::openRun(State& st) {
     topts.weightDecay = config.weightDecay;
     topts.clipNorm = config.gradClip;
     st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
-    if (haveCheckpoint && !st.ckpt.optimizerFile.empty())
+    if (trainFromCheckpoint && !st.ckpt.optimizerFile.empty())
         st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.playGeneration.store(st.ckpt.generation);
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
+}
+
+// The run's lease (run_lease.h): refused when another live process trains the run; a stale
+// lease (a killed trainer's) is taken over and said so. Losing it later stops this run.
+void Pipeline::takeLease(State& st) {
+    st.lease = std::make_unique<RunLeaseHolder>(*st.store, st.run.id, options_.runName, [this] {
+        log(LogLevel::Error, "another process took over the lease of run '" + options_.runName +
+                                 "' (this one missed its heartbeats): stopping without writing more");
+        control_.requestStop();
+    });
+    if (const auto& old = st.lease->tookOver())
+        log(LogLevel::Warning, "took over the lease of run '" + options_.runName + "' from " +
+                                   leaseOwnerText(*old) + ", which stopped without giving it back");
 }
 
 // Fails before any work when the run could not keep it: the database must take a write now
@@ -253,12 +296,7 @@ bool Pipeline::reconcileGenerations(State& st, bool haveCheckpoint) {
     }
     if (!best) return false;
     if (haveCheckpoint && best->generation == st.ckpt.generation) return true;
-    std::error_code ec;
-    if (!fs::exists(best->file, ec))
-        throw Error(ErrorCode::RunModelMissing,
-                    "generation " + std::to_string(best->generation) + " of run '" + options_.runName +
-                        "' is recorded with the file " + best->file + ", which is missing",
-                    best->file);
+    // A missing or damaged file is the loader's to handle (loadPlayingGeneration falls back).
     if (haveCheckpoint)
         log(LogLevel::Warning, "the checkpoint is at generation " + std::to_string(st.ckpt.generation) +
                                    ", the database at " + std::to_string(best->generation) +
@@ -271,6 +309,59 @@ bool Pipeline::reconcileGenerations(State& st, bool haveCheckpoint) {
     st.ckpt.eloLo = best->eloLo.value_or(0);
     st.ckpt.eloHi = best->eloHi.value_or(0);
     return true;
+}
+
+// The network self-play goes on with: the playing generation's (st.ckpt.bestFile), or, when
+// that file is missing or does not load, the newest accepted generation whose file loads. Each
+// skipped file is named in the log with the reason. The generations after the one taken are
+// numbered from it again, so the next accepted one replaces the skipped file (gen-NNNN.xqm)
+// and becomes the run's best; its row is newer than the skipped one's. Throws RunModelMissing
+// when no accepted generation's file loads.
+std::shared_ptr<nn::Net> Pipeline::loadPlayingGeneration(State& st, const nn::NetOptions& netOpts) {
+    auto tryLoad = [&](const fs::path& file, std::string& why) -> std::shared_ptr<nn::Net> {
+        std::error_code ec;
+        if (!fs::exists(file, ec)) {
+            why = "the file is missing";
+            return nullptr;
+        }
+        try {
+            return std::make_shared<nn::Net>(nn::loadModel(file, netOpts));
+        } catch (const nn::ModelFileError& e) {
+            why = e.what();
+            return nullptr;
+        }
+    };
+    const fs::path first = fs::path(st.modelDir) / st.ckpt.bestFile;
+    std::string why;
+    if (auto net = tryLoad(first, why)) return net;
+    log(LogLevel::Warning, "skipped generation " + std::to_string(st.ckpt.generation) + " (" +
+                               first.string() + "): " + why);
+    std::vector<store::ModelInfo> models = st.store->listModels(st.run.id);  // by generation
+    for (auto it = models.rbegin(); it != models.rend(); ++it) {
+        if (!it->accepted || it->file.empty() || fs::path(it->file) == first) continue;
+        std::string whyNot;
+        auto net = tryLoad(it->file, whyNot);
+        if (!net) {
+            log(LogLevel::Warning, "skipped generation " + std::to_string(it->generation) + " (" +
+                                       it->file + "): " + whyNot);
+            continue;
+        }
+        log(LogLevel::Warning, "self-play continues from generation " + std::to_string(it->generation) +
+                                   " (" + it->file + "), the newest whose file loads; the next "
+                                   "accepted generation is numbered " +
+                                   std::to_string(it->generation + 1));
+        st.ckpt.generation = it->generation;
+        st.ckpt.bestFile = it->file;
+        st.ckpt.bestModelId = it->id;
+        st.ckpt.elo = it->elo.value_or(0);
+        st.ckpt.eloLo = it->eloLo.value_or(0);
+        st.ckpt.eloHi = it->eloHi.value_or(0);
+        return net;
+    }
+    throw Error(ErrorCode::RunModelMissing,
+                "no generation of run '" + options_.runName + "' has a model file that loads (" +
+                    first.string() + ": " + why + ")",
+                first.string());
 }
 
 // ---- RebuildBuffers: replay buffer and held-out set from the run's stored self-play games ----

@@ -26,6 +26,17 @@
 // Before any work OpenRun proves that the work can be kept (checkRoomToWork): the database
 // takes a write, the model folder a file, and both disks have room.
 //
+// One writer per run: OpenRun takes the run's lease (run_lease.h) before it reads or writes
+// anything of a resumed run (right after creating a new one) and holds it to the end; a second
+// trainer of the run is refused with the holder named. A lease taken over from a killed process
+// is said in the log.
+//
+// Resume falls back instead of refusing: a checkpoint.json that does not read (or names files
+// that are gone) is skipped, as for a run stopped before its first one; a training network that
+// does not load gives way to the playing generation with a fresh optimizer; a playing
+// generation whose file is missing or damaged gives way to the newest accepted generation whose
+// file loads (loadPlayingGeneration). Each fallback names the file it skipped and why.
+//
 // Control: RunControl (pause / resume / stop from any thread). Callbacks (plain structs) run
 // on the pipeline's threads; the UI facade re-emits them as queued signals.
 //
@@ -54,6 +65,7 @@
 #include "core/train/live_game.h"
 
 namespace xq::nn {
+struct NetOptions;
 class InferenceServer;
 }
 
@@ -194,7 +206,9 @@ private:
     // pipeline_evaluate.cpp: Evaluate = GatingMatch -> RecordGeneration -> AnnounceGeneration.
     void openRun(State& st);
     void checkRoomToWork(State& st);
+    void takeLease(State& st);
     bool reconcileGenerations(State& st, bool haveCheckpoint);
+    std::shared_ptr<nn::Net> loadPlayingGeneration(State& st, const nn::NetOptions& netOpts);
     void rebuildBuffers(State& st);
     bool selfPlayPhase(State& st);
     void beginSelfPlayStage(State& st);

@@ -16,6 +16,7 @@
 #include "core/nn/eval_cache.h"
 #include "core/nn/net.h"
 #include "core/store/store.h"
+#include "core/train/run_lease.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
 #include "core/train/pipeline.h"
@@ -28,6 +29,9 @@ struct Pipeline::State {
     bool resumed = false;
     std::unique_ptr<store::Store> store;
     store::RunInfo run;
+    // The run's lease (run_lease.h): declared after `store`, so it is given back before the
+    // store closes.
+    std::unique_ptr<RunLeaseHolder> lease;
     std::string modelDir;
     Checkpoint ckpt;
     std::shared_ptr<nn::Net> trainNet;

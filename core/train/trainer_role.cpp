@@ -24,6 +24,7 @@
 #include "core/train/elo.h"
 #include "core/train/gate_rule.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/run_lease.h"
 
 namespace fs = std::filesystem;
 
@@ -52,6 +53,8 @@ struct DistributedTrainer::State {
     bool firstIngest = true;
     std::unique_ptr<store::Store> store;
     store::RunInfo run;
+    // Rank 0's lease of the run (run_lease.h), given back before the store closes.
+    std::unique_ptr<RunLeaseHolder> lease;
     std::string modelDir;
     Checkpoint ckpt;
     std::shared_ptr<nn::Net> trainNet;
@@ -84,6 +87,19 @@ DistributedTrainer::DistributedTrainer(TrainerRoleOptions options, PipelineCallb
 
 DistributedTrainer::~DistributedTrainer() = default;
 
+// Rank 0 writes the run's checkpoints and generations: it holds the run's lease, as the
+// one-machine pipeline does (the same rule, run_lease.h).
+void DistributedTrainer::takeLease(State& st) {
+    st.lease = std::make_unique<RunLeaseHolder>(*st.store, st.run.id, options_.runName, [this] {
+        log(LogLevel::Error, "another process took over the lease of run '" + options_.runName +
+                                 "' (this one missed its heartbeats): stopping without writing more");
+        control_.requestStop();
+    });
+    if (const auto& old = st.lease->tookOver())
+        log(LogLevel::Warning, "took over the lease of run '" + options_.runName + "' from " +
+                                   leaseOwnerText(*old) + ", which stopped without giving it back");
+}
+
 void DistributedTrainer::log(LogLevel l, const std::string& m) const {
     if (callbacks_.log) callbacks_.log(l, m);
 }
@@ -93,7 +109,10 @@ void DistributedTrainer::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
     store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.rank0 = options_.group.rank == 0;
-    st.store = std::make_unique<store::Store>(options_.dbPath);
+    store::OpenOptions open;
+    open.reconnectSeconds = options_.reconnectSeconds;
+    open.log = [this](const std::string& m) { log(LogLevel::Warning, m); };
+    st.store = std::make_unique<store::Store>(options_.dbPath, open);
     st.modelDir = options_.modelDir.empty()
                       ? store::defaultModelDir(options_.dbPath, options_.runName)
                       : options_.modelDir;
@@ -117,6 +136,7 @@ void DistributedTrainer::openRun(State& st) {
                         options_.runName);
         if (existing) {
             st.run = *existing;
+            takeLease(st);
             st.config = fromJson(st.run.config, options_.config);
             if (auto ck = readCheckpoint(st.modelDir)) {
                 st.ckpt = *ck;
@@ -124,6 +144,7 @@ void DistributedTrainer::openRun(State& st) {
             }
         } else {
             st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
+            takeLease(st);
         }
     } else {
         // Rank 0 creates the run before it joins the group, and this rank reads it after

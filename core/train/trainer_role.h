@@ -43,6 +43,7 @@
 #include <string>
 
 #include "core/nn/training_group.h"
+#include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/pipeline.h"
 
@@ -64,6 +65,9 @@ struct TrainerRoleOptions {
     // Gate on: claimed evaluation games of a worker whose heartbeat is older than this go
     // back to the queue (host clocks must agree to well within it: run NTP).
     int64_t evalClaimTimeoutMs = 60000;
+    // How long a lost database connection is tried again before the trainer gives up
+    // (store::OpenOptions::reconnectSeconds); the wait is said in the log.
+    double reconnectSeconds = store::kDefaultReconnectSeconds;
     nn::GroupOptions group;  // rank, world size, master
     nn::DeviceKind device = nn::DeviceKind::Cpu;
 };
@@ -104,6 +108,7 @@ class DistributedTrainer {
     void decideCandidate(State& st, const ArenaResult& r);
     bool gateCycle(State& st, bool due);
     void log(LogLevel l, const std::string& m) const;
+    void takeLease(State& st);
 
     TrainerRoleOptions options_;
     PipelineCallbacks callbacks_;

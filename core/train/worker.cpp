@@ -87,7 +87,10 @@ void SelfPlayWorker::log(const std::string& m) const {
 void SelfPlayWorker::joinRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database given (--db)");
     if (options_.runName.empty()) throw std::invalid_argument("no run given (--run)");
-    st.store = std::make_unique<store::Store>(options_.dbPath);
+    store::OpenOptions open;
+    open.reconnectSeconds = options_.reconnectSeconds;
+    open.log = [this](const std::string& m) { log(m); };
+    st.store = std::make_unique<store::Store>(options_.dbPath, open);
     st.store->checkWritable();
     bool said = false;
     for (;;) {

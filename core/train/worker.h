@@ -38,6 +38,7 @@
 
 #include "core/nn/net.h"
 #include "core/store/records.h"
+#include "core/store/store.h"
 #include "core/train/control.h"
 
 namespace xq::train {
@@ -55,6 +56,9 @@ struct WorkerOptions {
     int64_t games = 0;         // stop after this many stored games, evaluation games included (0: no limit)
     double waitSeconds = 600;  // how long JoinRun waits for the run and its first model
     int heartbeatMs = 5000;
+    // How long a lost database connection is tried again before the worker gives up
+    // (store::OpenOptions::reconnectSeconds); the wait is said in the log.
+    double reconnectSeconds = store::kDefaultReconnectSeconds;
     uint64_t seed = 0;  // 0: derived from the worker's id (workers never share games)
     nn::DeviceKind device = nn::DeviceKind::Cpu;
 };

@@ -3,12 +3,13 @@
 #   pg_cluster.sh start STATE   initdb + pg_ctl start in a new temp dir, unix socket only (no TCP
 #                               port is opened), then writes the socket dir to STATE
 #   pg_cluster.sh stop STATE    stops that cluster and removes its dir
+#   pg_cluster.sh restart STATE stops that cluster (fast: sessions are cut) and starts it again
 # As root the server runs as the postgres user (initdb refuses root). Durability is off
 # (fsync, synchronous_commit): the data lives only for the length of the test.
 # XQ_PG_BIN overrides where the server binaries are (default: Debian's PostgreSQL 15).
 set -euo pipefail
-cmd=${1:?usage: pg_cluster.sh start|stop STATE}
-state=${2:?usage: pg_cluster.sh start|stop STATE}
+cmd=${1:?usage: pg_cluster.sh start|stop|restart STATE}
+state=${2:?usage: pg_cluster.sh start|stop|restart STATE}
 bin=${XQ_PG_BIN:-/usr/lib/postgresql/15/bin}
 
 as_owner() {
@@ -50,5 +51,9 @@ case "$cmd" in
     echo "PostgreSQL test cluster: socket in $dir"
     ;;
   stop) stop_cluster ;;
-  *) echo "usage: pg_cluster.sh start|stop STATE" >&2; exit 2 ;;
+  restart)
+    dir=$(cat "$state")
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart >/dev/null
+    ;;
+  *) echo "usage: pg_cluster.sh start|stop|restart STATE" >&2; exit 2 ;;
 esac

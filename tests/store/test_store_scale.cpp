@@ -236,6 +236,84 @@ class TestStoreScale : public QObject {
         QVERIFY(s.integrityCheck().ok);
     }
 
+    // Run leases: one holder per run; a live holder refuses another token (nothing written),
+    // a stale one (as the caller's rule says) is taken over and reported; renew and release
+    // act only for the holding token; the lease goes with its run.
+    void runLeases() {
+        Store s(file("leases.db"));
+        const int64_t run = s.createRun("leased").id, other = s.createRun("free").id;
+        QVERIFY(!s.runLease(run));
+        RunLease a;
+        a.run = run;
+        a.host = "host-a";
+        a.pid = 111;
+        a.token = "token-a";
+        const int64_t before = nowMs();
+        int asked = 0;
+        auto never = [&](const RunLease&) { ++asked; return false; };
+        auto always = [&](const RunLease&) { ++asked; return true; };
+        Store::LeaseClaim c = s.claimRunLease(a, never);
+        QVERIFY(c.acquired);
+        QVERIFY(!c.previous);
+        QCOMPARE(asked, 0);  // nobody held it: the rule is not asked
+        std::optional<RunLease> held = s.runLease(run);
+        QVERIFY(held);
+        QCOMPARE(held->host, std::string("host-a"));
+        QCOMPARE(held->pid, int64_t(111));
+        QCOMPARE(held->token, std::string("token-a"));
+        QVERIFY(held->started >= before && held->heartbeat == held->started);
+
+        // The same token claims again (a retry): still its own, the rule is not asked.
+        QVERIFY(s.claimRunLease(a, never).acquired);
+        QCOMPARE(asked, 0);
+
+        RunLease b = a;
+        b.host = "host-b";
+        b.pid = 222;
+        b.token = "token-b";
+        c = s.claimRunLease(b, never);
+        QVERIFY(!c.acquired);
+        QCOMPARE(asked, 1);
+        QVERIFY(c.previous);
+        QCOMPARE(c.previous->token, std::string("token-a"));
+        QCOMPARE(s.runLease(run)->token, std::string("token-a"));  // nothing written
+        QVERIFY(!s.renewRunLease(run, "token-b"));
+        s.releaseRunLease(run, "token-b");  // not its lease: no effect
+        QCOMPARE(s.runLease(run)->token, std::string("token-a"));
+        QVERIFY(s.renewRunLease(run, "token-a"));
+
+        // The other run is free meanwhile.
+        RunLease o = b;
+        o.run = other;
+        QVERIFY(s.claimRunLease(o, never).acquired);
+
+        // A stale holder is taken over, and the claim says whose lease it was.
+        c = s.claimRunLease(b, always);
+        QVERIFY(c.acquired);
+        QCOMPARE(c.previous->host, std::string("host-a"));
+        QCOMPARE(c.previous->pid, int64_t(111));
+        QCOMPARE(s.runLease(run)->token, std::string("token-b"));
+        QVERIFY(!s.renewRunLease(run, "token-a"));  // the old holder learns it lost the lease
+        s.releaseRunLease(run, "token-b");
+        QVERIFY(!s.runLease(run));
+
+        QCOMPARE(codeOf([&] {
+                     RunLease n = a;
+                     n.run = other + 100;
+                     s.claimRunLease(n, never);
+                 }),
+                 StoreErrorCode::NotFound);
+        QCOMPARE(codeOf([&] {
+                     RunLease n = a;
+                     n.token.clear();
+                     s.claimRunLease(n, never);
+                 }),
+                 StoreErrorCode::InvalidArgument);
+        s.deleteRun("free");
+        QVERIFY(!s.runLease(other));
+        QVERIFY(s.integrityCheck().ok);
+    }
+
     void workers() {
         Store s(file("workers.db"));
         const int64_t run = s.createRun("w").id, other = s.createRun("o").id;
@@ -364,7 +442,7 @@ class TestStoreScale : public QObject {
     // A database of schema version 2 (before blobs and workers) is upgraded in place, keeping
     // its models (which name no weights); a read-only open refuses it.
     void migratesVersion2() {
-        QCOMPARE(schema::currentVersion(), 4);
+        QCOMPARE(schema::currentVersion(), 5);
         const std::string path = file("v2.db");
         const char* rows =
             "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
@@ -377,7 +455,7 @@ class TestStoreScale : public QObject {
             QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
         }
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 4);
+        QCOMPARE(s.schemaVersion(), 5);
         const auto run = s.findRun("old");
         QVERIFY(run);
         const std::vector<ModelInfo> models = s.listModels(run->id);

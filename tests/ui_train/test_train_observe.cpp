@@ -27,6 +27,7 @@
 #include "core/store/schema.h"
 #include "core/store/store.h"
 #include "core/store/store_error.h"
+#include "core/train/run_lease.h"
 #include "store/store_testdb.h"
 #include "ui/app_setup.h"
 #include "ui/db_location.h"
@@ -243,6 +244,59 @@ private slots:
         page.setDatabase(tmp_.filePath(QStringLiteral("empty.db")));
         QVERIFY(!panel->isVisibleTo(&page));
         QCOMPARE(m->rowCount(), 0);
+    }
+
+    // The run list says who trains each run (the live holder of its lease) and keeps Continue
+    // off for it; a lease left by a process that is gone (same host, no such pid) does not
+    // count. Rows are chosen with the mouse, as a user does.
+    void aRunTrainedElsewhereIsNotContinued() {
+        const std::string db = database("leased");
+        const qint64 myPid = QCoreApplication::applicationPid();
+        {
+            xq::store::Store s(db);
+            auto never = [](const xq::store::RunLease&) { return false; };
+            xq::store::RunLease l;
+            l.host = xq::train::thisHostName();
+            l.run = s.createRun("held", "{}").id;
+            l.pid = myPid;  // a live process on this host
+            l.token = "held-token";
+            QVERIFY(s.claimRunLease(l, never).acquired);
+            l.run = s.createRun("orphan", "{}").id;
+            l.pid = 4000000;  // above Linux's pid_max default: no such process
+            l.token = "orphan-token";
+            QVERIFY(s.claimRunLease(l, never).acquired);
+        }
+        TrainingSession session;
+        TrainPage page(&session);
+        page.resize(1280, 820);
+        page.show();
+        page.setDatabase(QString::fromStdString(db));
+        QTreeWidget* list = page.runList();
+        QCOMPARE(list->topLevelItemCount(), 2);
+        auto click = [&](const QString& name) {
+            for (int i = 0; i < list->topLevelItemCount(); ++i) {
+                QTreeWidgetItem* it = list->topLevelItem(i);
+                if (it->text(0) != name) continue;
+                QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                                  list->visualItemRect(it).center());
+                return it;
+            }
+            return static_cast<QTreeWidgetItem*>(nullptr);
+        };
+        QTreeWidgetItem* held = click(QStringLiteral("held"));
+        QVERIFY(held && held->isSelected());
+        const QString who = QStringLiteral("pid %1 on %2").arg(myPid).arg(
+            QString::fromStdString(xq::train::thisHostName()));
+        QVERIFY2(held->text(5).startsWith(who), qPrintable(held->text(5)));
+        QVERIFY(!page.continueButton()->isEnabled());
+        if (!dbs_.postgres())
+            QVERIFY2(page.continueButton()->toolTip().contains(who),
+                     qPrintable(page.continueButton()->toolTip()));
+
+        QTreeWidgetItem* orphan = click(QStringLiteral("orphan"));
+        QVERIFY(orphan && orphan->isSelected());
+        QCOMPARE(orphan->text(5), QString());
+        QCOMPARE(page.continueButton()->isEnabled(), !dbs_.postgres());
     }
 
     void aRunWithoutWorkersHidesThePanel() {

@@ -296,7 +296,8 @@ void TrainPage::retranslate() {
         tr("Name of the new run (unique in the database); its models go to models/<name> next to "
            "the database."));
     runs_->setHeaderLabels(
-        {tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created")});
+        {tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created"),
+         tr("Trained by")});
     continue_->setText(tr("Continue run"));
     refresh_->setText(tr("Refresh"));
     leftTabs_->setTabText(0, tr("Settings for a new run"));
@@ -421,7 +422,17 @@ void TrainPage::refreshRuns() {
         it->setText(3, loc.toString(qlonglong(r.steps)));
         it->setText(4, QDateTime::fromMSecsSinceEpoch(r.createdMs)
                            .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+        const QString trainer =
+            r.trainerHost.isEmpty()
+                ? QString()
+                : tr("pid %1 on %2 since %3")
+                      .arg(r.trainerPid)
+                      .arg(r.trainerHost,
+                           QDateTime::fromMSecsSinceEpoch(r.trainerSinceMs)
+                               .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+        it->setText(5, trainer);
         it->setData(0, Qt::UserRole, qlonglong(r.id));
+        it->setData(5, Qt::UserRole, trainer);
         it->setToolTip(0, r.configJson);
         if (r.name == keep) it->setSelected(true);
     }
@@ -618,11 +629,15 @@ void TrainPage::updateButtons() {
     // but not continued: its folder would be derived from that name.
     const QString selected = selectedRun();
     const bool selectedOk = !selected.isEmpty() && !xq::store::runNameProblem(selected.toStdString());
+    // A run another process trains (its lease is live) is not continued here: two trainers
+    // of one run would overwrite each other's checkpoints.
+    const auto sel = runs_->selectedItems();
+    const QString trainer = sel.isEmpty() ? QString() : sel.first()->data(5, Qt::UserRole).toString();
     start_->setEnabled(idle && nameOk && !database().isEmpty());
     pause_->setEnabled(working);
     resume_->setEnabled(s == State::Paused);
     stop_->setEnabled(working || s == State::Paused);
-    continue_->setEnabled(idle && selectedOk);
+    continue_->setEnabled(idle && selectedOk && trainer.isEmpty());
     form_->setEnabled(idle);
     name_->setEnabled(idle);
     dbButton_->setEnabled(idle);
@@ -644,6 +659,10 @@ void TrainPage::updateButtons() {
         : !selected.isEmpty() && !selectedOk
             ? tr("This run's name cannot name a model folder, so it is not continued; rename it "
                  "with: xqzero db rename-run -- OLD NEW")
+        : !trainer.isEmpty()
+            ? tr("This run is being trained by %1; it can be continued once that process "
+                 "stops.")
+                  .arg(trainer)
             : tr("Resume the selected run from its last checkpoint, with its stored "
                  "settings."));
 }

@@ -13,6 +13,7 @@
 #include <QThread>
 
 #include "core/store/store.h"
+#include "core/train/run_lease.h"
 #include "ui/db_location.h"
 #include "ui/error_text.h"
 #include "ui/store_open.h"
@@ -96,6 +97,15 @@ std::vector<RunSummary> listRuns(const QString& dbPath, QString* error) {
             // The last loss point is the newest step; metrics() is ordered by step.
             const auto loss = s.metrics(r.id, "loss/total");
             if (!loss.empty()) sum.steps = loss.back().step;
+            if (const auto lease = s.runLease(r.id);
+                lease && !xq::train::leaseIsStale(*lease, xq::store::nowMs(),
+                                                  xq::train::thisHostName(),
+                                                  xq::train::processRunning))
+            {
+                sum.trainerHost = QString::fromStdString(lease->host);
+                sum.trainerPid = lease->pid;
+                sum.trainerSinceMs = lease->started;
+            }
             out.push_back(std::move(sum));
         }
     } catch (const std::exception& e) {

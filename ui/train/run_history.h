@@ -35,6 +35,11 @@ struct RunSummary {
     int generation = 0;   // best accepted generation
     int64_t steps = 0;    // newest training step with a loss recorded
     QString configJson;
+    // Who trains the run now: the live holder of its lease (core/train/run_lease.h); host
+    // empty when no live process holds it.
+    QString trainerHost;
+    qint64 trainerPid = 0;
+    qint64 trainerSinceMs = 0;
 };
 
 struct RunHistory {

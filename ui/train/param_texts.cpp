@@ -10,75 +10,76 @@ namespace {
 
 constexpr const char* kContext = "xqui::ParamTexts";
 
+// The labels are the studio's own; the help texts are the core's declaration's, marked for
+// this catalogue there (core/train/config.cpp) and translated here in the same context.
 struct ParamText {
     const char* name;
     const char* label;
-    const char* help;  // must equal the core's help (checked by tests/ui_train)
 };
 
 // clang-format off
 const ParamText kTexts[] = {
-    {"channels", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Channels"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Convolution channels of the residual trunk")},
-    {"blocks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks in the trunk")},
-    {"policy-head", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)")},
-    {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases")},
-    {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move")},
-    {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games searched at once per self-play thread (fills the network's batches)")},
-    {"search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)")},
-    {"gumbel-considered", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel moves considered"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel search: root moves Sequential Halving starts from")},
-    {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT exploration constant")},
-    {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Root Dirichlet noise alpha")},
-    {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the root noise")},
-    {"forced-playouts", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Forced playouts"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)")},
-    {"temperature-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Temperature plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies played with temperature 1 before choosing greedily")},
-    {"random-opening-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random opening plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Uniformly random plies at the start of each game")},
-    {"full-search-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Full-search share"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of moves searched fully with noise and kept as policy targets; the rest get fast-simulations and are not trained on (playout-cap randomization; 1 = off)")},
-    {"fast-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fast simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations of the moves that are not searched fully")},
-    {"resign-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign when the root value stays below this")},
-    {"resign-moves", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign moves"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Consecutive own moves below the threshold before resigning (0 = never)")},
-    {"resign-playout-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign playout fraction"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fraction of games played out despite resignation (measures false resignations)")},
-    {"count-reused-visits", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Count reused visits"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)")},
-    {"max-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Maximum plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Length cap of a self-play game in plies")},
-    {"adjudicate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adjudicate at the cap"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "At the length cap, award the game on material instead of a draw")},
-    {"mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Mate search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)")},
-    {"leaf-mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Leaf mate search"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)")},
-    {"adjudication-value", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material win value"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Value target of a game won on material at the cap (a mate counts 1)")},
-    {"material-target-weight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target weight"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the material balance some plies later in the value target (0 = the game result alone)")},
-    {"material-target-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target plies"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies ahead at which the material balance of the value target is taken (capped at the game's end)")},
-    {"material-target-resolved", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resolve exchanges"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Take the material balance of the value target after playing out the captures in progress there")},
-    {"policy-legal-only", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Legal-move policy loss"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)")},
-    {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions")},
-    {"window-min", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum window"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training window: all positions up to this many, then it grows sublinearly (window-exponent)")},
-    {"window-exponent", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Window exponent"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Power of the positions generated at which the training window grows past window-min")},
-    {"window-expand", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Window growth"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Growth rate of the training window past window-min")},
-    {"train-ratio", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training ratio"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)")},
-    {"concurrent-training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Concurrent training"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)")},
-    {"batch-size", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Batch size"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions per training step")},
-    {"steps-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps per iteration"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training steps after each self-play phase when train-ratio is 0")},
-    {"learning-rate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning rate"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adam learning rate")},
-    {"lr-schedule", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR schedule"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning-rate schedule: 0 constant, 1 cosine, 2 step")},
-    {"lr-decay-steps", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay steps"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps over which the schedule decays")},
-    {"lr-decay-timed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay over the time limit"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps")},
-    {"weight-decay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight decay"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "L2 regularisation")},
-    {"grad-clip", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient clip"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient norm clip (0 = off)")},
-    {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts")},
-    {"validation-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Held-out share"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of self-play games kept out of training to measure the held-out loss (0 = none)")},
-    {"validation-interval", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Validation interval"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training steps between two held-out loss checks")},
-    {"early-stop-checks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Early-stop checks"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)")},
-    {"gate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games")},
-    {"eval-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation games"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays")},
-    {"eval-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per move in gating games")},
-    {"gate-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate threshold"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate needs to become the best (gate 1)")},
-    {"sprt-elo1", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT Elo gain"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Elo gain the SPRT gate tests for against 0 (gate 2)")},
-    {"sprt-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT alpha"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT gate: chance of accepting a candidate no stronger than the best")},
-    {"sprt-beta", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT beta"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT gate: chance of rejecting a candidate sprt-elo1 stronger")},
-    {"ladder-minutes", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder interval (minutes)"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)")},
-    {"ladder-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder games per rung"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per ladder rung in those ratings")},
-    {"ladder-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder simulations"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per move of the rated network")},
-    {"threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search threads")},
-    {"inference-threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Intra-op threads of the network's inference thread")},
-    {"inference-workers", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference workers"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads, each with its own copy of the network (one per core on a CPU)")},
-    {"seed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Seed"), QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random seed of the run")},
+    {"channels", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Channels")},
+    {"blocks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks")},
+    {"policy-head", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head")},
+    {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration")},
+    {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations")},
+    {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight")},
+    {"search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search")},
+    {"gumbel-considered", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel moves considered")},
+    {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct")},
+    {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha")},
+    {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon")},
+    {"forced-playouts", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Forced playouts")},
+    {"temperature-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Temperature plies")},
+    {"random-opening-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random opening plies")},
+    {"full-search-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Full-search share")},
+    {"fast-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fast simulations")},
+    {"resign-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign threshold")},
+    {"resign-moves", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign moves")},
+    {"resign-playout-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign playout fraction")},
+    {"count-reused-visits", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Count reused visits")},
+    {"max-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Maximum plies")},
+    {"adjudicate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adjudicate at the cap")},
+    {"mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Mate search")},
+    {"leaf-mate-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Leaf mate search")},
+    {"adjudication-value", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material win value")},
+    {"material-target-weight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target weight")},
+    {"material-target-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target plies")},
+    {"material-target-resolved", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resolve exchanges")},
+    {"policy-legal-only", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Legal-move policy loss")},
+    {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity")},
+    {"window-min", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum window")},
+    {"window-exponent", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Window exponent")},
+    {"window-expand", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Window growth")},
+    {"train-ratio", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training ratio")},
+    {"concurrent-training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Concurrent training")},
+    {"batch-size", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Batch size")},
+    {"steps-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps per iteration")},
+    {"learning-rate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning rate")},
+    {"lr-schedule", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR schedule")},
+    {"lr-decay-steps", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay steps")},
+    {"lr-decay-timed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay over the time limit")},
+    {"weight-decay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight decay")},
+    {"grad-clip", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient clip")},
+    {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer")},
+    {"validation-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Held-out share")},
+    {"validation-interval", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Validation interval")},
+    {"early-stop-checks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Early-stop checks")},
+    {"gate", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate")},
+    {"eval-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation games")},
+    {"eval-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Evaluation simulations")},
+    {"gate-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gate threshold")},
+    {"sprt-elo1", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT Elo gain")},
+    {"sprt-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT alpha")},
+    {"sprt-beta", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT beta")},
+    {"ladder-minutes", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder interval (minutes)")},
+    {"ladder-games", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder games per rung")},
+    {"ladder-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Ladder simulations")},
+    {"threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search threads")},
+    {"inference-threads", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference threads")},
+    {"inference-workers", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Inference workers")},
+    {"seed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Seed")},
 };
 
 const char* const kGroups[][2] = {
@@ -130,8 +131,7 @@ QString paramLabel(const xq::train::ParamDecl& p) {
 }
 
 QString paramHelp(const xq::train::ParamDecl& p) {
-    const ParamText* t = find(p.name);
-    const QString help = t && std::strcmp(t->help, p.help) == 0 ? tr(t->help) : QString::fromUtf8(p.help);
+    const QString help = tr(p.help);
     QString range;
     if (p.kind != xq::train::ParamKind::Bool)
         range = QCoreApplication::translate(kContext, "Range %1 to %2.").arg(formatBound(p, p.min), formatBound(p, p.max));
@@ -156,9 +156,8 @@ QString presetTitle(const QString& preset) {
     return preset;
 }
 
-bool paramTextMatchesCore(const xq::train::ParamDecl& p) {
-    const ParamText* t = find(p.name);
-    return t && std::strcmp(t->help, p.help) == 0;
+bool paramHasLabel(const xq::train::ParamDecl& p) {
+    return find(p.name) != nullptr;
 }
 
 }  // namespace xqui

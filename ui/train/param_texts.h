@@ -19,7 +19,7 @@ QString paramGroupTitle(const QString& group);      // "selfplay" -> "Self-play"
 QString presetTitle(const QString& preset);         // "quick" -> "Quick"
 // The label of a choice of a parameter with named values ("gumbel" -> "Gumbel").
 QString paramChoiceLabel(const char* choice);
-// True when the table has the parameter and its English help equals the core's (tests).
-bool paramTextMatchesCore(const xq::train::ParamDecl& p);
+// True when the studio has a label for the parameter (tests: every declared one needs one).
+bool paramHasLabel(const xq::train::ParamDecl& p);
 
 }  // namespace xqui

@@ -141,13 +141,26 @@ private slots:
             QCOMPARE(r.games, 2);
             for (const auto& g : r.records) {
                 QVERIFY2(g.error.empty(), g.error.c_str());
-                // Replay: every move legal, and the recorded end is what the rules say.
+                // Replay: every move legal, the game not over before its last move, and the
+                // recorded end (result and reason) what the rules say of the final position.
+                // The runner's cap counts from the end of the opening plies.
+                RuleOptions rules;
+                rules.lengthCap = cfg.openingPlies + cfg.lengthCap;
                 Position pos;
                 for (Move m : g.moves) {
+                    QVERIFY(!gameStatus(pos, rules).over());
                     QVERIFY(pos.isLegal(m));
                     pos.makeMove(m);
                 }
-                QVERIFY(g.result != Result::None);
+                const GameStatus verdict = gameStatus(pos, rules);
+                QVERIFY(verdict.over());
+                QCOMPARE(int(g.result), int(verdict.result));
+                QCOMPARE(int(g.reason), int(verdict.reason));
+                // And the score follows from the verdict and the colours.
+                const double expected = verdict.result == Result::Draw                    ? 0.5
+                                        : (verdict.result == Result::RedWins) == g.aIsRed ? 1.0
+                                                                                          : 0.0;
+                QCOMPARE(g.scoreA, expected);
             }
         }
     }

@@ -17,6 +17,7 @@
 #include "core/nn/training_group.h"
 #include "nn_testutil.h"
 #include "tests/loopback_port.h"
+#include "tests/ci_skip.h"
 
 using namespace xq;
 using namespace xq::nn;
@@ -125,7 +126,8 @@ class TestTrainingGroup : public QObject {
     }
 
     void twoRanksTrainToIdenticalWeights() {
-        if (!TrainingGroup::available()) QSKIP("built without c10d Gloo (XQ_WITH_GLOO)");
+        if (!TrainingGroup::available())
+            XQ_SKIP_UNLESS_CI("built without c10d Gloo (XQ_WITH_GLOO)");
         const xqtest::ReservedPort port;
         const std::string master = port.master();
         constexpr int kSteps = 3;
@@ -164,7 +166,8 @@ class TestTrainingGroup : public QObject {
     }
 
     void broadcastWeightsAndValues() {
-        if (!TrainingGroup::available()) QSKIP("built without c10d Gloo (XQ_WITH_GLOO)");
+        if (!TrainingGroup::available())
+            XQ_SKIP_UNLESS_CI("built without c10d Gloo (XQ_WITH_GLOO)");
         const xqtest::ReservedPort port;
         const std::string master = port.master();
         std::vector<std::vector<float>> before(2), after(2);
@@ -192,7 +195,8 @@ class TestTrainingGroup : public QObject {
     }
 
     void peerNeverComesTimesOut() {
-        if (!TrainingGroup::available()) QSKIP("built without c10d Gloo (XQ_WITH_GLOO)");
+        if (!TrainingGroup::available())
+            XQ_SKIP_UNLESS_CI("built without c10d Gloo (XQ_WITH_GLOO)");
         // Rank 0 waits for a rank 1 that never joins; rank 1 waits for a master that is not
         // there (its port held, nobody listening). Both give up with DistributedFailed once they
         // have waited about the timeout, which the error says as the group measured it ("after
@@ -220,7 +224,8 @@ class TestTrainingGroup : public QObject {
     }
 
     void peerGoneFailsTheCollective() {
-        if (!TrainingGroup::available()) QSKIP("built without c10d Gloo (XQ_WITH_GLOO)");
+        if (!TrainingGroup::available())
+            XQ_SKIP_UNLESS_CI("built without c10d Gloo (XQ_WITH_GLOO)");
         const xqtest::ReservedPort port;
         const std::string master = port.master();
         std::string error, again;

@@ -24,6 +24,7 @@
 #include "core/train/early_stop.h"
 #include "core/train/replay_buffer.h"
 #include "tiny_run.h"
+#include "tests/ci_skip.h"
 
 using namespace xq;
 using namespace xq::train;
@@ -334,13 +335,13 @@ private slots:
         const QString mnt = dir.path() + "/ro";
         QVERIFY(QDir().mkpath(mnt));
         if (!canMountTmpfs(mnt, "100m"))
-            QSKIP("cannot mount a tmpfs here (needs root)");
+            XQ_SKIP_UNLESS_CI("cannot mount a tmpfs here (needs root)");
         Unmount unmount{mnt};
         const QString db = mnt + "/xq.db";
         Outcome o = runTrain(db, {}, {}, [&](const QByteArray&) { return QFileInfo::exists(mnt + "/models/f/gen-0000.xqm"); });
         QVERIFY(o.killedByUs);
         const int remount = QProcess::execute("mount", {"-o", "remount,ro", mnt});
-        if (remount != 0) QSKIP("cannot remount read-only here");
+        if (remount != 0) XQ_SKIP_UNLESS_CI("cannot remount read-only here");
         o = runTrain(db, {"--resume"}, {}, {});
         QVERIFY(o.status == QProcess::NormalExit && o.exitCode != 0);
         QVERIFY2(o.output.contains("cannot be written") || o.output.contains("read-only") ||
@@ -378,7 +379,7 @@ private slots:
         QTemporaryDir dir;
         const QString mnt = dir.path() + "/small";
         QVERIFY(QDir().mkpath(mnt));
-        if (!canMountTmpfs(mnt, "48m")) QSKIP("cannot mount a tmpfs here (needs root)");
+        if (!canMountTmpfs(mnt, "48m")) XQ_SKIP_UNLESS_CI("cannot mount a tmpfs here (needs root)");
         const QString db = mnt + "/xq.db";
         Outcome o = runTrain(db, {}, {}, {});
         QProcess::execute("umount", {mnt});

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -807,6 +808,72 @@ private slots:
         QVERIFY(ck->step >= stepBefore);
         store::Store st(db.toStdString());
         QVERIFY(st.integrityCheck().ok);
+    }
+
+    // The background ladder inside `xqzero train` (every other CLI test turns it off): with a
+    // ladder period of 0.6 s and one game a rung, a two-iteration run rates a generation while
+    // it trains (or at its end, which rates the last one); the rating is logged, stored as a
+    // ladder row of the run and as the run's "ladder/*" metrics at step = the generation, the
+    // numbers agreeing everywhere.
+    void trainRatesOnTheBackgroundLadder() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/xq.db";
+        QStringList flags = tinyFlags("2", "3");
+        const int at = int(flags.indexOf("--ladder-minutes"));
+        QVERIFY(at >= 0);
+        flags[at + 1] = "0.01";
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(xqzeroPath(), QStringList{"train", "--preset", "quick", "--db", db, "--run",
+                                              "lad", "--iterations", "2", "--gate-threshold", "0",
+                                              "--ladder-games", "1", "--ladder-simulations", "2"} +
+                                      flags);
+        const bool ended = child.waitForFinished(600000);
+        const QByteArray out = child.readAll();
+        QVERIFY2(ended, out.constData());
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+                 out.constData());
+        const QRegularExpression rated(
+            QStringLiteral("ladder: generation (\\d+) rated ([-+]\\d+) \\[([-+]\\d+), "
+                           "([-+]\\d+)\\] \\(alphabeta:1 = 0, (\\d+) games"));
+        QRegularExpressionMatch m = rated.match(QString::fromUtf8(out));
+        QVERIFY2(m.hasMatch(), out.constData());
+        const int generation = m.captured(1).toInt();
+        const double rating = m.captured(2).toDouble(), lo = m.captured(3).toDouble(),
+                     hi = m.captured(4).toDouble();
+        QVERIFY(generation >= 1);
+        QVERIFY(lo <= rating && rating <= hi);
+        QCOMPARE(m.captured(5).toInt(), 5);  // one game on each of the five rungs
+
+        store::Store st(db.toStdString(), {.readOnly = true});
+        const auto run = st.findRun("lad");
+        QVERIFY(run);
+        store::LadderFilter f;
+        f.run = run->id;
+        const std::vector<store::LadderRecord> rows = st.listLadderResults(f);
+        QVERIFY(!rows.empty());
+        // The log prints whole numbers ("%+.0f"): equal within half a point.
+        auto near = [](double stored, double logged) {
+            return std::abs(stored - logged) <= 0.5 + 1e-9;
+        };
+        bool found = false;
+        for (const auto& r : rows)
+            if (near(r.rating, rating) && r.games == 5) {
+                found = true;
+                QVERIFY(r.model.has_value());
+                QVERIFY(near(r.lo, lo) && near(r.hi, hi));
+            }
+        QVERIFY2(found, "the logged rating is not stored as a ladder row of the run");
+        auto metricAt = [&](const char* name) -> std::optional<double> {
+            for (const auto& p : st.metrics(run->id, name))
+                if (p.step == generation) return p.value;
+            return std::nullopt;
+        };
+        QVERIFY(metricAt("ladder/rating").has_value() && metricAt("ladder/lo") &&
+                metricAt("ladder/hi"));
+        QVERIFY(near(*metricAt("ladder/rating"), rating));
+        QVERIFY(near(*metricAt("ladder/lo"), lo) && near(*metricAt("ladder/hi"), hi));
+        QVERIFY(metricAt("ladder/positions").value_or(0) > 0);
     }
 
     // kill -9 of `xqzero train` after a checkpoint, then --resume (the same Pipeline the

@@ -73,6 +73,12 @@ void SlowEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<EvalOu
     inner_.evaluate(inputs, outputs);
 }
 
+void CallLimitEvaluator::evaluate(std::span<const EvalInput> inputs,
+                                  std::span<EvalOutput> outputs) {
+    if (calls_.fetch_add(1) + 1 == limit_ && onLimit_) onLimit_();
+    inner_.evaluate(inputs, outputs);
+}
+
 void LockstepEvaluator::evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) {
     {
         std::unique_lock lk(mutex_);

@@ -11,18 +11,24 @@
 // SlowEvaluator: another evaluator behind a fixed delay per call, so that a search or a run
 // lasts long enough to overlap what a test does meanwhile (snapshots, pauses), and concurrent
 // callers pile up into batches.
+// CallLimitEvaluator: another evaluator that calls a hook once, when its `limit`-th call
+// arrives (and still answers that call and later ones): a test's guard that stops a search
+// which ran far past what a limit under test allows, so a broken limit fails the test at once
+// instead of hanging it, without any bound on the wall clock.
 // LockstepEvaluator: another evaluator behind a gate the test opens one call at a time
 // (allow(n), then waitForCalls() until the search took it), or for good (open()): the search
 // advances only as far as the test lets it, so "the search was still running when I looked"
 // holds by construction, not by timing.
 //
 // Thread-safety: Uniform and Random are stateless after construction (apart from an atomic call
-// counter); Slow adds nothing; Lockstep's allow()/open()/calls() may be called from any thread.
-// evaluate() of each may be called from any number of threads at once.
+// counter); Slow adds nothing; CallLimit's hook runs on the thread of the limit-th call; Lockstep's
+// allow()/open()/calls() may be called from any thread. evaluate() of each may be called from any
+// number of threads at once.
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 
 #include "core/nn/evaluator.h"
@@ -71,6 +77,22 @@ public:
 private:
     Evaluator& inner_;
     int delayUs_;
+};
+
+class CallLimitEvaluator final : public Evaluator {
+  public:
+    CallLimitEvaluator(Evaluator& inner, int limit, std::function<void()> onLimit)
+        : inner_(inner), limit_(limit), onLimit_(std::move(onLimit)) {}
+    void evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) override;
+    std::string name() const override { return "call-limit"; }
+    int calls() const { return calls_.load(); }
+    bool reached() const { return calls_.load() >= limit_; }
+
+  private:
+    Evaluator& inner_;
+    int limit_;
+    std::function<void()> onLimit_;
+    std::atomic<int> calls_{0};
 };
 
 class LockstepEvaluator final : public Evaluator {

@@ -456,6 +456,9 @@ void Pipeline::run() {
     State st;
     openRun(st);
     rebuildBuffers(st);
+    if (callbacks_.sessionStart)
+        callbacks_.sessionStart(SessionStart{st.resumed, st.ckpt.step, st.ckpt.generation,
+                                             st.trainNet.get(), st.trainer.get(), st.buffer.get()});
     if (st.config.concurrentTraining && st.config.gate != 0)
         throw std::invalid_argument("concurrent training publishes every generation: it needs gate 0");
     try {

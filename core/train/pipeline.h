@@ -138,6 +138,20 @@ struct GenerationPublished {
     double sessionMinutes = 0;     // minutes into this session
 };
 
+// What a session starts from, once OpenRun and RebuildBuffers are done and before the loop:
+// on a resume, the checkpoint's training network and optimizer state and the replay buffer
+// rebuilt from the stored games. The pointers hold only during the callback (tests compare
+// them with the checkpoint's files and the stored games).
+class ReplayBuffer;
+struct SessionStart {
+    bool resumed = false;
+    int64_t step = 0;
+    int generation = 0;
+    nn::Net* trainNet = nullptr;
+    const nn::NetTrainer* trainer = nullptr;
+    const ReplayBuffer* buffer = nullptr;
+};
+
 enum class LogLevel : uint8_t { Info, Warning, Error };
 
 struct PipelineCallbacks {
@@ -148,6 +162,7 @@ struct PipelineCallbacks {
     std::function<void(const GenerationResult&)> generation;
     std::function<void(const GenerationPublished&)> published;  // e.g. for a background ladder
     std::function<void(LogLevel, const std::string&)> log;  // events: accepted, checkpoint, errors
+    std::function<void(const SessionStart&)> sessionStart;  // once, before the loop
 };
 
 struct PipelineOptions {

@@ -24,11 +24,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -40,26 +35,12 @@
 
 #include "core/store/store.h"
 #include "store/store_testdb.h"
+#include "tests/loopback_port.h"
 
 namespace {
 
 QString xqzeroPath() {
     return qEnvironmentVariable("XQ_BINARY_DIR") + "/app/xqzero";
-}
-
-int freeLoopbackPort() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = 0;
-    socklen_t len = sizeof a;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    ::close(fd);
-    return port;
 }
 
 std::vector<char> fileBytes(const QString& path) {
@@ -112,7 +93,8 @@ class TestDistributed : public QObject {
         const std::string uri = dbs_->make("distributed");
         const QString db = QString::fromStdString(uri);
         const QString run = "dist";
-        const QString master = "127.0.0.1:" + QString::number(freeLoopbackPort());
+        const xqtest::ReservedPort port;  // held until the test ends: nobody else takes it
+        const QString master = QString::fromStdString(port.master());
         // A tiny run: what is tested is the plumbing, not the strength.
         const QStringList runParams = {"--preset",
                                        "quick",
@@ -324,7 +306,8 @@ class TestDistributed : public QObject {
         const std::string uri = dbs_->make("gated");
         const QString db = QString::fromStdString(uri);
         const QString run = "gated";
-        const QString master = "127.0.0.1:" + QString::number(freeLoopbackPort());
+        const xqtest::ReservedPort port;  // held until the test ends: nobody else takes it
+        const QString master = QString::fromStdString(port.master());
         const int evalGames = 8;
         const QStringList runParams = {
             "--preset", "quick", "--channels", "16", "--blocks", "1", "--simulations", "8",

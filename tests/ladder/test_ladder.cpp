@@ -163,6 +163,13 @@ private slots:
             QCOMPARE(x.rungRating, *calibratedRating(x.rung));
         }
         QVERIFY(std::isfinite(r.rating) && r.lo < r.rating && r.rating < r.hi);
+        // Direction: the random mover never beats alphabeta:1 and rates below it (a fit, or a
+        // record, read from the wrong side would put it above).
+        QCOMPARE(r.rungs[1].rung, std::string("alphabeta:1"));
+        QCOMPARE(r.rungs[1].wins, 0);
+        QVERIFY2(r.rungs[1].losses >= 1, "alphabeta:1 did not beat the random mover once");
+        QVERIFY2(r.rating < *calibratedRating("alphabeta:1"),
+                 qPrintable(QString::number(r.rating)));
 
         const std::string path = file("ladder.db");
         int64_t id = 0;

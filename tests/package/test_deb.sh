@@ -75,11 +75,18 @@ echo "screenshot: $size bytes"
 zcat "$root/usr/share/man/man1/xqzero.1.gz" | grep -q '^\.SH' || fail "xqzero.1.gz has no sections"
 zcat "$root/usr/share/man/man1/xqzero.1.gz" | grep -qF 'perft' || fail "xqzero.1.gz does not list perft"
 
+# A checker that is not installed is skipped locally; under CI=true (.ci/run) it fails the
+# test: ./test.sh installs them all (scripts/common.sh).
+missing_tool() {
+  if [ "${CI:-}" = true ]; then fail "$1 is not installed (CI=true: every check must run; ./test.sh installs it)"; fi
+  echo "$1 not installed: skipped (./test.sh installs it)"
+}
+
 step "desktop entry and AppStream metainfo"
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$root/usr/share/applications/$id.desktop" || fail "desktop-file-validate"
 else
-  echo "desktop-file-validate not installed: skipped"
+  missing_tool desktop-file-validate
 fi
 grep -qx "Icon=$id" "$root/usr/share/applications/$id.desktop" || fail "the desktop entry's Icon is not $id"
 if command -v appstreamcli >/dev/null; then
@@ -89,7 +96,7 @@ if command -v appstreamcli >/dev/null; then
   grep -qF "<release version=\"$version\"" "$root/usr/share/metainfo/$id.metainfo.xml" ||
     fail "the metainfo's release is not $version"
 else
-  echo "appstreamcli not installed: skipped"
+  missing_tool appstreamcli
 fi
 
 step "lintian"
@@ -98,6 +105,6 @@ if command -v lintian >/dev/null; then
   lintian --fail-on error --display-info "$deb" || fail "lintian reported errors (above)"
   echo "lintian: no errors"
 else
-  echo "lintian not installed: skipped (./test.sh installs it)"
+  missing_tool lintian
 fi
 step "done"

@@ -829,14 +829,24 @@ class TestMcts : public QObject {
     }
 
     void timeLimit() {
+        // Only the time limit can end this search: it has no simulation budget. Each network
+        // call sleeps at least 300 us, so before 0.2 s a thread can start at most
+        // 0.2 / 0.0003 + 1 calls; a search that made twice as many ran past its limit, and the
+        // guard stops it there (a broken limit fails here instead of hanging the test).
         nn::RandomEvaluator inner(4);
-        nn::SlowEvaluator ev(inner, 300);
-        MctsSearch s(ev, quietParams());
-        const auto t0 = std::chrono::steady_clock::now();
+        nn::SlowEvaluator slow(inner, 300);
+        const MctsParams p = quietParams();
+        const int allowed = std::max(1, p.threads) * (int(0.2 / 0.0003) + 1);
+        MctsSearch* search = nullptr;
+        nn::CallLimitEvaluator ev(slow, 2 * allowed, [&] { search->stop(); });
+        MctsSearch s(ev, p);
+        search = &s;
         const SearchResult r = s.search({.simulations = 0, .seconds = 0.2});
-        const double sec =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        QVERIFY(sec >= 0.2 && sec < 2.0);
+        QVERIFY2(
+            !ev.reached(),
+            qPrintable(QString("%1 network calls: the search ran past its 0.2 s").arg(ev.calls())));
+        QVERIFY2(r.seconds >= 0.2,
+                 qPrintable(QString::number(r.seconds)));  // nor stopped before it
         QVERIFY(r.simulations > 0);
     }
 

@@ -20,7 +20,11 @@
 #include "core/nn/model_file.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
+#include "core/train/config.h"
+#include "core/train/early_stop.h"
+#include "core/train/replay_buffer.h"
 #include "tiny_run.h"
+#include "tests/ci_skip.h"
 
 using namespace xq;
 using namespace xq::train;
@@ -73,6 +77,36 @@ int64_t countGames(const QString& db, store::GameKind kind) {
     } catch (const std::exception&) {
         return 0;  // not created yet
     }
+}
+
+// The line a resume of run `run` must log as it rebuilds its replay buffer from what the store
+// holds now: every stored self-play game, the held-out share (early_stop.h) apart, with all
+// their samples (the tiny run's games all fit in the buffer). Empty when there is no game yet.
+QByteArray expectedRebuildLine(const QString& db, const char* run = "f") {
+    store::Store st(db.toStdString(), {.readOnly = true});
+    const auto r = st.findRun(run);
+    if (!r) return {};
+    const TrainConfig config = fromJson(r->config);
+    store::GameFilter f;
+    f.run = r->id;
+    f.kind = store::GameKind::SelfPlay;
+    f.limit = 0;
+    ReplayBuffer train(size_t(config.bufferCapacity)), held(size_t(config.bufferCapacity));
+    int trainGames = 0, heldGames = 0;
+    for (const auto& g : st.listGames(f)) {
+        const bool out = heldOutGame(g.id, uint64_t(config.seed), config.validationFraction);
+        (out ? held : train).addGame(*st.loadGame(g.id));
+        ++(out ? heldGames : trainGames);
+    }
+    if (trainGames + heldGames == 0) return {};
+    return QString(
+               "replay buffer rebuilt from %1 stored games (%2 positions), %3 held out (%4 "
+               "positions)")
+        .arg(trainGames)
+        .arg(train.size())
+        .arg(heldGames)
+        .arg(held.size())
+        .toUtf8();
 }
 
 // Runs `xqzero train` on the run "f" until `until` holds (then SIGKILL) or the process ends by
@@ -186,6 +220,8 @@ private slots:
         for (const Moment& m : moments) {
             selfPlayAtStart = countGames(db, store::GameKind::SelfPlay);
             evalAtStart = countGames(db, store::GameKind::Eval);
+            // A resume must rebuild its buffer from every game stored so far.
+            const QByteArray rebuild = first ? QByteArray() : expectedRebuildLine(db);
             const Outcome o = runTrain(db, first ? QStringList{} : QStringList{"--resume"}, m.crashAt, m.until);
             QVERIFY2(!o.timedOut && (o.killedByUs || o.status == QProcess::CrashExit),
                      qPrintable(QString("%1: the run ended by itself (exit %2):\n%3")
@@ -194,6 +230,10 @@ private slots:
                                     .arg(QString::fromUtf8(o.output.right(3000)))));
             if (!first)
                 QVERIFY2(o.output.contains("resumed run 'f'"), qPrintable(m.name + QString(":\n") + o.output.right(3000)));
+            if (!rebuild.isEmpty())
+                QVERIFY2(o.output.contains(rebuild),
+                         qPrintable(m.name + QString(": expected '") + rebuild + "' in:\n" +
+                                    o.output.left(3000)));
             if (first)
                 QVERIFY2(!QFileInfo::exists(modelDir + "/checkpoint.json") &&
                              countGames(db, store::GameKind::SelfPlay) == 1,
@@ -203,8 +243,12 @@ private slots:
             QVERIFY2(bad.isEmpty(), qPrintable(QString("after a kill at %1: %2").arg(m.name, bad)));
         }
         // A last resume runs a whole iteration cleanly and leaves checkpoint and rows agreeing.
+        const QByteArray rebuild = expectedRebuildLine(db);
+        QVERIFY(!rebuild.isEmpty());
         const Outcome last = runTrain(db, {"--resume", "--iterations", "1"}, {}, {});
         QVERIFY2(last.status == QProcess::NormalExit && last.exitCode == 0, last.output.right(3000).constData());
+        QVERIFY2(last.output.contains(rebuild),
+                 qPrintable("expected '" + rebuild + "' in:\n" + last.output.left(3000)));
         const QString bad = checkConsistent(db, modelDir, ledger);
         QVERIFY2(bad.isEmpty(), qPrintable(bad));
         store::Store st(db.toStdString());
@@ -290,13 +334,14 @@ private slots:
         QTemporaryDir dir;
         const QString mnt = dir.path() + "/ro";
         QVERIFY(QDir().mkpath(mnt));
-        if (!canMountTmpfs(mnt, "100m")) QSKIP("cannot mount a tmpfs here (needs root)");
+        if (!canMountTmpfs(mnt, "100m"))
+            XQ_SKIP_UNLESS_CI("cannot mount a tmpfs here (needs root)");
         Unmount unmount{mnt};
         const QString db = mnt + "/xq.db";
         Outcome o = runTrain(db, {}, {}, [&](const QByteArray&) { return QFileInfo::exists(mnt + "/models/f/gen-0000.xqm"); });
         QVERIFY(o.killedByUs);
         const int remount = QProcess::execute("mount", {"-o", "remount,ro", mnt});
-        if (remount != 0) QSKIP("cannot remount read-only here");
+        if (remount != 0) XQ_SKIP_UNLESS_CI("cannot remount read-only here");
         o = runTrain(db, {"--resume"}, {}, {});
         QVERIFY(o.status == QProcess::NormalExit && o.exitCode != 0);
         QVERIFY2(o.output.contains("cannot be written") || o.output.contains("read-only") ||
@@ -334,7 +379,7 @@ private slots:
         QTemporaryDir dir;
         const QString mnt = dir.path() + "/small";
         QVERIFY(QDir().mkpath(mnt));
-        if (!canMountTmpfs(mnt, "48m")) QSKIP("cannot mount a tmpfs here (needs root)");
+        if (!canMountTmpfs(mnt, "48m")) XQ_SKIP_UNLESS_CI("cannot mount a tmpfs here (needs root)");
         const QString db = mnt + "/xq.db";
         Outcome o = runTrain(db, {}, {}, {});
         QProcess::execute("umount", {mnt});

@@ -1,13 +1,17 @@
 // The training loop end to end with a tiny network: configuration, replay buffer, a full
 // iteration into a temporary database, and kill -9 followed by --resume.
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -806,12 +810,89 @@ private slots:
         QVERIFY(st.integrityCheck().ok);
     }
 
+    // The background ladder inside `xqzero train` (every other CLI test turns it off): with a
+    // ladder period of 0.6 s and one game a rung, a two-iteration run rates a generation while
+    // it trains (or at its end, which rates the last one); the rating is logged, stored as a
+    // ladder row of the run and as the run's "ladder/*" metrics at step = the generation, the
+    // numbers agreeing everywhere.
+    void trainRatesOnTheBackgroundLadder() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/xq.db";
+        QStringList flags = tinyFlags("2", "3");
+        const int at = int(flags.indexOf("--ladder-minutes"));
+        QVERIFY(at >= 0);
+        flags[at + 1] = "0.01";
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(xqzeroPath(), QStringList{"train", "--preset", "quick", "--db", db, "--run",
+                                              "lad", "--iterations", "2", "--gate-threshold", "0",
+                                              "--ladder-games", "1", "--ladder-simulations", "2"} +
+                                      flags);
+        const bool ended = child.waitForFinished(600000);
+        const QByteArray out = child.readAll();
+        QVERIFY2(ended, out.constData());
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+                 out.constData());
+        const QRegularExpression rated(
+            QStringLiteral("ladder: generation (\\d+) rated ([-+]\\d+) \\[([-+]\\d+), "
+                           "([-+]\\d+)\\] \\(alphabeta:1 = 0, (\\d+) games"));
+        QRegularExpressionMatch m = rated.match(QString::fromUtf8(out));
+        QVERIFY2(m.hasMatch(), out.constData());
+        const int generation = m.captured(1).toInt();
+        const double rating = m.captured(2).toDouble(), lo = m.captured(3).toDouble(),
+                     hi = m.captured(4).toDouble();
+        QVERIFY(generation >= 1);
+        QVERIFY(lo <= rating && rating <= hi);
+        QCOMPARE(m.captured(5).toInt(), 5);  // one game on each of the five rungs
+
+        store::Store st(db.toStdString(), {.readOnly = true});
+        const auto run = st.findRun("lad");
+        QVERIFY(run);
+        store::LadderFilter f;
+        f.run = run->id;
+        const std::vector<store::LadderRecord> rows = st.listLadderResults(f);
+        QVERIFY(!rows.empty());
+        // The log prints whole numbers ("%+.0f"): equal within half a point.
+        auto near = [](double stored, double logged) {
+            return std::abs(stored - logged) <= 0.5 + 1e-9;
+        };
+        bool found = false;
+        for (const auto& r : rows)
+            if (near(r.rating, rating) && r.games == 5) {
+                found = true;
+                QVERIFY(r.model.has_value());
+                QVERIFY(near(r.lo, lo) && near(r.hi, hi));
+            }
+        QVERIFY2(found, "the logged rating is not stored as a ladder row of the run");
+        auto metricAt = [&](const char* name) -> std::optional<double> {
+            for (const auto& p : st.metrics(run->id, name))
+                if (p.step == generation) return p.value;
+            return std::nullopt;
+        };
+        QVERIFY(metricAt("ladder/rating").has_value() && metricAt("ladder/lo") &&
+                metricAt("ladder/hi"));
+        QVERIFY(near(*metricAt("ladder/rating"), rating));
+        QVERIFY(near(*metricAt("ladder/lo"), lo) && near(*metricAt("ladder/hi"), hi));
+        QVERIFY(metricAt("ladder/positions").value_or(0) > 0);
+    }
+
+    // kill -9 of `xqzero train` after a checkpoint, then --resume (the same Pipeline the
+    // binary runs, here in-process so the session's start can be looked at): the resumed
+    // session must continue the run, not merely open it. Its training network holds the
+    // checkpoint's weights; its optimizer holds the checkpoint's Adam state (one step of each
+    // from the same weights on the same batch lands on the same bits; a fresh optimizer's
+    // first step lands elsewhere); and its replay buffer holds the samples of every stored
+    // self-play game outside the held-out share.
     void killAndResume() {
         QTemporaryDir dir;
         const QString db = dir.path() + "/xq.db";
+        const std::string modelDir = (dir.path() + "/models/k").toStdString();
         QStringList args{"train", "--preset", "quick", "--db", db, "--run", "k"};
-        // Long enough that the kill lands in the middle of the loop.
-        args += tinyFlags("4", "20");
+        // Long enough that the kill lands in the middle of the loop. No candidate passes the
+        // gate (a score above 1 is needed), so the training network moves away from the
+        // playing generation (generation 0, the seed's fresh weights): a resume from either
+        // would be told from one from the checkpoint.
+        args += tinyFlags("4", "20") + QStringList{"--gate-threshold", "1"};
         QProcess child;
         child.setProcessChannelMode(QProcess::MergedChannels);
         child.start(xqzeroPath(), args);
@@ -837,26 +918,127 @@ private slots:
         QVERIFY2(ready, child.readAll().constData());
         child.kill();  // SIGKILL
         child.waitForFinished();
-        int64_t stepBefore = 0;
+
+        // What the checkpoint holds (copied: the resumed session's next checkpoint removes
+        // these files) and what the store holds.
+        const auto ck = readCheckpoint(modelDir);
+        QVERIFY(ck && ck->step > 0 && !ck->optimizerFile.empty());
+        const std::string savedNet = (dir.path() + "/ck.xqm").toStdString();
+        const std::string savedOpt = (dir.path() + "/ck.opt").toStdString();
+        QVERIFY(QFile::copy(QString::fromStdString(modelDir + "/" + ck->trainFile),
+                            QString::fromStdString(savedNet)));
+        QVERIFY(QFile::copy(QString::fromStdString(modelDir + "/" + ck->optimizerFile),
+                            QString::fromStdString(savedOpt)));
+        TrainConfig config;
+        ReplayBuffer expected(1000000);  // the samples of the stored games the buffer must hold
+        size_t expectedGames = 0;
         {
             store::Store st(db.toStdString());
             QVERIFY(st.integrityCheck().ok);
             gamesBefore = st.counts().games;
-            stepBefore = readCheckpoint((dir.path() + "/models/k").toStdString())->step;
+            const auto run = st.findRun("k");
+            QVERIFY(run);
+            config = fromJson(run->config, tinyConfig());
+            store::GameFilter f;
+            f.run = run->id;
+            f.kind = store::GameKind::SelfPlay;
+            f.limit = 0;
+            std::vector<store::GameRecord> games = st.listGames(f);
+            std::reverse(games.begin(), games.end());  // oldest first, as the buffer fills
+            for (const auto& g : games) {
+                if (heldOutGame(g.id, uint64_t(config.seed), config.validationFraction)) continue;
+                expected.addGame(*st.loadGame(g.id));
+                ++expectedGames;
+            }
         }
-        QProcess resumed;
-        resumed.setProcessChannelMode(QProcess::MergedChannels);
-        QStringList rargs{"train", "--db", db, "--run", "k", "--resume", "--iterations", "1"};
-        resumed.start(xqzeroPath(), rargs);
-        QVERIFY(resumed.waitForFinished(180000));
-        const QByteArray out = resumed.readAll();
-        QVERIFY2(resumed.exitCode() == 0, out.constData());
-        QVERIFY2(out.contains("resumed run 'k'"), out.constData());
+        QVERIFY(expectedGames >= 1 && expected.size() > 0);
+        QVERIFY2(expected.size() < size_t(config.bufferCapacity),
+                 "the oracle assumes every game fits");
+
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = db.toStdString();
+        o.runName = "k";
+        o.resume = true;
+        o.iterations = 1;
+        const std::string resumedOpt = (dir.path() + "/resumed.opt").toStdString();
+        std::optional<nn::Net> resumedNet;
+        SessionStart seen;
+        size_t bufferSize = 0;
+        uint64_t bufferAdded = 0;
+        std::string logText;
+        std::mutex logMutex;
+        PipelineCallbacks cb;
+        cb.log = [&](LogLevel, const std::string& m) {
+            std::lock_guard lk(logMutex);
+            logText += m + "\n";
+        };
+        cb.sessionStart = [&](const SessionStart& s) {
+            seen = s;
+            resumedNet.emplace(s.trainNet->clone());
+            s.trainer->saveState(resumedOpt);
+            bufferSize = s.buffer->size();
+            bufferAdded = s.buffer->totalAdded();
+        };
+        Pipeline p(o, cb);
+        p.run();
+        QVERIFY2(logText.find("resumed run 'k'") != std::string::npos, logText.c_str());
+        QVERIFY(seen.resumed);
+        QCOMPARE(seen.step, ck->step);
+        QVERIFY(resumedNet.has_value());
+
+        // The replay buffer: rebuilt from the stored games, every sample of them.
+        QCOMPARE(bufferSize, expected.size());
+        QCOMPARE(bufferAdded, expected.totalAdded());
+
+        // The weights: the checkpoint's, bit for bit (outputs on a batch of stored positions).
+        std::mt19937_64 rng(7);
+        const nn::TrainBatch batch = expected.sampleBatch(8, rng);
+        nn::Net fromCheckpoint = nn::loadModel(savedNet);
+        fromCheckpoint.setThreads(1);
+        resumedNet->setThreads(1);
+        auto outputs = [&](nn::Net& net) {
+            std::vector<float> logits(size_t(batch.size) * nn::kPolicySize),
+                values(size_t(batch.size));
+            net.forward(batch.planes, batch.size, logits, values);
+            logits.insert(logits.end(), values.begin(), values.end());
+            return logits;
+        };
+        QVERIFY2(outputs(*resumedNet) == outputs(fromCheckpoint),
+                 "the resumed network is not the checkpoint's");
+        // (The check can fail: the playing generation's weights are other weights.)
+        nn::Net playing = nn::loadModel(QDir(QString::fromStdString(modelDir))
+                                            .filePath(QString::fromStdString(ck->bestFile))
+                                            .toStdString());
+        playing.setThreads(1);
+        QVERIFY(outputs(playing) != outputs(fromCheckpoint));
+
+        // The optimizer: one step of the checkpoint's Adam state and one of the resumed one's,
+        // from the same weights on the same batch at the same rate, land on the same weights.
+        nn::TrainerOptions to;
+        to.weightDecay = config.weightDecay;
+        to.clipNorm = config.gradClip;
+        nn::NetTrainer a(fromCheckpoint, to), b(*resumedNet, to);
+        a.loadState(savedOpt);
+        b.loadState(resumedOpt);
+        b.setLearningRate(a.learningRate());
+        a.step(batch);
+        b.step(batch);
+        QVERIFY2(outputs(*resumedNet) == outputs(fromCheckpoint),
+                 "the resumed optimizer state is not the checkpoint's");
+        // (The check can fail: a fresh optimizer's first step lands elsewhere.)
+        nn::Net again = nn::loadModel(savedNet);
+        again.setThreads(1);
+        nn::NetTrainer fresh(again, to);
+        fresh.setLearningRate(a.learningRate());
+        fresh.step(batch);
+        QVERIFY(outputs(again) != outputs(fromCheckpoint));
+
         store::Store st(db.toStdString());
         QVERIFY(st.integrityCheck().ok);
         QVERIFY(st.counts().games >= gamesBefore + 4);  // nothing lost, more played
-        const auto ck = readCheckpoint((dir.path() + "/models/k").toStdString());
-        QVERIFY(ck->step > stepBefore);  // the step count continues
+        const auto after = readCheckpoint(modelDir);
+        QVERIFY(after->step > ck->step);  // the step count continues
     }
 };
 

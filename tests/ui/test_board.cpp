@@ -16,6 +16,15 @@ Q_DECLARE_METATYPE(xq::Move)
 
 namespace {
 Square sq(const char* name) { return xq::parseSquare(name); }
+
+// The middle of a square as the board draws it: a box half a square wide around its centre,
+// inside a piece's disc, where only the piece's character differs from one piece to another.
+QImage squareMiddle(BoardWidget& b, Square s) {
+    const int step = std::abs(b.squareCenter(sq("b0")).x() - b.squareCenter(sq("a0")).x());
+    const int half = step / 4;
+    const QPoint c = b.squareCenter(s);
+    return b.grab().toImage().copy(QRect(c.x() - half, c.y() - half, 2 * half, 2 * half));
+}
 }  // namespace
 
 class TestBoard : public QObject {
@@ -114,14 +123,27 @@ private slots:
         QVERIFY(!PieceGlyphs::instance().cjk());
         QCOMPARE(PieceGlyphs::instance().text(xq::RedHorse), QStringLiteral("H"));
         QCOMPARE(PieceGlyphs::instance().text(xq::BlackElephant), QStringLiteral("E"));
+        // The letters are drawn: the red horse (h0) and the red elephant (g0) share their disc
+        // and differ only by the letter on it, and a square without its piece looks different.
         BoardWidget b;
         b.resize(300, 330);
-        QVERIFY(!b.grab().isNull());
+        const QImage horse = squareMiddle(b, sq("h0"));
+        QVERIFY(!horse.isNull());
+        QVERIFY2(horse != squareMiddle(b, sq("g0")), "H and E draw the same pixels");
+        BoardWidget bare;
+        bare.resize(300, 330);
+        bare.setPosition(xq::positionFromFen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"));
+        QVERIFY2(squareMiddle(bare, sq("h0")) != horse, "the horse draws nothing");
         PieceGlyphs::reset(false);
-        // This machine has a CJK font (the set-up installs one): the real glyphs must be used.
+        // This machine has a CJK font (the set-up installs one): the real glyphs must be used,
+        // and drawn: the horse's 马 is not the Latin H.
         if (PieceGlyphs::instance().cjk()) {
             QCOMPARE(PieceGlyphs::instance().text(xq::RedKing), QStringLiteral("帅"));
             QCOMPARE(PieceGlyphs::instance().text(xq::BlackPawn), QStringLiteral("卒"));
+            BoardWidget cjk;
+            cjk.resize(300, 330);
+            QVERIFY2(squareMiddle(cjk, sq("h0")) != horse, "the CJK horse draws the Latin H");
+            QVERIFY(squareMiddle(cjk, sq("h0")) != squareMiddle(cjk, sq("g0")));
         } else {
             qWarning("no CJK font found: pieces use Latin letters");
         }

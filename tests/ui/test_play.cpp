@@ -14,6 +14,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/pages/play_page.h"
+#include "tests/ui_drive.h"
 
 using namespace xqui;
 using xq::Move;
@@ -82,19 +83,24 @@ private slots:
 
     void undoRestoresPositionAndMoveList() {
         const std::string start = xq::toFen(page_->game().current());
-        page_->playHumanMove(Move(sq("h2"), sq("e2")));
+        QVERIFY(!xqtest::control(page_, "undo")->isEnabled());  // nothing to take back yet
+        click(page_->board(), sq("h2"));
+        click(page_->board(), sq("e2"));
         QTRY_COMPARE_WITH_TIMEOUT(page_->game().plies(), 2, 20000);
         QCOMPARE(page_->moveTable()->rowCount(), 1);
-        page_->undo();
+        QVERIFY(xqtest::press(page_, "undo"));
         QCOMPARE(page_->game().plies(), 0);
         QCOMPARE(xq::toFen(page_->game().current()), start);
         QCOMPARE(xq::toFen(page_->board()->position()), start);
         QCOMPARE(page_->moveTable()->rowCount(), 0);
         QVERIFY(!page_->aiThinking());
         // Undo while the AI still thinks takes back the human's move alone.
-        page_->setLevel(PlayLevel::Advanced);
-        page_->playHumanMove(Move(sq("b2"), sq("e2")));
-        page_->undo();
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(page_, "level"),
+                                    int(PlayLevel::Advanced)));
+        click(page_->board(), sq("b2"));
+        click(page_->board(), sq("e2"));
+        QVERIFY(page_->aiThinking());
+        QVERIFY(xqtest::press(page_, "undo"));
         QCOMPARE(page_->game().plies(), 0);
         QVERIFY(!page_->aiThinking());
     }
@@ -108,8 +114,8 @@ private slots:
     }
     void eachLevelAnswersWithLegalMove() {
         QFETCH(int, level);
-        page_->setLevel(PlayLevel(level));
-        page_->newGame();
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(page_, "level"), level));
+        QVERIFY(xqtest::press(page_, "newGame"));
         QCOMPARE(int(page_->level()), level);
         click(page_->board(), sq("h2"));
         click(page_->board(), sq("e2"));
@@ -122,7 +128,8 @@ private slots:
     }
 
     void flipMapsClicks() {
-        page_->setHumanColor(xq::Black);  // the AI (Random) opens as Red
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(page_, "humanSide"),
+                                    1));  // Black: the AI (Random) opens as Red
         QVERIFY(page_->board()->flipped());
         QTRY_COMPARE_WITH_TIMEOUT(page_->game().plies(), 1, 20000);
         BoardWidget* b = page_->board();
@@ -142,7 +149,7 @@ private slots:
         QVERIFY(page_->game().plies() >= 2);
         QCOMPARE(page_->game().moves()[1], chosen);
         // The user's own flip turns the board back; clicks follow.
-        page_->flip();
+        QVERIFY(xqtest::press(page_, "flipBoard"));
         QVERIFY(!b->flipped());
     }
 
@@ -182,7 +189,8 @@ private slots:
         const QString text = page_->pgnText();
         QVERIFY(text.contains(QStringLiteral("[Game \"Chinese Chess\"]")));
         const std::vector<Move> moves = page_->game().moves();
-        page_->newGame();
+        QVERIFY(xqtest::press(page_, "newGame"));
+        QCOMPARE(page_->game().plies(), 0);
         QVERIFY(page_->loadPgnText(text));
         QCOMPARE(page_->game().moves(), moves);
         QString err;
@@ -192,17 +200,26 @@ private slots:
     }
 
     void hintDrawsArrowAndResignEnds() {
-        page_->hint();
+        QVERIFY(!xqtest::control(page_, "resign")->isEnabled());  // no move yet: nothing to resign
+        QVERIFY(xqtest::press(page_, "hint"));
         QTRY_VERIFY_WITH_TIMEOUT(!page_->board()->arrows().isEmpty(), 20000);
         QVERIFY(page_->game().current().isLegal(page_->board()->arrows()[0].move));
         QCOMPARE(page_->game().plies(), 0);  // a hint is not played
-        page_->playHumanMove(Move(sq("h2"), sq("e2")));
+        click(page_->board(), sq("h2"));
+        click(page_->board(), sq("e2"));
         QTRY_COMPARE_WITH_TIMEOUT(page_->game().plies(), 2, 20000);
-        page_->resign();
+        QTRY_VERIFY(xqtest::control(page_, "resign")->isEnabled());
+        QVERIFY(xqtest::press(page_, "resign"));
         QVERIFY(page_->game().status().over());
         QCOMPARE(int(page_->game().status().result), int(xq::Result::BlackWins));
         QVERIFY(!page_->resultText().isEmpty());
         QVERIFY(!page_->board()->interactive());
+        QVERIFY(!xqtest::control(page_, "resign")->isEnabled());
+        // New game starts over.
+        QVERIFY(xqtest::press(page_, "newGame"));
+        QCOMPARE(page_->game().plies(), 0);
+        QVERIFY(!page_->game().status().over());
+        QVERIFY(page_->board()->interactive());
     }
 };
 

@@ -2,7 +2,12 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
 #include <QElapsedTimer>
@@ -61,6 +66,41 @@ bool redForcesMate(xq::Position pos, xq::Move m, int moves) {
     return true;
 }
 
+// The page's controls by their object names: the tests press and type as a user does.
+template <class W = QPushButton>
+W* control(QWidget& page, const char* name) {
+    return page.findChild<W*>(QString::fromLatin1(name));
+}
+
+// Presses a button of the page with the mouse; false when it is missing or disabled.
+bool press(QWidget& page, const char* name) {
+    auto* b = control(page, name);
+    if (!b || !b->isEnabled() || !b->isVisible()) return false;
+    QTest::mouseClick(b, Qt::LeftButton);
+    return true;
+}
+
+// Types a simulation limit into its box (replacing what is there).
+bool typeSimulations(QWidget& page, int sims) {
+    auto* box = control<QSpinBox>(page, "simulationLimit");
+    if (!box) return false;
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QString::number(sims));
+    QTest::keyClick(box, Qt::Key_Enter);
+    return box->value() == sims;
+}
+
+// Types a FEN into the page's field and presses Return.
+bool typeFen(QWidget& page, const QString& fen) {
+    auto* edit = control<QLineEdit>(page, "fenEdit");
+    if (!edit) return false;
+    edit->clear();
+    QTest::keyClicks(edit, fen);
+    QTest::keyClick(edit, Qt::Key_Return);
+    return true;
+}
+
 xq::Move rowMove(QTableWidget* t, int row) {
     return xq::Move::fromRaw(uint16_t(t->item(row, 0)->data(Qt::UserRole).toInt()));
 }
@@ -90,7 +130,8 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     AnalyzePage page;
     page.resize(1100, 700);
     page.show();
-    QVERIFY(page.setFen(QString::fromLatin1(kMateInOne)));
+    QVERIFY(typeFen(page, QString::fromLatin1(kMateInOne)));
+    QCOMPARE(QString::fromStdString(xq::toFen(page.position())), QString::fromLatin1(kMateInOne));
     const QList<xq::Move> mates = winningMoves(page.position());
     QCOMPARE(mates.size(), 1);  // the puzzle is what the comment says
     {
@@ -98,9 +139,12 @@ void TestAnalyze::mateInOneRisesToTheTop() {
         p.makeMove(mates.front());
         QCOMPARE(xq::gameStatus(p).reason, xq::Reason::Checkmate);
     }
-    page.setNotation(xq::Notation::Iccs);
-    page.setSimulationLimit(6000);
-    page.startAnalysis();
+    auto* notation = control<QComboBox>(page, "notation");
+    QVERIFY(notation);
+    notation->setCurrentIndex(notation->findData(int(xq::Notation::Iccs)));  // the user's choice
+    QVERIFY(notation->currentIndex() >= 0);
+    QVERIFY(typeSimulations(page, 6000));
+    QVERIFY(press(page, "startAnalysis"));
     // The search ends by its limit (with uniform priors it may be done before the first
     // refresh tick); the final results fill the table.
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 60000);
@@ -150,7 +194,11 @@ void TestAnalyze::mateInOneRisesToTheTop() {
     QCOMPARE(page.searchTreeModel()->loadedRows(), tree->rowCount() + tree->rowCount(openable));
 
     // The priors toggle shows the policy: uniform, so every destination has some colour.
-    page.setShowPriors(true);
+    auto* priors = control<QCheckBox>(page, "showPriors");
+    QVERIFY(priors && !priors->isChecked());
+    priors->setFocus();
+    QTest::keyClick(priors, Qt::Key_Space);
+    QVERIFY(priors->isChecked());
     int coloured = 0;
     for (const HeatCell& c : page.board()->heatmap()) coloured += c.value > 0;
     QVERIFY(coloured > 10);
@@ -160,9 +208,10 @@ void TestAnalyze::mateInOneRisesToTheTop() {
 void TestAnalyze::stopEndsWithGuiResponsive() {
     AnalyzePage page;
     page.show();
-    page.setSimulationLimit(0);  // until Stop
-    page.startAnalysis();
+    QVERIFY(typeSimulations(page, 0));  // until Stop
+    QVERIFY(press(page, "startAnalysis"));
     QVERIFY(page.isRunning());
+    QVERIFY(!control(page, "startAnalysis")->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
     // The GUI thread keeps serving events while the search runs (it runs until Stop, so this
     // cannot pass by the search having ended): a timer posted now fires, and the table is
@@ -174,8 +223,9 @@ void TestAnalyze::stopEndsWithGuiResponsive() {
     QTRY_VERIFY_WITH_TIMEOUT(page.statsText() != before, 30000);
     QVERIFY(page.isRunning());
 
-    page.stopAnalysis();
+    QVERIFY(press(page, "stopAnalysis"));
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
+    QTRY_VERIFY(control(page, "startAnalysis")->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRefreshing(), 5000);  // the timer joins the threads and stops
     QVERIFY(page.moveTable()->rowCount() > 0);
     QVERIFY(!page.board()->heatmap().isEmpty());
@@ -183,23 +233,36 @@ void TestAnalyze::stopEndsWithGuiResponsive() {
 
 void TestAnalyze::badFenKeepsPosition() {
     AnalyzePage page;
+    page.show();
     const QString before = QString::fromStdString(xq::toFen(page.position()));
-    QString err;
-    QVERIFY(!page.setFen(QStringLiteral("rnbakabnr/9/ZZZ w"), &err));
-    QVERIFY(!err.isEmpty());
+    QVERIFY(typeFen(page, QStringLiteral("rnbakabnr/9/ZZZ w")));
+    auto* error = control<QLabel>(page, "analysisError");
+    QVERIFY(error && error->isVisible());
+    QVERIFY2(error->text().contains(QStringLiteral("Not a valid FEN")), qPrintable(error->text()));
+    QCOMPARE(QString::fromStdString(xq::toFen(page.position())), before);
+    // The Paste FEN button reads the same field: refused alike, then a good one is taken.
+    QVERIFY(press(page, "pasteFen"));
+    QCOMPARE(QString::fromStdString(xq::toFen(page.position())), before);
+    QVERIFY(typeFen(page, QString::fromLatin1(kMateInOne)));
+    QVERIFY(!error->isVisible());
+    QCOMPARE(QString::fromStdString(xq::toFen(page.position())), QString::fromLatin1(kMateInOne));
+    // Start position puts the opening back.
+    QVERIFY(press(page, "startPosition"));
     QCOMPARE(QString::fromStdString(xq::toFen(page.position())), before);
 }
 
 void TestAnalyze::boardMoveChangesPosition() {
     AnalyzePage page;
+    page.resize(1100, 700);
     page.show();
-    page.setSimulationLimit(0);
-    page.startAnalysis();
+    QVERIFY(typeSimulations(page, 0));
+    QVERIFY(press(page, "startAnalysis"));
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 5000);
-    // A move on the board while searching: the search stops, then the new position is set.
-    const xq::MoveParse mp = xq::parseIccs(page.position(), "h2e2");
-    QVERIFY(mp);
-    emit page.board()->moveRequested(mp.move);
+    // A move on the board while searching (the cannon h2 to e2, clicked square by square):
+    // the search stops, then the new position is set.
+    BoardWidget* board = page.board();
+    QTest::mouseClick(board, Qt::LeftButton, {}, board->squareCenter(xq::parseSquare("h2")));
+    QTest::mouseClick(board, Qt::LeftButton, {}, board->squareCenter(xq::parseSquare("e2")));
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 3000);
     QTRY_COMPARE_WITH_TIMEOUT(page.position().sideToMove(), xq::Black, 2000);
     QCOMPARE(page.moveTable()->rowCount(), 0);  // old statistics are gone
@@ -218,8 +281,9 @@ void TestAnalyze::badModelFileKeepsUniform() {
     QVERIFY2(err.contains(QStringLiteral("broken.xqm")), qPrintable(err));
     QVERIFY(page.evaluatorNote()->text().contains(QStringLiteral("uniform priors")));
     // The page still analyses with the uniform evaluator.
-    page.setSimulationLimit(200);
-    page.startAnalysis();
+    page.show();
+    QVERIFY(typeSimulations(page, 200));
+    QVERIFY(press(page, "startAnalysis"));
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
 }
@@ -241,14 +305,19 @@ void TestAnalyze::modelFileAnalyses() {
     QVERIFY(!page.evaluatorNote()->text().contains(QStringLiteral("uniform")));
     // The network runs on every core, as in self-play.
     QCOMPARE(page.searchThreads(), xq::nn::searchThreadsFor(xq::nn::defaultInferenceWorkers()));
-    page.setSimulationLimit(400);
-    page.startAnalysis();
+    page.show();
+    QVERIFY(typeSimulations(page, 400));
+    QVERIFY(press(page, "startAnalysis"));
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(page.moveTable()->rowCount() > 0, 2000);
     QSet<QString> priors;
     for (int r = 0; r < page.moveTable()->rowCount(); ++r)
         priors.insert(page.moveTable()->item(r, 2)->text());
     QVERIFY2(priors.size() > 1, "a network's priors differ between moves");
+    // The "no network" button goes back to uniform priors (enabled once the search ended).
+    QTRY_VERIFY(control(page, "uniformPriors")->isEnabled());
+    QVERIFY(press(page, "uniformPriors"));
+    QVERIFY(page.evaluatorNote()->text().contains(QStringLiteral("uniform priors")));
 #endif  // the studio (and so this suite) is only built with LibTorch
 }
 

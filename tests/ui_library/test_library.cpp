@@ -3,7 +3,9 @@
 // moves the board and shows the stored visit distribution as a heatmap on the destination
 // squares, the move played as an arrow and the root value. A file that is not a database
 // gives a message, and is not written.
+#include <QComboBox>
 #include <QListWidget>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -18,6 +20,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/library/game_table_model.h"
 #include "ui/pages/library_page.h"
+#include "tests/ui_drive.h"
 
 using namespace xqui;
 using xq::store::GameKind;
@@ -76,6 +79,20 @@ class TestLibrary : public QObject {
         ++total_;
         return s.insertGame(g);
     }
+    template <class W = QPushButton>
+    W* control(const char* name) const {
+        return page_->findChild<W*>(QString::fromLatin1(name));
+    }
+    bool press(const char* name) const { return xqtest::press(page_, name); }
+    // The filters as the boxes offer them: "all" has the data -1 (kind, result) or none (run).
+    bool filter(std::optional<int64_t> run, std::optional<GameKind> kind,
+                std::optional<xq::Result> r) const {
+        QComboBox* runs = control<QComboBox>("runFilter");
+        return (run ? xqtest::choose(runs, QVariant::fromValue<qlonglong>(*run))
+                    : xqtest::chooseIndex(runs, 0)) &&
+               xqtest::choose(control<QComboBox>("kindFilter"), kind ? int(*kind) : -1) &&
+               xqtest::choose(control<QComboBox>("resultFilter"), r ? int(*r) : -1);
+    }
     int expected(std::optional<int64_t> run, std::optional<GameKind> kind, std::optional<xq::Result> r) const {
         int n = 0;
         for (const auto& [key, c] : counts_) {
@@ -122,13 +139,15 @@ private slots:
         QCOMPARE(page_->model()->columnCount(), int(GameTableModel::ColumnCount));
         // Newest first: the last inserted game heads the list.
         QCOMPARE(page_->model()->game(0).finished, 1700000000000LL + (total_ - 1) * 1000);
-        page_->nextPage();
+        QVERIFY(!control("previousPage")->isEnabled());  // the first page
+        QVERIFY(press("nextPage"));
         QTRY_COMPARE_WITH_TIMEOUT(page_->model()->rowCount(), total_ - LibraryPage::kPageSize, 10000);
         QCOMPARE(page_->model()->game(page_->model()->rowCount() - 1).finished, 1700000000000LL);
-        page_->nextPage();  // there is no third page
         QCOMPARE(page_->pageIndex(), 1);
-        page_->previousPage();
+        QVERIFY(!control("nextPage")->isEnabled());  // there is no third page
+        QVERIFY(press("previousPage"));
         QTRY_COMPARE_WITH_TIMEOUT(page_->model()->rowCount(), LibraryPage::kPageSize, 10000);
+        QCOMPARE(page_->pageIndex(), 0);
     }
 
     void filtersSelectRunKindAndResult() {
@@ -145,9 +164,7 @@ private slots:
             {alpha_, GameKind::Play, std::nullopt},
         };
         for (const Case& c : cases) {
-            page_->setRunFilter(c.run);
-            page_->setKindFilter(c.kind);
-            page_->setResultFilter(c.result);
+            QVERIFY(filter(c.run, c.kind, c.result));
             const int want = expected(c.run, c.kind, c.result);
             QTRY_COMPARE_WITH_TIMEOUT(page_->totalGames(), int64_t(want), 10000);
             QTRY_COMPARE_WITH_TIMEOUT(page_->model()->rowCount(), qMin(want, LibraryPage::kPageSize), 10000);
@@ -159,9 +176,7 @@ private slots:
             }
         }
         // The columns say what the game is, in words.
-        page_->setRunFilter(alpha_);
-        page_->setKindFilter(GameKind::SelfPlay);
-        page_->setResultFilter(Result::BlackWins);
+        QVERIFY(filter(alpha_, GameKind::SelfPlay, Result::BlackWins));
         QTRY_COMPARE_WITH_TIMEOUT(page_->model()->rowCount(), 1, 10000);
         auto cell = [this](int col) { return page_->model()->index(0, col).data().toString(); };
         QCOMPARE(cell(GameTableModel::Run), QStringLiteral("alpha"));
@@ -170,9 +185,7 @@ private slots:
         QCOMPARE(cell(GameTableModel::Result), QStringLiteral("Black wins"));
         QCOMPARE(cell(GameTableModel::Reason), QStringLiteral("resignation"));
         QCOMPARE(cell(GameTableModel::Plies), QStringLiteral("30"));
-        page_->setRunFilter(std::nullopt);
-        page_->setResultFilter(std::nullopt);
-        page_->setKindFilter(GameKind::Play);
+        QVERIFY(filter(std::nullopt, GameKind::Play, std::nullopt));
         // Still one row, so wait for its content to change (the query answers asynchronously).
         QTRY_COMPARE_WITH_TIMEOUT(cell(GameTableModel::Kind), QStringLiteral("Play"), 10000);
         QCOMPARE(page_->model()->rowCount(), 1);
@@ -182,12 +195,16 @@ private slots:
     }
 
     void replayStepsBoardAndHeatmap() {
-        page_->setKindFilter(GameKind::SelfPlay);
-        page_->setRunFilter(alpha_);
+        QVERIFY(filter(alpha_, GameKind::SelfPlay, std::nullopt));
         QTRY_COMPARE_WITH_TIMEOUT(page_->model()->rowCount(), 3, 10000);
         const int row = page_->model()->rowOf(replayId_);
         QVERIFY(row >= 0);
-        page_->selectRow(row);
+        // A click on its row in the table.
+        auto* table = control<QTableView>("gameTable");
+        QVERIFY(table);
+        const QRect cell = table->visualRect(page_->model()->index(row, 0));
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
         QTRY_VERIFY_WITH_TIMEOUT(page_->replayGame() && page_->replayGame()->id == replayId_, 10000);
         const GameRecord g = *page_->replayGame();
         QCOMPARE(int(g.moves.size()), 30);
@@ -199,7 +216,7 @@ private slots:
         xq::Position expectPos;
         for (int ply = 0; ply < 5; ++ply) {
             if (ply > 0) {
-                page_->next();
+                QVERIFY(press("nextMove"));
                 expectPos.makeMove(g.moves[size_t(ply - 1)].move);
             }
             QCOMPARE(page_->ply(), ply);
@@ -227,16 +244,18 @@ private slots:
             QCOMPARE(b->arrows()[0].move, mr.move);
             QVERIFY2(page_->valueText().contains(QString::number(*mr.rootValue, 'f', 3)), qPrintable(page_->valueText()));
         }
-        page_->previous();
+        QVERIFY(press("previousMove"));
         QCOMPARE(page_->ply(), 3);
-        page_->last();
+        QVERIFY(press("lastMove"));
         QCOMPARE(page_->ply(), 30);
         QVERIFY(b->heatmap().isEmpty());  // nothing was searched in the final position
         QVERIFY(b->arrows().isEmpty());
-        page_->first();
+        QVERIFY(press("firstMove"));
         QCOMPARE(xq::toFen(b->position()), xq::toFen(xq::Position()));
         // Clicking a move in the list shows the position after it.
-        page_->moveList()->setCurrentRow(2);
+        QListWidget* list = page_->moveList();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(2)).center());
         QCOMPARE(page_->ply(), 2);
     }
 

@@ -18,6 +18,8 @@
 #include "ui/pages/analyze_page.h"
 #include "ui/pages/model_picker.h"
 #include "ui/pages/play_page.h"
+#include "ui/board/board_widget.h"
+#include "tests/ui_drive.h"
 #ifdef XQ_WITH_TORCH
 #include "core/nn/model_file.h"
 #include "core/nn/net.h"
@@ -140,14 +142,17 @@ private slots:
     void noModelMeansAlphaBeta() {
         StudioFacade facade;  // no database: nothing to choose from
         PlayPage page(&facade);
+        page.resize(900, 640);
+        page.show();
         QVERIFY(!facade.models()->current());
         QVERIFY2(page.modelText().contains(QStringLiteral("alpha-beta")), qPrintable(page.modelText()));
         QVERIFY(facade.levelDescription(PlayLevel::Amateur).contains(QStringLiteral("alpha-beta")));
         QCOMPARE(page.modelPicker()->comboBox()->currentIndex(), 0);
         // The AI (Red) moves with the alpha-beta level.
         QSignalSpy moved(&facade, &StudioFacade::engineMoved);
-        page.setLevel(PlayLevel::Beginner);
-        page.setHumanColor(xq::Black);
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(&page, "level"),
+                                    int(PlayLevel::Beginner)));
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(&page, "humanSide"), 1));  // Black
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 20000);
         const auto reply = moved.at(0).at(0).value<EngineReply>();
         QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
@@ -169,8 +174,9 @@ private slots:
 
         // Beginner with the default model: one policy sample of that net.
         QSignalSpy moved(&facade, &StudioFacade::engineMoved);
-        page.setLevel(PlayLevel::Beginner);
-        page.setHumanColor(xq::Black);
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(&page, "level"),
+                                    int(PlayLevel::Beginner)));
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(&page, "humanSide"), 1));  // Black
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 30000);
         auto reply = moved.at(0).at(0).value<EngineReply>();
         QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
@@ -180,14 +186,15 @@ private slots:
         // The user picks the old run's model in the combo box: Amateur searches with it.
         const int oldIndex = pickerIndexOf(picker, oldBest_);
         QVERIFY(oldIndex > 0);
-        picker->activate(oldIndex);
+        QVERIFY(xqtest::chooseIndex(picker->comboBox(), oldIndex));
         QCOMPARE(facade.models()->currentFile(), oldBest_);
         QVERIFY(!facade.models()->automatic());
         QCOMPARE(picker->comboBox()->currentIndex(), oldIndex);
         QVERIFY(page.modelText().contains(QStringLiteral("old-run")));
-        page.setLevel(PlayLevel::Amateur);
+        QVERIFY(xqtest::chooseIndex(xqtest::control<QComboBox>(&page, "level"),
+                                    int(PlayLevel::Amateur)));
         QVERIFY(page.showSearchBox()->isChecked());  // on by default for the MCTS levels
-        page.newGame();
+        QVERIFY(xqtest::press(&page, "newGame"));
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 2, 60000);
         reply = moved.at(1).at(0).value<EngineReply>();
         QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
@@ -196,30 +203,34 @@ private slots:
 
         // Undo and hint keep working with a net: the human (Black) replies, the net answers,
         // undo takes both back; a hint (Advanced, MCTS) draws an arrow and plays nothing.
+        // The human's move is clicked on the board, from-square then to-square.
         xq::MoveList ml;
         page.game().current().legalMoves(ml);
-        QVERIFY(page.playHumanMove(ml[0]));
+        BoardWidget* board = page.board();
+        QTest::mouseClick(board, Qt::LeftButton, {}, board->squareCenter(ml[0].from()));
+        QTest::mouseClick(board, Qt::LeftButton, {}, board->squareCenter(ml[0].to()));
         QTRY_COMPARE_WITH_TIMEOUT(page.game().plies(), 3, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(!page.aiThinking(), 5000);
-        page.undo();
+        QVERIFY(xqtest::press(&page, "undo"));
         QCOMPARE(page.game().plies(), 1);
         const int shownBefore = page.snapshotsShown();
-        page.hint();
+        QVERIFY(xqtest::press(&page, "hint"));
         // While it searches (1.5 s for a hint), its visits show on the board as a heatmap.
         QTRY_VERIFY_WITH_TIMEOUT(page.snapshotsShown() > shownBefore, 60000);
         QVERIFY(!page.board()->heatmap().isEmpty() || !page.aiThinking());
         QTRY_COMPARE_WITH_TIMEOUT(page.board()->arrows().size(), 1, 60000);
         QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
         QCOMPARE(page.game().plies(), 1);
-        page.resign();
+        QVERIFY(xqtest::press(&page, "resign"));
         QVERIFY(page.game().status().over());
+        QVERIFY(!xqtest::control(&page, "resign")->isEnabled());  // nothing left to resign
 
         // "No model": back to alpha-beta, said on the page.
-        picker->activate(0);
+        QVERIFY(xqtest::chooseIndex(picker->comboBox(), 0));
         QVERIFY(!facade.models()->current());
         QVERIFY(page.modelText().contains(QStringLiteral("alpha-beta")));
         moved.clear();  // the net's reply and the hint above came through here too
-        page.newGame();
+        QVERIFY(xqtest::press(&page, "newGame"));
         QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, 30000);
         QCOMPARE(moved.at(0).at(0).value<EngineReply>().playerName, QStringLiteral("level:amateur"));
     }
@@ -230,6 +241,8 @@ private slots:
         PlayPage play(&facade);
         AnalyzePage analyze;
         analyze.setModelChoice(facade.models());
+        play.show();
+        analyze.show();
         // The default model, named on the page.
         QCOMPARE(analyze.modelPath(), newBest_);
         QString note = analyze.evaluatorNote()->text();
@@ -237,16 +250,17 @@ private slots:
         QCOMPARE(analyze.modelPicker()->comboBox()->currentIndex(), pickerIndexOf(analyze.modelPicker(), newBest_));
 
         // Picked on the Play page: Analyze loads the same model; both pickers agree.
-        play.modelPicker()->activate(pickerIndexOf(play.modelPicker(), newGen0_));
+        QVERIFY(xqtest::chooseIndex(play.modelPicker()->comboBox(),
+                                    pickerIndexOf(play.modelPicker(), newGen0_)));
         QCOMPARE(analyze.modelPath(), newGen0_);
         QVERIFY(analyze.evaluatorNote()->text().contains(QStringLiteral("new-gen0.xqm")));
         QCOMPARE(analyze.modelPicker()->comboBox()->currentIndex(), pickerIndexOf(analyze.modelPicker(), newGen0_));
 
         // Chosen while a search runs: loaded when the search has ended.
         analyze.setSimulationLimit(0);  // until Stop
-        analyze.startAnalysis();
+        QVERIFY(xqtest::press(&analyze, "startAnalysis"));
         QVERIFY(analyze.isRunning());
-        facade.models()->chooseNone();
+        QVERIFY(xqtest::chooseIndex(analyze.modelPicker()->comboBox(), 0));  // "no network"
         QTRY_VERIFY_WITH_TIMEOUT(!analyze.isRunning(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(analyze.modelPath().isEmpty(), 5000);
         note = analyze.evaluatorNote()->text();

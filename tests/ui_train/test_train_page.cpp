@@ -82,6 +82,36 @@ void addLadderRow(xq::store::Store& s, int64_t run, int gen, double rating, doub
     s.addMetrics(pts);
 }
 
+// Answers the next modal message box with `button` as soon as it is up. The box runs its own
+// event loop, which runs this poll: however long the box takes to appear, it is answered, and
+// a box that never appears leaves answered() false (the test says so) instead of hanging.
+class BoxAnswerer : public QObject {
+  public:
+    explicit BoxAnswerer(QMessageBox::StandardButton button) : button_(button) {
+        connect(&poll_, &QTimer::timeout, this, [this] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box || !box->isVisible()) return;
+            poll_.stop();
+            text_ = box->text();
+            if (QAbstractButton* b = box->button(button_)) {
+                answered_ = true;
+                b->click();
+            } else {
+                box->reject();  // not the box expected: close it, answered() stays false
+            }
+        });
+        poll_.start(10);
+    }
+    bool answered() const { return answered_; }
+    QString text() const { return text_; }
+
+  private:
+    QMessageBox::StandardButton button_;
+    QTimer poll_;
+    bool answered_ = false;
+    QString text_;
+};
+
 QCPErrorBars* eloBars(TrainCharts* c) {
     for (int i = 0; i < c->eloPlot()->plottableCount(); ++i)
         if (auto* b = qobject_cast<QCPErrorBars*>(c->eloPlot()->plottable(i))) return b;
@@ -103,6 +133,24 @@ class TestTrainPage : public QObject {
         QCOMPARE(page_->pauseButton()->isEnabled(), pause);
         QCOMPARE(page_->resumeButton()->isEnabled(), resume);
         QCOMPARE(page_->stopButton()->isEnabled(), stop);
+    }
+
+    // A finished tiny run of the test's own in the test database (one iteration, so it has a
+    // checkpoint and stored losses), trained by a session the page does not watch: what a test
+    // of stored runs starts from, whatever other tests ran before it.
+    void trainStoredRun(const QString& name) {
+        TrainingSession setup;
+        QSignalSpy finished(&setup, &TrainingSession::finished);
+        QSignalSpy failed(&setup, &TrainingSession::failed);
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = db().toStdString();
+        o.runName = name.toStdString();
+        o.iterations = 1;
+        QVERIFY(setup.start(o));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 180000);
+        QVERIFY2(failed.isEmpty(),
+                 qPrintable(failed.isEmpty() ? QString() : failed.at(0).at(0).toString()));
     }
 
 private slots:
@@ -273,16 +321,32 @@ private slots:
     }
 
     void existingNameIsRefused() {
-        // The page refuses before starting...
-        page_->setRunName(QStringLiteral("alpha"));
-        QVERIFY(page_->runList()->findItems(QStringLiteral("alpha"), Qt::MatchExactly).size() == 1);
+        // A run of that name exists (made here: this test does not lean on another's run).
+        {
+            xq::store::Store s(db().toStdString());
+            s.createRun("taken");
+        }
+        page_->refreshRuns();
+        QCOMPARE(page_->runList()->findItems(QStringLiteral("taken"), Qt::MatchExactly).size(), 1);
+        // The page refuses before starting, with a message naming the run...
+        page_->setRunName(QStringLiteral("taken"));
+        {
+            BoxAnswerer ok(QMessageBox::Ok);
+            QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+            QVERIFY2(ok.answered(), "no message about the existing name");
+            QVERIFY2(ok.text().contains(QStringLiteral("already exists")) &&
+                         ok.text().contains(QStringLiteral("taken")),
+                     qPrintable(ok.text()));
+        }
+        QVERIFY(!session_->running());
+        QCOMPARE(session_->state(), State::Idle);
         // ...and the session reports the core's error when asked directly.
         QSignalSpy failed(session_, &TrainingSession::failed);
         QSignalSpy finished(session_, &TrainingSession::finished);
         PipelineOptions o;
         o.config = tinyConfig();
         o.dbPath = db().toStdString();
-        o.runName = "alpha";
+        o.runName = "taken";
         QVERIFY(session_->start(o));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
         QCOMPARE(failed.count(), 1);
@@ -366,36 +430,42 @@ private slots:
     }
 
     void earlierRunShowsItsHistoryAndContinues() {
+        trainStoredRun(QStringLiteral("earlier"));
+        if (QTest::currentTestFailed()) return;
         page_->refreshRuns();
-        const int64_t stored = metricCount(db(), QStringLiteral("alpha"), "loss/total");
+        const int64_t stored = metricCount(db(), QStringLiteral("earlier"), "loss/total");
         QVERIFY(stored >= 2);
         QCOMPARE(page_->charts()->lossPointCount(), 0);  // a fresh page shows nothing yet
         {
             // Held-out checks (the tiny run's games are too few to hold any out): the chart
             // shows every stored point.
             xq::store::Store s(db().toStdString());
-            const auto r = s.findRun("alpha");
+            const auto r = s.findRun("earlier");
             QVERIFY(r.has_value());
             const std::vector<xq::store::MetricPoint> pts{
                 {r->id, 1, "heldout/value", 0.9, 0}, {r->id, 2, "heldout/value", 0.8, 0}, {r->id, 3, "heldout/value", 0.85, 0}};
             s.addMetrics(pts);
         }
-        QVERIFY(page_->showRun(QStringLiteral("alpha"), true));
-        QCOMPARE(int64_t(page_->charts()->heldOutPointCount()), metricCount(db(), QStringLiteral("alpha"), "heldout/value"));
+        QVERIFY(page_->showRun(QStringLiteral("earlier"), true));
+        QCOMPARE(int64_t(page_->charts()->heldOutPointCount()),
+                 metricCount(db(), QStringLiteral("earlier"), "heldout/value"));
         QVERIFY(page_->charts()->heldOutPointCount() >= 3);
         QCOMPARE(int64_t(page_->charts()->lossPointCount()), stored);
         // The tiny run publishes without a gate and its ladder (every 15 minutes) never rated:
         // no self-Elo chain, no ladder points, an empty ladder chart.
-        QCOMPARE(metricCount(db(), QStringLiteral("alpha"), "elo"), int64_t(0));
+        QCOMPARE(metricCount(db(), QStringLiteral("earlier"), "elo"), int64_t(0));
         QCOMPARE(page_->charts()->eloPointCount(), 0);
         QVERIFY(page_->charts()->eloShowsLadder());
         QCOMPARE(int64_t(page_->charts()->speedPointCount()),
-                 metricCount(db(), QStringLiteral("alpha"), "games_per_hour"));
+                 metricCount(db(), QStringLiteral("earlier"), "games_per_hour"));
 
         // Selecting it in the list (asynchronous load) gives the same history.
         page_->charts()->clear();
         page_->runList()->clearSelection();
-        page_->runList()->findItems(QStringLiteral("alpha"), Qt::MatchExactly).first()->setSelected(true);
+        page_->runList()
+            ->findItems(QStringLiteral("earlier"), Qt::MatchExactly)
+            .first()
+            ->setSelected(true);
         QTRY_COMPARE_WITH_TIMEOUT(int64_t(page_->charts()->lossPointCount()), stored, 10000);
         const double lastStep = page_->charts()->lossPlot()->graph(0)->data()->at(int(stored) - 1)->key;
 
@@ -410,7 +480,7 @@ private slots:
         QVERIFY(data->at(0)->key <= 1);  // still starts at the run's first step
         page_->stopButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
-        QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("resumed run 'alpha'")));
+        QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("resumed run 'earlier'")));
     }
 
     void storedLadderRatingsLoadIntoTheEloChart() {
@@ -568,21 +638,22 @@ private slots:
         QVERIFY(page->session()->running());
 
         // Cancel first: the window stays and training goes on.
-        QTimer::singleShot(300, [] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (box) box->button(QMessageBox::Cancel)->click();
-        });
-        QVERIFY(!w.close());
+        {
+            BoxAnswerer cancel(QMessageBox::Cancel);
+            QVERIFY(!w.close());
+            QVERIFY2(cancel.answered(),
+                     qPrintable("no question with Cancel; saw: " + cancel.text()));
+        }
         QVERIFY(w.isVisible());
         QVERIFY(page->session()->running());
         QVERIFY(page->session()->state() != State::Stopping);
 
         // Then agree: the run stops at a checkpoint and the window closes by itself.
-        QTimer::singleShot(300, [] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (box) box->button(QMessageBox::Yes)->click();
-        });
-        QVERIFY(!w.close());  // postponed until the run has ended
+        {
+            BoxAnswerer yes(QMessageBox::Yes);
+            QVERIFY(!w.close());  // postponed until the run has ended
+            QVERIFY2(yes.answered(), qPrintable("no question with Yes; saw: " + yes.text()));
+        }
         QCOMPARE(page->session()->state(), State::Stopping);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 5000);

@@ -236,11 +236,13 @@ void drawPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool lif
 struct SpriteKey {
     int piece, radius4, dpr100;  // radius in quarter pixels, ratio in hundredths
     bool lifted;
+    QString glyphs;  // the glyph choice (PieceGlyphs: CJK family, or empty for Latin letters)
     bool operator==(const SpriteKey&) const = default;
 };
 
 size_t qHash(const SpriteKey& k, size_t seed = 0) {
-    return ::qHash(k.piece * 1000003 + k.radius4 * 131 + k.dpr100 * 7 + int(k.lifted), seed);
+    return ::qHash(k.piece * 1000003 + k.radius4 * 131 + k.dpr100 * 7 + int(k.lifted), seed) ^
+           ::qHash(k.glyphs, seed);
 }
 
 }  // namespace
@@ -253,7 +255,10 @@ void paintPiece(QPainter& p, const QPointF& c, qreal r, xq::Piece piece, bool li
     }
     static QHash<SpriteKey, QPixmap> sprites;  // GUI thread only, like all painting here
     const qreal dpr = p.device()->devicePixelRatioF();
-    const SpriteKey key{int(piece), qRound(r * 4), qRound(dpr * 100), lifted};
+    // The glyphs are part of the key: after PieceGlyphs::reset the pieces are drawn anew.
+    const PieceGlyphs& glyphs = PieceGlyphs::instance();
+    const SpriteKey key{int(piece), qRound(r * 4), qRound(dpr * 100), lifted,
+                        glyphs.cjk() ? glyphs.family() : QString()};
     const qreal half = std::ceil(r * 1.6);  // the shadow reaches 1.25 r plus its offset
     auto it = sprites.find(key);
     if (it == sprites.end()) {

@@ -90,6 +90,7 @@ void AnalyzePage::buildUi() {
     stats_->setObjectName(QStringLiteral("analysisStats"));
     stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     error_ = new QLabel(this);
+    error_->setObjectName(QStringLiteral("analysisError"));
     error_->setStyleSheet(QStringLiteral("color:#a01010;"));
     error_->setWordWrap(true);
     error_->hide();
@@ -111,6 +112,18 @@ void AnalyzePage::buildUi() {
     sims_->setValue(200000);
     simsLabel_ = new QLabel(this);
     notationLabel_ = new QLabel(this);
+    // Names for tests and accessibility tools that drive the page as a user does.
+    start_->setObjectName(QStringLiteral("startAnalysis"));
+    stop_->setObjectName(QStringLiteral("stopAnalysis"));
+    openModel_->setObjectName(QStringLiteral("openModel"));
+    uniform_->setObjectName(QStringLiteral("uniformPriors"));
+    fromPlay_->setObjectName(QStringLiteral("positionFromPlay"));
+    startPos_->setObjectName(QStringLiteral("startPosition"));
+    pasteFen_->setObjectName(QStringLiteral("pasteFen"));
+    fenEdit_->setObjectName(QStringLiteral("fenEdit"));
+    notationBox_->setObjectName(QStringLiteral("notation"));
+    priors_->setObjectName(QStringLiteral("showPriors"));
+    sims_->setObjectName(QStringLiteral("simulationLimit"));
 
     connect(start_, &QPushButton::clicked, this, &AnalyzePage::startAnalysis);
     connect(stop_, &QPushButton::clicked, this, &AnalyzePage::stopAnalysis);

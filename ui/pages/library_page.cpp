@@ -152,6 +152,22 @@ void LibraryPage::buildUi() {
     split->setChildrenCollapsible(false);
     split->setSizes({540, 620});  // the board gets the room; the table scrolls sideways if it must
 
+    // Names for tests and accessibility tools that drive the page as a user does.
+    openBtn->setObjectName(QStringLiteral("openDatabase"));
+    refreshBtn->setObjectName(QStringLiteral("refreshGames"));
+    runBox_->setObjectName(QStringLiteral("runFilter"));
+    kindBox_->setObjectName(QStringLiteral("kindFilter"));
+    resultBox_->setObjectName(QStringLiteral("resultFilter"));
+    message_->setObjectName(QStringLiteral("libraryMessage"));
+    table_->setObjectName(QStringLiteral("gameTable"));
+    prevPageBtn_->setObjectName(QStringLiteral("previousPage"));
+    nextPageBtn_->setObjectName(QStringLiteral("nextPage"));
+    firstBtn_->setObjectName(QStringLiteral("firstMove"));
+    prevBtn_->setObjectName(QStringLiteral("previousMove"));
+    nextBtn_->setObjectName(QStringLiteral("nextMove"));
+    lastBtn_->setObjectName(QStringLiteral("lastMove"));
+    moves_->setObjectName(QStringLiteral("replayMoves"));
+
     auto* main = new QVBoxLayout(this);
     main->addLayout(top);
     main->addWidget(message_);

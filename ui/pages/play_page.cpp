@@ -161,6 +161,17 @@ void PlayPage::buildUi() {
     main->addWidget(board_, 1);
     main->addWidget(sideWidget);
 
+    // Names for tests and accessibility tools that drive the page as a user does.
+    side_->setObjectName(QStringLiteral("humanSide"));
+    levelBox_->setObjectName(QStringLiteral("level"));
+    newGameBtn_->setObjectName(QStringLiteral("newGame"));
+    undoBtn_->setObjectName(QStringLiteral("undo"));
+    hintBtn_->setObjectName(QStringLiteral("hint"));
+    resignBtn_->setObjectName(QStringLiteral("resign"));
+    flipBtn_->setObjectName(QStringLiteral("flipBoard"));
+    moveNowBtn_->setObjectName(QStringLiteral("moveNow"));
+    notationBox_->setObjectName(QStringLiteral("notation"));
+
     connect(newGameBtn_, &QPushButton::clicked, this, &PlayPage::newGame);
     connect(undoBtn_, &QPushButton::clicked, this, &PlayPage::undo);
     connect(hintBtn_, &QPushButton::clicked, this, &PlayPage::hint);

@@ -23,8 +23,8 @@
 //   (AXF) rules as Pikafish (Position::chased / detect_chases) and Fairy-Stockfish
 //   (Position::chased, chasingRule = AXF_CHASING) implement it; see judgeChase() for the exact
 //   definition and where it differs from each engine. Mixed cycles of the full Asian rules
-//   (one-check-one-chase 一将一捉, chases of several pieces in turn) are not judged: like both
-//   engines, a checking move is a chase only if it also newly chases the same piece.
+//   (one-check-one-chase 一将一捉, chases of several pieces in turn) are not judged: a checking
+//   move is never a chase, and a chase must aim at one piece throughout.
 // - Only history recorded through makeMove() counts; doMove() (search, perft) records none.
 // - The length cap reports Result::Draw with Reason::LengthCap; self-play may adjudicate.
 //
@@ -45,11 +45,11 @@ enum class Reason : uint8_t {
     Stalemate,
     PerpetualCheck,
     Repetition,
-    Rule60,        // 120 plies without a capture
-    Material,      // no attacking pieces left
-    LengthCap,     // optional cap on game length
-    Resignation,   // set by players / self-play, never by the rules
-    Adjudication,  // set by self-play (material count at the cap), never by the rules
+    Rule60,          // 120 plies without a capture
+    Material,        // no attacking pieces left
+    LengthCap,       // optional cap on game length
+    Resignation,     // set by players / self-play, never by the rules
+    Adjudication,    // set by self-play (material count at the cap), never by the rules
     PerpetualChase,  // one side chased the same enemy piece on every move of the cycle
 };
 
@@ -91,53 +91,54 @@ int repetitionCount(const Position& pos);
 // repetition never reaches across a capture); cycle[0] is made by pos.sideToMove(). Several
 // cycles in a row are fine (a threefold repetition holds two).
 //
-// What a side chases in a position (chaseTargets in chase.cpp), for side c:
+// What side c chases in a position (chaseTargets in chase.cpp):
 // - Chasers: c's rooks, horses, cannons, advisors and elephants. The king and pawns may attack
 //   anything forever: they never chase (both engines).
 // - Targets: the enemy's rooks, horses, cannons, advisors, elephants, and its pawns that have
 //   crossed the river (onto c's half). The king is never a target (attacks on it are checks).
-// - The chaser must be able to capture the target: by its movement (horse leg, elephant eye,
-//   cannon screen) and legally, i.e. c's king is not left attacked (a pinned piece can chase
-//   only the piece that pins it; the flying-general rule counts).
+// - The chaser must be able to capture the target by its movement (horse leg, elephant eye,
+//   cannon screen), and the capture must be chase-legal: it exposes c's king to no attacker the
+//   king was not already under (Pikafish's chase_legal). So a pinned piece chases only the
+//   piece that pins it, the flying-general rule counts, and a side in check still chases.
 // - A horse or cannon attacking a rook, and an advisor or elephant attacking a rook, horse or
 //   cannon, is a chase whether the target is protected or not (the chaser is worth less).
 // - Otherwise the target must be unprotected: after the capture the enemy has no legal
-//   recapture on that square (by any piece, king and pawns included; a pinned defender or a
-//   king stepping into an attack does not protect).
+//   recapture on that square (by any piece, king and pawns included; a pinned defender, a king
+//   stepping into an attack or into the facing general does not protect).
 // - An unprotected target of the chaser's own type is chased only when it cannot legally
 //   capture the chaser back at once (a blocked horse leg, a pin); otherwise the attack is an
 //   offer to exchange, not a chase.
 // A move of c newly chases the targets that c chases after the move and did not chase before
-// it (the exact difference, as Pikafish takes it): direct attacks by the moved piece,
-// discovered attacks (a horse leg, an elephant eye, a rook line opened, a cannon screen put
-// in place or taken away), and targets whose protection the move took away all count.
+// it (the exact difference, as Pikafish takes it): direct attacks of the moved piece,
+// discovered ones (a horse leg, an elephant eye or a line opened, a cannon screen put in place
+// or taken away, a chaser unpinned) and targets whose protection the move took away all count.
+// A move that gives check newly chases nothing: checks are judged by the perpetual-check rule.
 //
 // Verdict: pieces keep their identity as they move through the cycle. A side chases
 // perpetually when one and the same enemy piece is newly chased by every one of its moves in
 // the cycle (the intersection over its moves is not empty). Exactly one side chasing
 // perpetually: that side loses. Both, or neither: no verdict (a draw by repetition).
 //
-// Where this differs from the engines:
+// Where this differs from the engines (tests/xiangqi/test_chase.cpp has a cycle for each):
 // - Pikafish returns a draw as soon as any position in the cycle is in check (when neither
-//   side checks perpetually). We follow Fairy-Stockfish: checks are neutral moves; a checking
-//   move keeps its side's chase alive only if it also newly chases the same piece, and the
-//   other side's checks do not excuse a chaser.
+//   side checks perpetually). We follow Fairy-Stockfish there: a check breaks only the
+//   checking side's chase; the other side's checks do not excuse a chaser.
 // - Fairy-Stockfish finds a move's new chases incrementally (the moved piece's new attacks,
-//   discovered attacks, new pins of defenders "fake roots", discovered checks) and judges
-//   protection by unpinned defenders; we take the exact difference of the chased sets before
-//   and after the move and test recaptures for legality, as Pikafish does. The verdicts
-//   differ only in rare positions (e.g. a move that blocks a defender's line: a new chase
-//   here, not in Fairy-Stockfish; a rook moving along the line of a target it already
-//   attacked: no new chase in either).
+//   discovered attacks, newly pinned defenders, discovered checks) and counts defenders that
+//   are not pinned as protection, without testing the recapture for legality. We take the
+//   exact difference with legal recaptures, as Pikafish does. So Fairy-Stockfish, unlike us,
+//   counts a pinned piece's attacks as chases, and it misses chases made by unpinning a
+//   chaser or by cutting off a defender's protection, and a defender that the facing generals
+//   pin; a checking move that also attacks the chased piece keeps its chase alive there.
 // - Like both engines, one-check-one-chase (一将一捉) and alternating chases of different
 //   pieces are draws here, though the full Asian rules make some of them losses.
 //
-// Returns the side that loses by perpetual chase, or no verdict; `info` (optional) gets the
-// chased piece and its chaser on `pos`.
+// Returns the side that loses by perpetual chase, or no verdict; `info` gets the chased piece
+// and the piece that chased it last, where they stand in `pos`.
 struct ChaseVerdict {
-    bool decided = false;               // exactly one side chased perpetually
-    Color loser = Red;                  // the chasing side, when decided
-    bool chasing[2] = {false, false};   // by Color: who chased perpetually (both: a draw)
+    bool decided = false;              // exactly one side chased perpetually
+    Color loser = Red;                 // the chasing side, when decided
+    bool chasing[2] = {false, false};  // by Color: who chased perpetually (both: a draw)
     ChaseInfo info{};
 };
 ChaseVerdict judgeChase(const Position& pos, std::span<const Move> cycle);

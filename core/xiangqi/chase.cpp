@@ -57,14 +57,22 @@ struct Board {
         const Piece p = sq[from];
         const Color c = colorOf(p);
         switch (typeOf(p)) {
-            case King: return stepsTo(T.king[c][from], to, sq, false);
-            case Advisor: return stepsTo(T.advisor[c][from], to, sq, false);
-            case Elephant: return stepsTo(T.elephant[c][from], to, sq, true);
-            case Horse: return stepsTo(T.horse[from], to, sq, true);
-            case Pawn: return stepsTo(T.pawn[c][from], to, sq, false);
-            case Rook: return between(from, to) == 0;
-            case Cannon: return between(from, to) == 1;
-            default: return false;
+            case King:
+                return stepsTo(T.king[c][from], to, sq, false);
+            case Advisor:
+                return stepsTo(T.advisor[c][from], to, sq, false);
+            case Elephant:
+                return stepsTo(T.elephant[c][from], to, sq, true);
+            case Horse:
+                return stepsTo(T.horse[from], to, sq, true);
+            case Pawn:
+                return stepsTo(T.pawn[c][from], to, sq, false);
+            case Rook:
+                return between(from, to) == 0;
+            case Cannon:
+                return between(from, to) == 1;
+            default:
+                return false;
         }
     }
 
@@ -132,21 +140,23 @@ struct Board {
     }
 
     // A chase-legal capture (Pikafish's chase_legal): the capture exposes the mover's king to
-    // no attacker it was not already under. A chaser in check from elsewhere still chases, so
-    // that a side's chases do not seem new merely because it got out of a check.
-    bool chaseLegalCapture(int from, int to) {
+    // no attacker it was not already under (`kingAttackers`: those attackers before the
+    // capture). A chaser in check from elsewhere still chases, so that a side's chases do not
+    // seem new merely because it got out of a check.
+    bool chaseLegalCapture(int from, int to, const SquareSet& kingAttackers) {
         if (!reaches(from, to)) return false;
         const Color c = colorOf(sq[from]);
-        const SquareSet before = attackers(king[c], ~c);
         return after(from, to, [&] {
             SquareSet now = attackers(king[c], ~c);
             now.reset(size_t(to));
-            return (now & ~before).none();
+            return (now & ~kingAttackers).none();
         });
     }
 };
 
-bool isChaser(PieceType t) { return t != King && t != Pawn && t != NoType; }
+bool isChaser(PieceType t) {
+    return t != King && t != Pawn && t != NoType;
+}
 
 // A piece of `owner` that c may chase: anything but the king, and pawns only once across the
 // river (standing on c's half).
@@ -163,17 +173,23 @@ bool chasesProtected(PieceType chaser, PieceType target) {
     return false;
 }
 
-// Does the chaser on `from` chase the target on `to` (rules.h, judgeChase)?
-bool chases(Board& b, int from, int to) {
+// The pieces of one side, as squares.
+struct SquareList {
+    int8_t sq[16];
+    int n = 0;
+};
+
+// Does the chaser on `from` chase the target on `to` (rules.h, judgeChase)? `kingAttackers`:
+// what attacks the chaser's king now; `defenders`: the target side's pieces.
+bool chases(Board& b, int from, int to, const SquareSet& kingAttackers,
+            const SquareList& defenders) {
     const PieceType a = typeOf(b.sq[from]), t = typeOf(b.sq[to]);
-    const Color them = colorOf(b.sq[to]);
-    if (!b.chaseLegalCapture(from, to)) return false;
+    if (!b.chaseLegalCapture(from, to, kingAttackers)) return false;
     if (chasesProtected(a, t)) return true;
     // Protected: after the capture the target's side can legally take back on `to`.
     const bool defended = b.after(from, to, [&] {
-        for (int d = 0; d < kSquareCount; ++d)
-            if (b.sq[d] != NoPiece && colorOf(b.sq[d]) == them && b.legalCapture(d, to))
-                return true;
+        for (int i = 0; i < defenders.n; ++i)
+            if (defenders.sq[i] != to && b.legalCapture(defenders.sq[i], to)) return true;
         return false;
     });
     if (defended) return false;
@@ -185,13 +201,25 @@ bool chases(Board& b, int from, int to) {
 // The targets side c chases on `b`; `chaserOf` (optional) gets, for each, one chaser square
 // (`prefer` when it is one of the chasers).
 SquareSet chaseTargets(Board& b, Color c, Square* chaserOf = nullptr, int prefer = -1) {
+    SquareList chasers, targets, enemies;
+    for (int s = 0; s < kSquareCount; ++s) {
+        const Piece p = b.sq[s];
+        if (p == NoPiece) continue;
+        if (colorOf(p) == c) {
+            if (isChaser(typeOf(p))) chasers.sq[chasers.n++] = int8_t(s);
+        } else {
+            enemies.sq[enemies.n++] = int8_t(s);
+            if (isTarget(p, s, c)) targets.sq[targets.n++] = int8_t(s);
+        }
+    }
     SquareSet out;
-    for (int to = 0; to < kSquareCount; ++to) {
-        if (!isTarget(b.sq[to], to, c)) continue;
-        for (int from = 0; from < kSquareCount; ++from) {
-            const Piece p = b.sq[from];
-            if (p == NoPiece || colorOf(p) != c || !isChaser(typeOf(p))) continue;
-            if (!b.reaches(from, to) || !chases(b, from, to)) continue;
+    if (chasers.n == 0 || targets.n == 0) return out;
+    const SquareSet kingAttackers = b.attackers(b.king[c], ~c);
+    for (int i = 0; i < targets.n; ++i) {
+        const int to = targets.sq[i];
+        for (int k = 0; k < chasers.n; ++k) {
+            const int from = chasers.sq[k];
+            if (!b.reaches(from, to) || !chases(b, from, to, kingAttackers, enemies)) continue;
             if (!out.test(size_t(to)) || from == prefer) {
                 out.set(size_t(to));
                 if (chaserOf) chaserOf[to] = Square(from);

@@ -60,7 +60,8 @@ const Case kCases[] = {
      "a black pawn on Red's half is a target; the rook follows it along rank 8"},
     {"horse chases cannon", "5k3/9/2c6/5N3/9/9/9/9/9/4K4 w - - 0 1", "f6d5 c7d7 d5f6 d7c7",
      "0-1 perpetual_chase", "c7", "f6", nullptr,
-     "Nd5 hits c7 (leg d6 free), Nf6 hits d7 (leg e6 free): a horse may not chase a cannon"},
+     "Nd5 hits c7 (leg d6 free), Nf6 hits d7 (leg e6 free); horse and cannon are worth the same "
+     "and nothing protects the cannon"},
     {"cannon chases horse", "5k3/9/2n6/9/9/9/1pP6/9/1C7/4K4 w - - 0 1", "b1c1 c7b5 c1b1 b5c7",
      "0-1 perpetual_chase", "c7", "b1", nullptr,
      "screens c3 (red pawn) and b3 (black pawn): the cannon attacks c7 from c1 and b5 from b1"},
@@ -112,8 +113,8 @@ const Case kCases[] = {
      "1/2-1/2 repetition", "", "", "0-1",
      "the e8 rook pins the red rook to its king: Rxa3/Rxa2 are illegal, so it attacks but "
      "does not chase (Pikafish agrees; Fairy-Stockfish counts the attack)"},
-    {"the same chaser unpinned", "5k3/7r1/9/9/9/9/c8/4R4/9/4K4 w - - 0 1",
-     "e2e3 a3a2 e3e2 a2a3", "0-1 perpetual_chase", "a3", "e2", nullptr,
+    {"the same chaser unpinned", "5k3/7r1/9/9/9/9/c8/4R4/9/4K4 w - - 0 1", "e2e3 a3a2 e3e2 a2a3",
+     "0-1 perpetual_chase", "a3", "e2", nullptr,
      "the black rook on h8 pins nothing: the rook chases the cannon along ranks 3 and 2"},
     {"pinned defender", "5k3/9/1c3r3/9/9/9/9/2R2R3/9/3K5 w - - 0 1", "c2b2 b7c7 b2c2 c7b7",
      "0-1 perpetual_chase", "b7", "c2", nullptr,
@@ -145,8 +146,9 @@ const Case kCases[] = {
      "with the black king on d9 the cannon really protects f0: only Ri1 chases"},
 
     // --- Both sides chase: a draw.
-    {"mutual chase, one through a pinned defender", "9/3k5/9/5c3/r8/3C5/3r5/N2R5/3K3R1/6n2 w - - 0 1",
-     "a2c1 d3c3 c1a2 c3d3", "1/2-1/2 repetition", "", "", nullptr,
+    {"mutual chase, one through a pinned defender",
+     "9/3k5/9/5c3/r8/3C5/3r5/N2R5/3K3R1/6n2 w - - 0 1", "a2c1 d3c3 c1a2 c3d3", "1/2-1/2 repetition",
+     "", "", nullptr,
      "the red horse hits the black rook from c1 and a2; the black rook hits the horse from c3, "
      "then from d3 pins the d2 rook that protected a2 from the a5 rook"},
     {"mutual chase over cannon screens", "5k3/9/5C3/6r2/c2R2N2/9/n8/7R1/3K5/5r3 w - - 0 1",
@@ -289,8 +291,8 @@ class Engine {
         static const QRegularExpression date(QStringLiteral("^(\\d\\d)(\\d\\d)(\\d\\d)$"));
         const auto m = date.match(version_);
         if (!m.hasMatch()) return false;
-        const int ymd = m.captured(3).toInt() * 10000 + m.captured(2).toInt() * 100 +
-                        m.captured(1).toInt();
+        const int ymd =
+            m.captured(3).toInt() * 10000 + m.captured(2).toInt() * 100 + m.captured(1).toInt();
         return ymd >= 220427;
     }
 
@@ -363,10 +365,10 @@ class TestChase : public QObject {
         QVERIFY2(!e, e ? e->toString().c_str() : "");
         const Played r = playTwice(pos, split(c.cycle), {});
         QVERIFY2(r.error.empty(), r.error.c_str());
-        QVERIFY2(verdictText(r.status) == c.verdict,
-                 qPrintable(QString("%1 (expected %2: %3)")
-                                .arg(QString::fromStdString(verdictText(r.status)), c.verdict,
-                                     c.why)));
+        QVERIFY2(
+            verdictText(r.status) == c.verdict,
+            qPrintable(QString("%1 (expected %2: %3)")
+                           .arg(QString::fromStdString(verdictText(r.status)), c.verdict, c.why)));
         const bool chase = r.status.reason == Reason::PerpetualChase;
         QCOMPARE(QString::fromStdString(chase ? squareName(r.status.chase.targetSquare) : ""),
                  QString(c.chased));
@@ -404,8 +406,7 @@ class TestChase : public QObject {
             QVERIFY(!v.decided);
         }
         // A twofold limit decides at the end of the first cycle already.
-        QCOMPARE(QString::fromStdString(verdictText(gameStatus(pos, RuleOptions{0, 2}))),
-                 verdict);
+        QCOMPARE(QString::fromStdString(verdictText(gameStatus(pos, RuleOptions{0, 2}))), verdict);
     }
     void singleCycle_data() { cases_data(); }
 
@@ -420,8 +421,7 @@ class TestChase : public QObject {
         QVERIFY2(r.error.empty(), r.error.c_str());
         QCOMPARE(QString::fromStdString(verdictText(r.status)),
                  QString::fromStdString(swapResult(c.verdict)));
-        if (*c.chased)
-            QCOMPARE(squareName(r.status.chase.targetSquare), swapSquare(c.chased));
+        if (*c.chased) QCOMPARE(squareName(r.status.chase.targetSquare), swapSquare(c.chased));
     }
     void colourSwap_data() { cases_data(); }
 

@@ -886,61 +886,66 @@ Details: %2</translation>
         </message>
         <message>
             <location filename="../ui/library/library_texts.cpp" line="33" />
+            <source>perpetual chase</source>
+            <translation>perpetual chase</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="34" />
             <source>repetition</source>
             <translation>repetition</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <location filename="../ui/library/library_texts.cpp" line="35" />
             <source>60-move rule</source>
             <translation>60-move rule</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <location filename="../ui/library/library_texts.cpp" line="36" />
             <source>insufficient material</source>
             <translation>insufficient material</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <location filename="../ui/library/library_texts.cpp" line="37" />
             <source>length limit</source>
             <translation>length limit</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <location filename="../ui/library/library_texts.cpp" line="38" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="38" />
+            <location filename="../ui/library/library_texts.cpp" line="39" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="45" />
+            <location filename="../ui/library/library_texts.cpp" line="46" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Random</source>
             <translation>Random</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Beginner</source>
             <translation>Beginner</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Amateur</source>
             <translation>Amateur</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Advanced</source>
             <translation>Advanced</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="51" />
+            <location filename="../ui/library/library_texts.cpp" line="52" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
@@ -2062,7 +2067,8 @@ File: %2</translation>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="186" />
             <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="269" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="276" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
@@ -2178,42 +2184,48 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="269" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="276" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="236" />
+            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <source>%1 — %2 loses: perpetual chase of the %3</source>
+            <translation>%1 — %2 loses: perpetual chase of the %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="243" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="238" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="268" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="282" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="286" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="300" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="311" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -2221,25 +2233,100 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="324" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="325" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="320" />
-            <location filename="../ui/pages/play_page.cpp" line="321" />
+            <location filename="../ui/pages/play_page.cpp" line="327" />
+            <location filename="../ui/pages/play_page.cpp" line="328" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="361" />
+            <location filename="../ui/pages/play_page.cpp" line="368" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="606" />
+            <source>perpetual chase loses</source>
+            <translation>perpetual chase loses</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <source>red king</source>
+            <translation>red king</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <source>red advisor</source>
+            <translation>red advisor</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <source>red elephant</source>
+            <translation>red elephant</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <source>red horse</source>
+            <translation>red horse</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="618" />
+            <source>red rook</source>
+            <translation>red rook</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="619" />
+            <source>red cannon</source>
+            <translation>red cannon</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="620" />
+            <source>red pawn</source>
+            <translation>red pawn</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="622" />
+            <source>black king</source>
+            <translation>black king</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="623" />
+            <source>black advisor</source>
+            <translation>black advisor</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="624" />
+            <source>black elephant</source>
+            <translation>black elephant</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <source>black horse</source>
+            <translation>black horse</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <source>black rook</source>
+            <translation>black rook</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <source>black cannon</source>
+            <translation>black cannon</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <source>black pawn</source>
+            <translation>black pawn</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="223" />
@@ -2257,103 +2344,103 @@ File: %2</translation>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="226" />
+            <location filename="../ui/pages/play_page.cpp" line="233" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="214" />
-            <location filename="../ui/pages/play_page.cpp" line="441" />
+            <location filename="../ui/pages/play_page.cpp" line="448" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="448" />
+            <location filename="../ui/pages/play_page.cpp" line="455" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="451" />
+            <location filename="../ui/pages/play_page.cpp" line="458" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="460" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="477" />
+            <location filename="../ui/pages/play_page.cpp" line="484" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="485" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="489" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="531" />
+            <location filename="../ui/pages/play_page.cpp" line="538" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="533" />
+            <location filename="../ui/pages/play_page.cpp" line="540" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="590" />
+            <location filename="../ui/pages/play_page.cpp" line="597" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="591" />
+            <location filename="../ui/pages/play_page.cpp" line="598" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="592" />
+            <location filename="../ui/pages/play_page.cpp" line="599" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="593" />
+            <location filename="../ui/pages/play_page.cpp" line="600" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="594" />
+            <location filename="../ui/pages/play_page.cpp" line="601" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="595" />
+            <location filename="../ui/pages/play_page.cpp" line="602" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="596" />
+            <location filename="../ui/pages/play_page.cpp" line="603" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="597" />
+            <location filename="../ui/pages/play_page.cpp" line="604" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="598" />
+            <location filename="../ui/pages/play_page.cpp" line="605" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>

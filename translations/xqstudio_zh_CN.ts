@@ -886,61 +886,66 @@ Details: %2</source>
         </message>
         <message>
             <location filename="../ui/library/library_texts.cpp" line="33" />
+            <source>perpetual chase</source>
+            <translation>长捉</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/library_texts.cpp" line="34" />
             <source>repetition</source>
             <translation>重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="34" />
+            <location filename="../ui/library/library_texts.cpp" line="35" />
             <source>60-move rule</source>
             <translation>六十回合规则</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="35" />
+            <location filename="../ui/library/library_texts.cpp" line="36" />
             <source>insufficient material</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="36" />
+            <location filename="../ui/library/library_texts.cpp" line="37" />
             <source>length limit</source>
             <translation>步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="37" />
+            <location filename="../ui/library/library_texts.cpp" line="38" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="38" />
+            <location filename="../ui/library/library_texts.cpp" line="39" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="45" />
+            <location filename="../ui/library/library_texts.cpp" line="46" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Random</source>
             <translation>随机</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="49" />
+            <location filename="../ui/library/library_texts.cpp" line="50" />
             <source>Beginner</source>
             <translation>入门</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Amateur</source>
             <translation>业余</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="50" />
+            <location filename="../ui/library/library_texts.cpp" line="51" />
             <source>Advanced</source>
             <translation>进阶</translation>
         </message>
         <message>
-            <location filename="../ui/library/library_texts.cpp" line="51" />
+            <location filename="../ui/library/library_texts.cpp" line="52" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
@@ -2062,7 +2067,8 @@ File: %2</source>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="186" />
             <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="269" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="276" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
@@ -2178,67 +2184,148 @@ File: %2</source>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="269" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="276" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="236" />
+            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <source>%1 — %2 loses: perpetual chase of the %3</source>
+            <translation>%1——%2长捉%3判负</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="243" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="238" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="268" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="282" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="286" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="300" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="311" />
+            <location filename="../ui/pages/play_page.cpp" line="318" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="317" />
+            <location filename="../ui/pages/play_page.cpp" line="324" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="325" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="320" />
-            <location filename="../ui/pages/play_page.cpp" line="321" />
+            <location filename="../ui/pages/play_page.cpp" line="327" />
+            <location filename="../ui/pages/play_page.cpp" line="328" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="361" />
+            <location filename="../ui/pages/play_page.cpp" line="368" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="606" />
+            <source>perpetual chase loses</source>
+            <translation>长捉判负</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <source>red king</source>
+            <translation>红帅</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <source>red advisor</source>
+            <translation>红仕</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <source>red elephant</source>
+            <translation>红相</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <source>red horse</source>
+            <translation>红马</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="618" />
+            <source>red rook</source>
+            <translation>红车</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="619" />
+            <source>red cannon</source>
+            <translation>红炮</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="620" />
+            <source>red pawn</source>
+            <translation>红兵</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="622" />
+            <source>black king</source>
+            <translation>黑将</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="623" />
+            <source>black advisor</source>
+            <translation>黑士</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="624" />
+            <source>black elephant</source>
+            <translation>黑象</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <source>black horse</source>
+            <translation>黑马</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <source>black rook</source>
+            <translation>黑车</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <source>black cannon</source>
+            <translation>黑炮</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <source>black pawn</source>
+            <translation>黑卒</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="223" />
@@ -2256,103 +2343,103 @@ File: %2</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="226" />
+            <location filename="../ui/pages/play_page.cpp" line="233" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
             <location filename="../ui/pages/play_page.cpp" line="214" />
-            <location filename="../ui/pages/play_page.cpp" line="441" />
+            <location filename="../ui/pages/play_page.cpp" line="448" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="448" />
+            <location filename="../ui/pages/play_page.cpp" line="455" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="451" />
+            <location filename="../ui/pages/play_page.cpp" line="458" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="460" />
+            <location filename="../ui/pages/play_page.cpp" line="467" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="474" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="477" />
+            <location filename="../ui/pages/play_page.cpp" line="484" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="485" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="489" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="531" />
+            <location filename="../ui/pages/play_page.cpp" line="538" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="533" />
+            <location filename="../ui/pages/play_page.cpp" line="540" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="590" />
+            <location filename="../ui/pages/play_page.cpp" line="597" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="591" />
+            <location filename="../ui/pages/play_page.cpp" line="598" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="592" />
+            <location filename="../ui/pages/play_page.cpp" line="599" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="593" />
+            <location filename="../ui/pages/play_page.cpp" line="600" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="594" />
+            <location filename="../ui/pages/play_page.cpp" line="601" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="595" />
+            <location filename="../ui/pages/play_page.cpp" line="602" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="596" />
+            <location filename="../ui/pages/play_page.cpp" line="603" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="597" />
+            <location filename="../ui/pages/play_page.cpp" line="604" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="598" />
+            <location filename="../ui/pages/play_page.cpp" line="605" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/search/alphabeta_eval.h"
+#include "core/xiangqi/rules.h"
 
 namespace xq::search {
 
@@ -51,9 +52,11 @@ struct AlphaBeta::Impl {
     Position pos;
     int evalRed = 0;
     // Game + search path, index n = current position: its key, whether the move into it was a
-    // capture (a repetition cannot reach across it) and whether that move gave check.
+    // capture (a repetition cannot reach across it), whether that move gave check, and the
+    // move itself (the perpetual-chase judge replays the cycle).
     std::vector<uint64_t> keys;
     std::vector<uint8_t> caps, checks;
+    std::vector<Move> movesIn;
     int n = 0;
     uint64_t nodes = 0;
     int selDepth = 0;
@@ -113,6 +116,7 @@ struct AlphaBeta::Impl {
         keys[n] = pos.key();
         caps[n] = cap != NoPiece;
         checks[n] = pos.inCheck();
+        movesIn[n] = m;
         return u;
     }
 
@@ -138,6 +142,16 @@ struct AlphaBeta::Impl {
             if (themAll && !usAll) score = kRepetitionWin - ply;
             else if (usAll && !themAll) score = -kRepetitionWin + ply;
             else score = 0;
+            // Neither side checked throughout: perpetual chase (rules.h, judgeChase). The
+            // position at i is the current one, so the cycle replays from it. Only here, on a
+            // repetition, does the search pay for the judge.
+            if (!themAll && !usAll) {
+                const ChaseVerdict v = judgeChase(
+                    pos, std::span<const Move>(movesIn.data() + i + 1, size_t(n - i)));
+                if (v.decided)
+                    score = v.loser == pos.sideToMove() ? -kRepetitionWin + ply
+                                                        : kRepetitionWin - ply;
+            }
             return true;
         }
         return false;
@@ -353,11 +367,13 @@ AbResult AlphaBeta::search(const Position& root, const AbLimits& limits,
     s.keys.assign(size_t(h + kMaxPly + 4), 0);
     s.caps.assign(s.keys.size(), 0);
     s.checks.assign(s.keys.size(), 0);
+    s.movesIn.assign(s.keys.size(), Move());
     for (int i = 0; i < h; ++i) {
         s.keys[i] = hist[i].key;
         if (i + 1 <= h) {
             s.caps[i + 1] = hist[i].captured != NoPiece;
             s.checks[i + 1] = hist[i].gaveCheck;
+            s.movesIn[i + 1] = hist[i].move;
         }
     }
     s.caps[0] = 1;

@@ -6,12 +6,14 @@
 //
 // Rules inside the tree: no legal move loses (checkmate and stalemate alike); a position that
 // repeats one seen earlier (in the game history or on the search path, with no capture in
-// between) is scored by the perpetual-check rule of core/xiangqi/rules.h: the side that gave
-// check with every move of the cycle loses, otherwise it is a draw; 120 plies without a capture
-// is a draw.
+// between) is scored by the repetition rules of core/xiangqi/rules.h over that one cycle: the
+// side that gave check with every move of the cycle loses; when neither side did, the side that
+// chased one enemy piece with every move loses (perpetual chase, xq::judgeChase); otherwise it
+// is a draw; 120 plies without a capture is a draw.
 //
 // Scores are from the side to move's point of view. Mate in N plies from the root scores
-// kMate - N; a near-certain perpetual-check win scores ±kRepetitionWin (not a mate score).
+// kMate - N; a near-certain perpetual-check or perpetual-chase win scores ±kRepetitionWin (not a
+// mate score).
 //
 // Thread-safety: one AlphaBeta object runs one search at a time on the calling thread. stop()
 // and the external stop flag may be set from any thread; the search then returns the best move

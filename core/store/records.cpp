@@ -42,6 +42,7 @@ const std::pair<Reason, const char*> kReasons[] = {
     {Reason::LengthCap, "length_cap"},
     {Reason::Adjudication, "adjudication"},
     {Reason::Resignation, "resign"},
+    {Reason::PerpetualChase, "perpetual_chase"},
 };
 }  // namespace
 

@@ -178,8 +178,9 @@ const char* gameKindCode(GameKind k);  // "selfplay", "eval", "play", "other", "
 std::optional<GameKind> parseGameKind(std::string_view s);
 const char* storeResultCode(Result r);  // "1-0", "0-1", "1/2-1/2", "*"
 std::optional<Result> parseStoreResult(std::string_view s);
-// "mate", "stalemate", "perpetual_check", "repetition", "rule60", "material", "length_cap",
-// "adjudication", "resign", "" for None.
+// "mate", "stalemate", "perpetual_check", "perpetual_chase", "repetition", "rule60",
+// "material", "length_cap", "adjudication", "resign", "" for None. Neither backend's schema
+// constrains the reason column: a new code needs no migration.
 const char* storeReasonCode(Reason r);
 std::optional<Reason> parseStoreReason(std::string_view s);
 

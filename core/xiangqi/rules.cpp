@@ -1,6 +1,7 @@
 #include "core/xiangqi/rules.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace xq {
 
@@ -69,6 +70,15 @@ GameStatus gameStatus(const Position& pos, const RuleOptions& opts) {
             const Color checker = usAlwaysChecked ? us : ~us;
             return {winnerResult(~checker), Reason::PerpetualCheck};
         }
+        // Perpetual chase, unless both sides checked throughout (a draw whatever else they
+        // did). The position at `first` is the current one, so the cycle replays from it.
+        if (opts.perpetualChase && !usAlwaysChecked) {
+            std::vector<Move> cycle;
+            cycle.reserve(size_t(n - first));
+            for (int j = first; j < n; ++j) cycle.push_back(h[size_t(j)].move);
+            const ChaseVerdict v = judgeChase(pos, cycle);
+            if (v.decided) return {winnerResult(~v.loser), Reason::PerpetualChase, v.info};
+        }
         return {Result::Draw, Reason::Repetition};
     }
 
@@ -107,6 +117,8 @@ const char* reasonName(Reason r) {
             return "resignation";
         case Reason::Adjudication:
             return "adjudication";
+        case Reason::PerpetualChase:
+            return "perpetual_chase";
     }
     return "none";
 }

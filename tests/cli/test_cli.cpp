@@ -121,6 +121,59 @@ private slots:
         QVERIFY2(usage.code == 2, usage.output.constData());
     }
 
+    // xqzero judge: the rules' verdict after the moves, as a line or as one JSON object, with
+    // the chased piece and its chaser for a perpetual chase; a bad FEN or an illegal move is a
+    // usage error (exit 2) naming what is wrong.
+    void judgeReportsTheRulesVerdict() {
+        // Red's rook follows the black cannon between the b- and c-files (tests/xiangqi/
+        // test_chase.cpp, "rook chases cannon"): the third occurrence loses for Red.
+        const QString chaseFen = "5k3/9/1c7/9/9/9/9/2R6/9/3K5 w - - 0 1";
+        const QString chase = "c2b2 b7c7 b2c2 c7b7 c2b2 b7c7 b2c2 c7b7";
+        Result r = xqzero({"judge", "--fen", chaseFen, "--moves", chase});
+        QVERIFY2(r.code == 0, r.output.constData());
+        QCOMPARE(r.output.trimmed(),
+                 QByteArray("0-1 perpetual_chase: black cannon on b7 chased by the red rook on c2"));
+        r = xqzero({"judge", "--fen", chaseFen, "--moves", chase, "--json"});
+        QVERIFY2(r.code == 0, r.output.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.output).object();
+        QCOMPARE(j["over"].toBool(), true);
+        QCOMPARE(j["result"].toString(), QString("0-1"));
+        QCOMPARE(j["reason"].toString(), QString("perpetual_chase"));
+        QCOMPARE(j["plies"].toInt(), 8);
+        QCOMPARE(j["chased"].toObject()["piece"].toString(), QString("black cannon"));
+        QCOMPARE(j["chased"].toObject()["square"].toString(), QString("b7"));
+        QCOMPARE(j["chaser"].toObject()["piece"].toString(), QString("red rook"));
+        QCOMPARE(j["chaser"].toObject()["square"].toString(), QString("c2"));
+
+        // One move short of the threefold repetition: still going.
+        r = xqzero({"judge", "--fen", chaseFen, "--moves", chase.left(chase.size() - 5)});
+        QCOMPARE(r.output.trimmed(), QByteArray("ongoing"));
+        r = xqzero({"judge", "--json"});  // the start position
+        const QJsonObject start = QJsonDocument::fromJson(r.output).object();
+        QCOMPARE(start["over"].toBool(), false);
+        QCOMPARE(start["result"].toString(), QString("*"));
+        QVERIFY(!start.contains("chased"));
+
+        // The other endings, each with its own code.
+        r = xqzero({"judge", "--fen", "5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "--moves",
+                    "a0a1 i9i8 a1a0 i8i9 a0a1 i9i8 a1a0 i8i9"});
+        QCOMPARE(r.output.trimmed(), QByteArray("1/2-1/2 repetition"));
+        r = xqzero({"judge", "--fen", "3k5/7R1/9/9/9/9/9/9/9/1N3K3 w - - 0 1", "--moves",
+                    "h8h9 d9d8 h9h8 d8d9 h8h9 d9d8 h9h8 d8d9"});
+        QCOMPARE(r.output.trimmed(), QByteArray("0-1 perpetual_check"));
+        r = xqzero({"judge", "--fen", "4k4/R8/8R/9/9/9/9/9/9/3K5 w - - 0 1", "--moves", "i7i9"});
+        QCOMPARE(r.output.trimmed(), QByteArray("1-0 checkmate"));
+
+        // Usage errors.
+        r = xqzero({"judge", "--fen", "not a position"});
+        QVERIFY2(r.code == 2, r.output.constData());
+        QVERIFY2(r.output.startsWith("xqzero judge: ") && r.output.contains("FEN"),
+                 r.output.constData());
+        r = xqzero({"judge", "--moves", "h2e2 e0e5"});
+        QVERIFY2(r.code == 2, r.output.constData());
+        QVERIFY2(r.output.startsWith("xqzero judge: move 2"), r.output.constData());
+    }
+
     // Every long command stops through one guard (app/xqzero/stop_signals.h): SIGTERM stops
     // self-play where its games are kept (exit 0, "stopped early", the progress line written
     // into the pipe as whole lines); a second signal ends the process at once with 130.

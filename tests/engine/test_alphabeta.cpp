@@ -206,6 +206,32 @@ private slots:
         QVERIFY(evaluateRed(positionFromFen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")) > 400);
     }
 
+    // Inside the tree a repetition in which one side chased throughout is a loss for the
+    // chaser (core/xiangqi/rules.h, judgeChase), scored like a perpetual check. The rook
+    // follows the black cannon between the b- and c-files (tests/xiangqi/test_chase.cpp).
+    void perpetualChaseLosesInTheTree() {
+        const Position start = positionFromFen("5k3/9/1c7/9/9/9/9/2R6/9/3K5 w - - 0 1");
+        auto after = [&](std::initializer_list<const char*> moves) {
+            Position p = start;
+            for (const char* m : moves) p.makeMove(parseMoveAny(p, m).move);
+            return p;
+        };
+        AlphaBeta ab;
+        AbLimits lim;
+        lim.depth = 2;
+        // Black to move: Cb7 repeats the start with Red chasing on both moves, a won line.
+        AbResult r = ab.search(after({"c2b2", "b7c7", "b2c2"}), lim);
+        QCOMPARE(toIccs(r.best), std::string("c7b7"));
+        QCOMPARE(r.score, kRepetitionWin - 1);
+        // Red to move: Rc2 lets Black repeat at once, so Red chooses anything else.
+        ab.clear();
+        lim.depth = 3;
+        r = ab.search(after({"c2b2", "b7c7"}), lim);
+        QVERIFY(!r.best.isNull());
+        QVERIFY2(toIccs(r.best) != "b2c2", toIccs(r.best).c_str());
+        QVERIFY2(r.score > -kRepetitionWin + 8, std::to_string(r.score).c_str());
+    }
+
     void seesCaptureThroughQuiescence() {
         // Red rook can take an undefended black rook: depth 1 must take it.
         const Position pos = positionFromFen("4k4/9/9/9/4r4/9/9/4R4/9/3K5 w - - 0 1");

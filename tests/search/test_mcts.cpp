@@ -3,6 +3,7 @@
 // driver against separate searches, and snapshots taken while other threads search.
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -667,9 +668,38 @@ class TestMcts : public QObject {
         QCOMPARE(ev.positionsEvaluated(), uint64_t(0));
     }
 
+    // A perpetual chase ends the game inside the tree as it does in play (gameStatus() judges
+    // every leaf): Black completes Red's third chase cycle and wins at once. With the rule
+    // off the same move is only a draw by repetition, worth no more than other moves.
+    void perpetualChaseEndsTheGameInTheTree() {
+        // tests/xiangqi/test_chase.cpp, "rook chases cannon": seven plies of the two cycles.
+        Position pos = positionFromFen("5k3/9/1c7/9/9/9/9/2R6/9/3K5 w - - 0 1");
+        QCOMPARE(xqtest::play(pos, {"c2b2", "b7c7", "b2c2", "c7b7", "c2b2", "b7c7", "b2c2"}),
+                 std::string());
+        for (bool rule : {true, false}) {
+            MctsParams p = quietParams();
+            p.rules.perpetualChase = rule;
+            nn::UniformEvaluator ev;
+            MctsSearch s(ev, p);
+            s.setPosition(pos);
+            const SearchResult r = s.search({.simulations = 200});
+            const auto it = std::find(r.moves.begin(), r.moves.end(), Move(parseSquare("c7"),
+                                                                           parseSquare("b7")));
+            QVERIFY(it != r.moves.end());
+            const float q = r.q[size_t(it - r.moves.begin())];
+            if (rule) {
+                QCOMPARE(toIccs(r.bestMove), std::string("c7b7"));
+                QCOMPARE(q, 1.0f);  // a won terminal for Black
+            } else {
+                QCOMPARE(q, 0.0f);  // a repetition draw
+            }
+        }
+    }
+
     void terminalValues() {
         QCOMPARE(terminalValue({Result::RedWins, Reason::Checkmate}, Red), 1.0f);
         QCOMPARE(terminalValue({Result::RedWins, Reason::PerpetualCheck}, Black), -1.0f);
+        QCOMPARE(terminalValue({Result::BlackWins, Reason::PerpetualChase}, Red), -1.0f);
         QCOMPARE(terminalValue({Result::BlackWins, Reason::Checkmate}, Black), 1.0f);
         QCOMPARE(terminalValue({Result::Draw, Reason::Rule60}, Red), 0.0f);
     }

@@ -243,7 +243,7 @@ class TestStore : public QObject {
         // Every result and reason survives the trip through its text code.
         for (Reason r : {Reason::Checkmate, Reason::Stalemate, Reason::PerpetualCheck,
                          Reason::Repetition, Reason::Rule60, Reason::Material, Reason::LengthCap,
-                         Reason::Adjudication, Reason::Resignation}) {
+                         Reason::Adjudication, Reason::Resignation, Reason::PerpetualChase}) {
             GameRecord h = makeGame(3, 1, std::nullopt);
             h.reason = r;
             h.kind = GameKind::Play;

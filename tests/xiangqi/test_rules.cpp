@@ -364,6 +364,7 @@ class TestRules : public QObject {
 
     void names() {
         QCOMPARE(QString(reasonName(Reason::PerpetualCheck)), QString("perpetual_check"));
+        QCOMPARE(QString(reasonName(Reason::PerpetualChase)), QString("perpetual_chase"));
         QCOMPARE(QString(reasonName(Reason::Rule60)), QString("rule60"));
         QCOMPARE(QString(resultName(Result::RedWins)), QString("1-0"));
         QCOMPARE(QString(resultName(Result::BlackWins)), QString("0-1"));

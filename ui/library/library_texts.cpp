@@ -30,6 +30,7 @@ QString LibraryTexts::reason(xq::Reason r) {
         case xq::Reason::Checkmate: return tr("checkmate");
         case xq::Reason::Stalemate: return tr("no legal move");
         case xq::Reason::PerpetualCheck: return tr("perpetual check");
+        case xq::Reason::PerpetualChase: return tr("perpetual chase");
         case xq::Reason::Repetition: return tr("repetition");
         case xq::Reason::Rule60: return tr("60-move rule");
         case xq::Reason::Material: return tr("insufficient material");

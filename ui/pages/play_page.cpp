@@ -234,6 +234,13 @@ QString PlayPage::resultBanner(const xq::GameStatus& st) const {
     const QString who = st.result == xq::Result::Draw      ? tr("Draw")
                         : st.result == xq::Result::RedWins ? tr("Red wins")
                                                            : tr("Black wins");
+    // A perpetual chase names the loser and the piece it chased: "Black wins — Red loses:
+    // perpetual chase of the black horse".
+    if (st.reason == xq::Reason::PerpetualChase && st.chase.target != xq::NoPiece) {
+        const QString loser = st.result == xq::Result::RedWins ? tr("Black") : tr("Red");
+        return tr("%1 — %2 loses: perpetual chase of the %3")
+            .arg(who, loser, pieceText(st.chase.target));
+    }
     return tr("%1 — %2").arg(who, reasonText(st.reason));
 }
 
@@ -607,9 +614,31 @@ QString PlayPage::reasonText(xq::Reason r) {
         case xq::Reason::LengthCap: return tr("game length limit");
         case xq::Reason::Resignation: return tr("resignation");
         case xq::Reason::Adjudication: return tr("adjudication");
+        case xq::Reason::PerpetualChase: return tr("perpetual chase loses");
         case xq::Reason::None: break;
     }
     return {};
+}
+
+QString PlayPage::pieceText(xq::Piece p) {
+    static const char* const red[] = {"",
+                                      QT_TR_NOOP("red king"),
+                                      QT_TR_NOOP("red advisor"),
+                                      QT_TR_NOOP("red elephant"),
+                                      QT_TR_NOOP("red horse"),
+                                      QT_TR_NOOP("red rook"),
+                                      QT_TR_NOOP("red cannon"),
+                                      QT_TR_NOOP("red pawn")};
+    static const char* const black[] = {"",
+                                        QT_TR_NOOP("black king"),
+                                        QT_TR_NOOP("black advisor"),
+                                        QT_TR_NOOP("black elephant"),
+                                        QT_TR_NOOP("black horse"),
+                                        QT_TR_NOOP("black rook"),
+                                        QT_TR_NOOP("black cannon"),
+                                        QT_TR_NOOP("black pawn")};
+    if (p == xq::NoPiece) return {};
+    return tr((xq::colorOf(p) == xq::Red ? red : black)[xq::typeOf(p)]);
 }
 
 }  // namespace xqui

@@ -114,6 +114,7 @@ private:
     void startGameClock();
     void storeFinishedGame();
     static QString reasonText(xq::Reason r);
+    static QString pieceText(xq::Piece p);  // "black horse", for the perpetual-chase banner
 
     StudioFacade* facade_;
     GameRecord game_;

@@ -119,7 +119,8 @@ int repetitionCount(const Position& pos);
 // the cycle (the intersection over its moves is not empty). Exactly one side chasing
 // perpetually: that side loses. Both, or neither: no verdict (a draw by repetition).
 //
-// Where this differs from the engines (tests/xiangqi/test_chase.cpp has a cycle for each):
+// Where this differs from the engines (tests/xiangqi/test_chase.cpp pins each with a cycle,
+// except the last point of the second item):
 // - Pikafish returns a draw as soon as any position in the cycle is in check (when neither
 //   side checks perpetually). We follow Fairy-Stockfish there: a check breaks only the
 //   checking side's chase; the other side's checks do not excuse a chaser.
@@ -127,9 +128,10 @@ int repetitionCount(const Position& pos);
 //   discovered attacks, newly pinned defenders, discovered checks) and counts defenders that
 //   are not pinned as protection, without testing the recapture for legality. We take the
 //   exact difference with legal recaptures, as Pikafish does. So Fairy-Stockfish, unlike us,
-//   counts a pinned piece's attacks as chases, and it misses chases made by unpinning a
-//   chaser or by cutting off a defender's protection, and a defender that the facing generals
-//   pin; a checking move that also attacks the chased piece keeps its chase alive there.
+//   counts a pinned piece's attacks as chases and misses chases made by unpinning a chaser
+//   or by cutting off a defender's protection; it also calls our cycle with a defender pinned
+//   by the facing generals a draw (a cannon over its own king, see the tests). A checking
+//   move that also newly attacks the chased piece keeps its chase alive there.
 // - Like both engines, one-check-one-chase (一将一捉) and alternating chases of different
 //   pieces are draws here, though the full Asian rules make some of them losses.
 //

@@ -199,6 +199,20 @@ private slots:
         QCOMPARE(page_->game().moves(), moves);
     }
 
+    // A game that ends in a perpetual chase says who lost and which piece was chased (the
+    // rook follows the black cannon between the b- and c-files; tests/xiangqi/test_chase.cpp).
+    void perpetualChaseBannerNamesThePiece() {
+        const QString pgn = QStringLiteral(
+            "[FEN \"5k3/9/1c7/9/9/9/9/2R6/9/3K5 w - - 0 1\"]\n\n"
+            "1. C2-B2 B7-C7 2. B2-C2 C7-B7 3. C2-B2 B7-C7 4. B2-C2 C7-B7 *\n");
+        QString err;
+        QVERIFY2(page_->loadPgnText(pgn, &err), qPrintable(err));
+        QCOMPARE(page_->game().plies(), 8);
+        QCOMPARE(int(page_->game().status().reason), int(xq::Reason::PerpetualChase));
+        QCOMPARE(page_->resultText(),
+                 QStringLiteral("Black wins — Red loses: perpetual chase of the black cannon"));
+    }
+
     void hintDrawsArrowAndResignEnds() {
         QVERIFY(!xqtest::control(page_, "resign")->isEnabled());  // no move yet: nothing to resign
         QVERIFY(xqtest::press(page_, "hint"));

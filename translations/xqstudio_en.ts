@@ -27,242 +27,242 @@
             <translation>lost</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="128" />
+            <location filename="../ui/pages/analyze_page.cpp" line="141" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="129" />
+            <location filename="../ui/pages/analyze_page.cpp" line="142" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="220" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="221" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="222" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="210" />
+            <location filename="../ui/pages/analyze_page.cpp" line="223" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="211" />
+            <location filename="../ui/pages/analyze_page.cpp" line="224" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="212" />
+            <location filename="../ui/pages/analyze_page.cpp" line="225" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <location filename="../ui/pages/analyze_page.cpp" line="226" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="227" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="215" />
+            <location filename="../ui/pages/analyze_page.cpp" line="228" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="216" />
+            <location filename="../ui/pages/analyze_page.cpp" line="229" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="217" />
+            <location filename="../ui/pages/analyze_page.cpp" line="230" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="218" />
+            <location filename="../ui/pages/analyze_page.cpp" line="231" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="219" />
+            <location filename="../ui/pages/analyze_page.cpp" line="232" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="220" />
+            <location filename="../ui/pages/analyze_page.cpp" line="233" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="222" />
+            <location filename="../ui/pages/analyze_page.cpp" line="235" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="226" />
+            <location filename="../ui/pages/analyze_page.cpp" line="239" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="227" />
+            <location filename="../ui/pages/analyze_page.cpp" line="240" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="228" />
+            <location filename="../ui/pages/analyze_page.cpp" line="241" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="237" />
+            <location filename="../ui/pages/analyze_page.cpp" line="250" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="239" />
+            <location filename="../ui/pages/analyze_page.cpp" line="252" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="242" />
+            <location filename="../ui/pages/analyze_page.cpp" line="255" />
             <source>Network: %1 (%2)</source>
             <translation>Network: %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="243" />
-            <location filename="../ui/pages/analyze_page.cpp" line="313" />
+            <location filename="../ui/pages/analyze_page.cpp" line="256" />
+            <location filename="../ui/pages/analyze_page.cpp" line="326" />
             <source>No network (uniform priors)</source>
             <translation>No network (uniform priors)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="314" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/pages/analyze_page.cpp" line="356" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="368" />
+            <location filename="../ui/pages/analyze_page.cpp" line="381" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="382" />
+            <location filename="../ui/pages/analyze_page.cpp" line="395" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="383" />
+            <location filename="../ui/pages/analyze_page.cpp" line="396" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="430" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="446" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="471" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="477" />
+            <location filename="../ui/pages/analyze_page.cpp" line="490" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="478" />
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/pages/analyze_page.cpp" line="491" />
+            <location filename="../ui/pages/analyze_page.cpp" line="513" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="478" />
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/pages/analyze_page.cpp" line="491" />
+            <location filename="../ui/pages/analyze_page.cpp" line="513" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="502" />
+            <location filename="../ui/pages/analyze_page.cpp" line="515" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="503" />
+            <location filename="../ui/pages/analyze_page.cpp" line="516" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="504" />
+            <location filename="../ui/pages/analyze_page.cpp" line="517" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="505" />
+            <location filename="../ui/pages/analyze_page.cpp" line="518" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="510" />
+            <location filename="../ui/pages/analyze_page.cpp" line="523" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -640,184 +640,184 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="207" />
-            <location filename="../ui/pages/library_page.cpp" line="366" />
+            <location filename="../ui/pages/library_page.cpp" line="223" />
+            <location filename="../ui/pages/library_page.cpp" line="382" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="224" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="228" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="221" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="216" />
+            <location filename="../ui/pages/library_page.cpp" line="232" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="233" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="234" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="235" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="236" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="221" />
+            <location filename="../ui/pages/library_page.cpp" line="237" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="238" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="224" />
+            <location filename="../ui/pages/library_page.cpp" line="240" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="256" />
+            <location filename="../ui/pages/library_page.cpp" line="272" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="257" />
+            <location filename="../ui/pages/library_page.cpp" line="273" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="332" />
+            <location filename="../ui/pages/library_page.cpp" line="348" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <location filename="../ui/pages/library_page.cpp" line="349" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="341" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="346" />
+            <location filename="../ui/pages/library_page.cpp" line="362" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="376" />
+            <location filename="../ui/pages/library_page.cpp" line="392" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <location filename="../ui/pages/library_page.cpp" line="416" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="401" />
+            <location filename="../ui/pages/library_page.cpp" line="417" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="227" />
-            <location filename="../ui/pages/library_page.cpp" line="417" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="452" />
+            <location filename="../ui/pages/library_page.cpp" line="468" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="478" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="466" />
+            <location filename="../ui/pages/library_page.cpp" line="482" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="481" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="481" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="482" />
+            <location filename="../ui/pages/library_page.cpp" line="498" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="487" />
+            <location filename="../ui/pages/library_page.cpp" line="503" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="513" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="499" />
+            <location filename="../ui/pages/library_page.cpp" line="515" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="504" />
+            <location filename="../ui/pages/library_page.cpp" line="520" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -2055,177 +2055,177 @@ File: %2</translation>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="196" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
-            <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="229" />
-            <location filename="../ui/pages/play_page.cpp" line="276" />
+            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="240" />
+            <location filename="../ui/pages/play_page.cpp" line="287" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="199" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="192" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="194" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>Open the position on the board, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="211" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="212" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="213" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Show the search while the computer thinks</source>
             <translation>Show the search while the computer thinks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>The MCTS levels' visits per target square as a heatmap, and the root value</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="218" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="229" />
-            <location filename="../ui/pages/play_page.cpp" line="276" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="240" />
+            <location filename="../ui/pages/play_page.cpp" line="287" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <location filename="../ui/pages/play_page.cpp" line="241" />
             <source>%1 — %2 loses: perpetual chase of the %3</source>
             <translation>%1 — %2 loses: perpetual chase of the %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="243" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="256" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="286" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="282" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="304" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="300" />
+            <location filename="../ui/pages/play_page.cpp" line="311" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="329" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -2233,214 +2233,214 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="324" />
+            <location filename="../ui/pages/play_page.cpp" line="335" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="325" />
+            <location filename="../ui/pages/play_page.cpp" line="336" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="327" />
-            <location filename="../ui/pages/play_page.cpp" line="328" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="368" />
+            <location filename="../ui/pages/play_page.cpp" line="379" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="606" />
+            <location filename="../ui/pages/play_page.cpp" line="617" />
             <source>perpetual chase loses</source>
             <translation>perpetual chase loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <location filename="../ui/pages/play_page.cpp" line="625" />
             <source>red king</source>
             <translation>red king</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <location filename="../ui/pages/play_page.cpp" line="626" />
             <source>red advisor</source>
             <translation>red advisor</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <location filename="../ui/pages/play_page.cpp" line="627" />
             <source>red elephant</source>
             <translation>red elephant</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <location filename="../ui/pages/play_page.cpp" line="628" />
             <source>red horse</source>
             <translation>red horse</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="618" />
+            <location filename="../ui/pages/play_page.cpp" line="629" />
             <source>red rook</source>
             <translation>red rook</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="619" />
+            <location filename="../ui/pages/play_page.cpp" line="630" />
             <source>red cannon</source>
             <translation>red cannon</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="620" />
+            <location filename="../ui/pages/play_page.cpp" line="631" />
             <source>red pawn</source>
             <translation>red pawn</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="622" />
+            <location filename="../ui/pages/play_page.cpp" line="633" />
             <source>black king</source>
             <translation>black king</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="623" />
+            <location filename="../ui/pages/play_page.cpp" line="634" />
             <source>black advisor</source>
             <translation>black advisor</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="624" />
+            <location filename="../ui/pages/play_page.cpp" line="635" />
             <source>black elephant</source>
             <translation>black elephant</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <location filename="../ui/pages/play_page.cpp" line="636" />
             <source>black horse</source>
             <translation>black horse</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <location filename="../ui/pages/play_page.cpp" line="637" />
             <source>black rook</source>
             <translation>black rook</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <location filename="../ui/pages/play_page.cpp" line="638" />
             <source>black cannon</source>
             <translation>black cannon</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <location filename="../ui/pages/play_page.cpp" line="639" />
             <source>black pawn</source>
             <translation>black pawn</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="223" />
+            <location filename="../ui/pages/play_page.cpp" line="234" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="224" />
+            <location filename="../ui/pages/play_page.cpp" line="235" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="236" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="233" />
+            <location filename="../ui/pages/play_page.cpp" line="244" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
-            <location filename="../ui/pages/play_page.cpp" line="448" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="459" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="455" />
+            <location filename="../ui/pages/play_page.cpp" line="466" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="458" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="485" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="484" />
+            <location filename="../ui/pages/play_page.cpp" line="495" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="485" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/pages/play_page.cpp" line="507" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="538" />
+            <location filename="../ui/pages/play_page.cpp" line="549" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="540" />
+            <location filename="../ui/pages/play_page.cpp" line="551" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="597" />
+            <location filename="../ui/pages/play_page.cpp" line="608" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="598" />
+            <location filename="../ui/pages/play_page.cpp" line="609" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="599" />
+            <location filename="../ui/pages/play_page.cpp" line="610" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="600" />
+            <location filename="../ui/pages/play_page.cpp" line="611" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="601" />
+            <location filename="../ui/pages/play_page.cpp" line="612" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="602" />
+            <location filename="../ui/pages/play_page.cpp" line="613" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="603" />
+            <location filename="../ui/pages/play_page.cpp" line="614" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="604" />
+            <location filename="../ui/pages/play_page.cpp" line="615" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="605" />
+            <location filename="../ui/pages/play_page.cpp" line="616" />
             <source>adjudication</source>
             <translation>adjudication</translation>
         </message>

@@ -27,242 +27,242 @@
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="128" />
+            <location filename="../ui/pages/analyze_page.cpp" line="141" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="129" />
+            <location filename="../ui/pages/analyze_page.cpp" line="142" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="207" />
+            <location filename="../ui/pages/analyze_page.cpp" line="220" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="208" />
+            <location filename="../ui/pages/analyze_page.cpp" line="221" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="209" />
+            <location filename="../ui/pages/analyze_page.cpp" line="222" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="210" />
+            <location filename="../ui/pages/analyze_page.cpp" line="223" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="211" />
+            <location filename="../ui/pages/analyze_page.cpp" line="224" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="212" />
+            <location filename="../ui/pages/analyze_page.cpp" line="225" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="213" />
+            <location filename="../ui/pages/analyze_page.cpp" line="226" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="214" />
+            <location filename="../ui/pages/analyze_page.cpp" line="227" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="215" />
+            <location filename="../ui/pages/analyze_page.cpp" line="228" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="216" />
+            <location filename="../ui/pages/analyze_page.cpp" line="229" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="217" />
+            <location filename="../ui/pages/analyze_page.cpp" line="230" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="218" />
+            <location filename="../ui/pages/analyze_page.cpp" line="231" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="219" />
+            <location filename="../ui/pages/analyze_page.cpp" line="232" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="220" />
+            <location filename="../ui/pages/analyze_page.cpp" line="233" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="222" />
+            <location filename="../ui/pages/analyze_page.cpp" line="235" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="226" />
+            <location filename="../ui/pages/analyze_page.cpp" line="239" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="227" />
+            <location filename="../ui/pages/analyze_page.cpp" line="240" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="228" />
+            <location filename="../ui/pages/analyze_page.cpp" line="241" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="245" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="246" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="237" />
+            <location filename="../ui/pages/analyze_page.cpp" line="250" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="239" />
+            <location filename="../ui/pages/analyze_page.cpp" line="252" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="242" />
+            <location filename="../ui/pages/analyze_page.cpp" line="255" />
             <source>Network: %1 (%2)</source>
             <translation>网络：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="243" />
-            <location filename="../ui/pages/analyze_page.cpp" line="313" />
+            <location filename="../ui/pages/analyze_page.cpp" line="256" />
+            <location filename="../ui/pages/analyze_page.cpp" line="326" />
             <source>No network (uniform priors)</source>
             <translation>无网络（均匀先验）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="301" />
+            <location filename="../ui/pages/analyze_page.cpp" line="314" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/pages/analyze_page.cpp" line="356" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="368" />
+            <location filename="../ui/pages/analyze_page.cpp" line="381" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="382" />
+            <location filename="../ui/pages/analyze_page.cpp" line="395" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="383" />
+            <location filename="../ui/pages/analyze_page.cpp" line="396" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="417" />
+            <location filename="../ui/pages/analyze_page.cpp" line="430" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="446" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="458" />
+            <location filename="../ui/pages/analyze_page.cpp" line="471" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="477" />
+            <location filename="../ui/pages/analyze_page.cpp" line="490" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="478" />
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/pages/analyze_page.cpp" line="491" />
+            <location filename="../ui/pages/analyze_page.cpp" line="513" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="478" />
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/pages/analyze_page.cpp" line="491" />
+            <location filename="../ui/pages/analyze_page.cpp" line="513" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="502" />
+            <location filename="../ui/pages/analyze_page.cpp" line="515" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="503" />
+            <location filename="../ui/pages/analyze_page.cpp" line="516" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="504" />
+            <location filename="../ui/pages/analyze_page.cpp" line="517" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="505" />
+            <location filename="../ui/pages/analyze_page.cpp" line="518" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="510" />
+            <location filename="../ui/pages/analyze_page.cpp" line="523" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -640,184 +640,184 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="202" />
+            <location filename="../ui/pages/library_page.cpp" line="218" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="203" />
+            <location filename="../ui/pages/library_page.cpp" line="219" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="207" />
-            <location filename="../ui/pages/library_page.cpp" line="366" />
+            <location filename="../ui/pages/library_page.cpp" line="223" />
+            <location filename="../ui/pages/library_page.cpp" line="382" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="208" />
+            <location filename="../ui/pages/library_page.cpp" line="224" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="212" />
+            <location filename="../ui/pages/library_page.cpp" line="228" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="204" />
+            <location filename="../ui/pages/library_page.cpp" line="220" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="205" />
+            <location filename="../ui/pages/library_page.cpp" line="221" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="206" />
+            <location filename="../ui/pages/library_page.cpp" line="222" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="216" />
+            <location filename="../ui/pages/library_page.cpp" line="232" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="217" />
+            <location filename="../ui/pages/library_page.cpp" line="233" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="234" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="235" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="236" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="221" />
+            <location filename="../ui/pages/library_page.cpp" line="237" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="238" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="224" />
+            <location filename="../ui/pages/library_page.cpp" line="240" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="256" />
+            <location filename="../ui/pages/library_page.cpp" line="272" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="257" />
+            <location filename="../ui/pages/library_page.cpp" line="273" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="332" />
+            <location filename="../ui/pages/library_page.cpp" line="348" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="333" />
+            <location filename="../ui/pages/library_page.cpp" line="349" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="341" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="346" />
+            <location filename="../ui/pages/library_page.cpp" line="362" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="376" />
+            <location filename="../ui/pages/library_page.cpp" line="392" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="400" />
+            <location filename="../ui/pages/library_page.cpp" line="416" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="401" />
+            <location filename="../ui/pages/library_page.cpp" line="417" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="227" />
-            <location filename="../ui/pages/library_page.cpp" line="417" />
+            <location filename="../ui/pages/library_page.cpp" line="243" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="452" />
+            <location filename="../ui/pages/library_page.cpp" line="468" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="462" />
+            <location filename="../ui/pages/library_page.cpp" line="478" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="466" />
+            <location filename="../ui/pages/library_page.cpp" line="482" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="481" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="481" />
+            <location filename="../ui/pages/library_page.cpp" line="497" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="482" />
+            <location filename="../ui/pages/library_page.cpp" line="498" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="487" />
+            <location filename="../ui/pages/library_page.cpp" line="503" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="513" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="499" />
+            <location filename="../ui/pages/library_page.cpp" line="515" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="504" />
+            <location filename="../ui/pages/library_page.cpp" line="520" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -2055,391 +2055,391 @@ File: %2</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="184" />
+            <location filename="../ui/pages/play_page.cpp" line="195" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="185" />
+            <location filename="../ui/pages/play_page.cpp" line="196" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="186" />
-            <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="229" />
-            <location filename="../ui/pages/play_page.cpp" line="276" />
+            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="240" />
+            <location filename="../ui/pages/play_page.cpp" line="287" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="188" />
+            <location filename="../ui/pages/play_page.cpp" line="199" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="189" />
+            <location filename="../ui/pages/play_page.cpp" line="200" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="190" />
+            <location filename="../ui/pages/play_page.cpp" line="201" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="192" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="191" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="193" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="194" />
+            <location filename="../ui/pages/play_page.cpp" line="205" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="198" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开棋盘上的局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="211" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="212" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="213" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Show the search while the computer thinks</source>
             <translation>电脑思考时显示搜索</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>MCTS 级别对每个目标格的访问次数（热力图）及根节点估值</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="217" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="218" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
-            <location filename="../ui/pages/play_page.cpp" line="229" />
-            <location filename="../ui/pages/play_page.cpp" line="276" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="240" />
+            <location filename="../ui/pages/play_page.cpp" line="287" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <location filename="../ui/pages/play_page.cpp" line="241" />
             <source>%1 — %2 loses: perpetual chase of the %3</source>
             <translation>%1——%2长捉%3判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="243" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
+            <location filename="../ui/pages/play_page.cpp" line="256" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="275" />
+            <location filename="../ui/pages/play_page.cpp" line="286" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="282" />
+            <location filename="../ui/pages/play_page.cpp" line="293" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="304" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="300" />
+            <location filename="../ui/pages/play_page.cpp" line="311" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="318" />
+            <location filename="../ui/pages/play_page.cpp" line="329" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="324" />
+            <location filename="../ui/pages/play_page.cpp" line="335" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="325" />
+            <location filename="../ui/pages/play_page.cpp" line="336" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="327" />
-            <location filename="../ui/pages/play_page.cpp" line="328" />
+            <location filename="../ui/pages/play_page.cpp" line="338" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="368" />
+            <location filename="../ui/pages/play_page.cpp" line="379" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="606" />
+            <location filename="../ui/pages/play_page.cpp" line="617" />
             <source>perpetual chase loses</source>
             <translation>长捉判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <location filename="../ui/pages/play_page.cpp" line="625" />
             <source>red king</source>
             <translation>红帅</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <location filename="../ui/pages/play_page.cpp" line="626" />
             <source>red advisor</source>
             <translation>红仕</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <location filename="../ui/pages/play_page.cpp" line="627" />
             <source>red elephant</source>
             <translation>红相</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <location filename="../ui/pages/play_page.cpp" line="628" />
             <source>red horse</source>
             <translation>红马</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="618" />
+            <location filename="../ui/pages/play_page.cpp" line="629" />
             <source>red rook</source>
             <translation>红车</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="619" />
+            <location filename="../ui/pages/play_page.cpp" line="630" />
             <source>red cannon</source>
             <translation>红炮</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="620" />
+            <location filename="../ui/pages/play_page.cpp" line="631" />
             <source>red pawn</source>
             <translation>红兵</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="622" />
+            <location filename="../ui/pages/play_page.cpp" line="633" />
             <source>black king</source>
             <translation>黑将</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="623" />
+            <location filename="../ui/pages/play_page.cpp" line="634" />
             <source>black advisor</source>
             <translation>黑士</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="624" />
+            <location filename="../ui/pages/play_page.cpp" line="635" />
             <source>black elephant</source>
             <translation>黑象</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <location filename="../ui/pages/play_page.cpp" line="636" />
             <source>black horse</source>
             <translation>黑马</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <location filename="../ui/pages/play_page.cpp" line="637" />
             <source>black rook</source>
             <translation>黑车</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <location filename="../ui/pages/play_page.cpp" line="638" />
             <source>black cannon</source>
             <translation>黑炮</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <location filename="../ui/pages/play_page.cpp" line="639" />
             <source>black pawn</source>
             <translation>黑卒</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="223" />
+            <location filename="../ui/pages/play_page.cpp" line="234" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="224" />
+            <location filename="../ui/pages/play_page.cpp" line="235" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="236" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="233" />
+            <location filename="../ui/pages/play_page.cpp" line="244" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
-            <location filename="../ui/pages/play_page.cpp" line="448" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="459" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="455" />
+            <location filename="../ui/pages/play_page.cpp" line="466" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="458" />
+            <location filename="../ui/pages/play_page.cpp" line="469" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="467" />
+            <location filename="../ui/pages/play_page.cpp" line="478" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="474" />
+            <location filename="../ui/pages/play_page.cpp" line="485" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="484" />
+            <location filename="../ui/pages/play_page.cpp" line="495" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="485" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/pages/play_page.cpp" line="507" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="538" />
+            <location filename="../ui/pages/play_page.cpp" line="549" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="540" />
+            <location filename="../ui/pages/play_page.cpp" line="551" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="597" />
+            <location filename="../ui/pages/play_page.cpp" line="608" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="598" />
+            <location filename="../ui/pages/play_page.cpp" line="609" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="599" />
+            <location filename="../ui/pages/play_page.cpp" line="610" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="600" />
+            <location filename="../ui/pages/play_page.cpp" line="611" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="601" />
+            <location filename="../ui/pages/play_page.cpp" line="612" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="602" />
+            <location filename="../ui/pages/play_page.cpp" line="613" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="603" />
+            <location filename="../ui/pages/play_page.cpp" line="614" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="604" />
+            <location filename="../ui/pages/play_page.cpp" line="615" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="605" />
+            <location filename="../ui/pages/play_page.cpp" line="616" />
             <source>adjudication</source>
             <translation>裁决</translation>
         </message>

@@ -2678,289 +2678,294 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="92" />
             <location filename="../ui/pages/train_page.cpp" line="93" />
+            <location filename="../ui/pages/train_page.cpp" line="94" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="287" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="293" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="666" />
+            <location filename="../ui/pages/train_page.cpp" line="674" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="656" />
+            <location filename="../ui/pages/train_page.cpp" line="664" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="290" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
-            <location filename="../ui/pages/train_page.cpp" line="396" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="397" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="389" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="397" />
+            <location filename="../ui/pages/train_page.cpp" line="398" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="428" />
+            <location filename="../ui/pages/train_page.cpp" line="429" />
             <source>pid %1 on %2 since %3</source>
             <translation>pid %1 on %2 since %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="439" />
+            <location filename="../ui/pages/train_page.cpp" line="441" />
+            <source>Being trained by %1</source>
+            <translation>Being trained by %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="447" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="515" />
+            <location filename="../ui/pages/train_page.cpp" line="523" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="551" />
+            <location filename="../ui/pages/train_page.cpp" line="559" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="552" />
+            <location filename="../ui/pages/train_page.cpp" line="560" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="591" />
+            <location filename="../ui/pages/train_page.cpp" line="599" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="592" />
+            <location filename="../ui/pages/train_page.cpp" line="600" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="612" />
+            <location filename="../ui/pages/train_page.cpp" line="620" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="613" />
+            <location filename="../ui/pages/train_page.cpp" line="621" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="653" />
+            <location filename="../ui/pages/train_page.cpp" line="661" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="660" />
+            <location filename="../ui/pages/train_page.cpp" line="668" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="663" />
+            <location filename="../ui/pages/train_page.cpp" line="671" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="708" />
+            <location filename="../ui/pages/train_page.cpp" line="716" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="719" />
+            <location filename="../ui/pages/train_page.cpp" line="727" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="739" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="750" />
+            <location filename="../ui/pages/train_page.cpp" line="758" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="751" />
+            <location filename="../ui/pages/train_page.cpp" line="759" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2969,7 +2974,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="759" />
+            <location filename="../ui/pages/train_page.cpp" line="767" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

@@ -2677,289 +2677,294 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="92" />
             <location filename="../ui/pages/train_page.cpp" line="93" />
+            <location filename="../ui/pages/train_page.cpp" line="94" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="287" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="293" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="666" />
+            <location filename="../ui/pages/train_page.cpp" line="674" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="656" />
+            <location filename="../ui/pages/train_page.cpp" line="664" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="290" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="387" />
-            <location filename="../ui/pages/train_page.cpp" line="396" />
+            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="397" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
+            <location filename="../ui/pages/train_page.cpp" line="389" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="397" />
+            <location filename="../ui/pages/train_page.cpp" line="398" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="428" />
+            <location filename="../ui/pages/train_page.cpp" line="429" />
             <source>pid %1 on %2 since %3</source>
             <translation>主机 %2 上的进程 %1，自 %3 起</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="439" />
+            <location filename="../ui/pages/train_page.cpp" line="441" />
+            <source>Being trained by %1</source>
+            <translation>正由%1训练</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="447" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="515" />
+            <location filename="../ui/pages/train_page.cpp" line="523" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="551" />
+            <location filename="../ui/pages/train_page.cpp" line="559" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="552" />
+            <location filename="../ui/pages/train_page.cpp" line="560" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="591" />
+            <location filename="../ui/pages/train_page.cpp" line="599" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="592" />
+            <location filename="../ui/pages/train_page.cpp" line="600" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="612" />
+            <location filename="../ui/pages/train_page.cpp" line="620" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="613" />
+            <location filename="../ui/pages/train_page.cpp" line="621" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="653" />
+            <location filename="../ui/pages/train_page.cpp" line="661" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="660" />
+            <location filename="../ui/pages/train_page.cpp" line="668" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="663" />
+            <location filename="../ui/pages/train_page.cpp" line="671" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="708" />
+            <location filename="../ui/pages/train_page.cpp" line="716" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="719" />
+            <location filename="../ui/pages/train_page.cpp" line="727" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="739" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="750" />
+            <location filename="../ui/pages/train_page.cpp" line="758" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="751" />
+            <location filename="../ui/pages/train_page.cpp" line="759" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -2968,7 +2973,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="759" />
+            <location filename="../ui/pages/train_page.cpp" line="767" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

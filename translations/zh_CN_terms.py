@@ -376,4 +376,5 @@ ZH.update({
  'pid %1 on %2 since %3': '主机 %2 上的进程 %1，自 %3 起',
  'This run is being trained by %1; it can be continued once that process stops.':
    '该训练正由%1进行；该进程停止后即可继续。',
+ 'Being trained by %1': '正由%1训练',
 })

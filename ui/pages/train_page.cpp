@@ -19,6 +19,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
@@ -434,6 +435,13 @@ void TrainPage::refreshRuns() {
         it->setData(0, Qt::UserRole, qlonglong(r.id));
         it->setData(5, Qt::UserRole, trainer);
         it->setToolTip(0, r.configJson);
+        if (!trainer.isEmpty()) {
+            // The column may be scrolled out of view: the row says it too.
+            it->setIcon(0, style()->standardIcon(QStyle::SP_MediaPlay));
+            const QString tip = tr("Being trained by %1").arg(trainer);
+            for (int c = 1; c < runs_->columnCount(); ++c) it->setToolTip(c, tip);
+            it->setToolTip(0, tip + QStringLiteral("\n\n") + r.configJson);
+        }
         if (r.name == keep) it->setSelected(true);
     }
     if (!error.isEmpty()) appendLog(1, tr("Cannot read the runs of %1: %2").arg(displayDatabase(database()), error));

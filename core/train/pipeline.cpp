@@ -227,14 +227,10 @@ void Pipeline::openRun(State& st) {
 // The run's lease (run_lease.h): refused when another live process trains the run; a stale
 // lease (a killed trainer's) is taken over and said so. Losing it later stops this run.
 void Pipeline::takeLease(State& st) {
-    st.lease = std::make_unique<RunLeaseHolder>(*st.store, st.run.id, options_.runName, [this] {
-        log(LogLevel::Error, "another process took over the lease of run '" + options_.runName +
-                                 "' (this one missed its heartbeats): stopping without writing more");
-        control_.requestStop();
-    });
-    if (const auto& old = st.lease->tookOver())
-        log(LogLevel::Warning, "took over the lease of run '" + options_.runName + "' from " +
-                                   leaseOwnerText(*old) + ", which stopped without giving it back");
+    st.lease = holdRunLease(
+        *st.store, st.run.id, options_.runName,
+        [this](const std::string& m) { log(LogLevel::Warning, m); },
+        [this](const std::string& m) { log(LogLevel::Error, m); }, [this] { control_.requestStop(); });
 }
 
 // Fails before any work when the run could not keep it: the database must take a write now

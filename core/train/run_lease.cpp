@@ -119,4 +119,20 @@ void RunLeaseHolder::renewLoop() {
     }
 }
 
+std::unique_ptr<RunLeaseHolder> holdRunLease(store::Store& store, int64_t run,
+                                             const std::string& runName,
+                                             const std::function<void(const std::string&)>& warn,
+                                             const std::function<void(const std::string&)>& fail,
+                                             const std::function<void()>& stop) {
+    auto lease = std::make_unique<RunLeaseHolder>(store, run, runName, [=] {
+        fail("another process took over the lease of run '" + runName +
+             "' (this one missed its heartbeats): stopping without writing more");
+        stop();
+    });
+    if (const auto& old = lease->tookOver())
+        warn("took over the lease of run '" + runName + "' from " + leaseOwnerText(*old) +
+             ", which stopped without giving it back");
+    return lease;
+}
+
 }  // namespace xq::train

@@ -19,6 +19,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -82,5 +83,14 @@ class RunLeaseHolder {
     bool stopping_ = false;  // guarded by mutex_
     std::thread renewer_;
 };
+
+// A trainer's lease as every trainer takes it (the pipeline, trainer rank 0): claims it (throws
+// RunLeased as the constructor does), tells `warn` when it took over a stale one, and when the
+// lease is later lost tells `fail` and calls `stop` (the trainer then stops writing).
+std::unique_ptr<RunLeaseHolder> holdRunLease(store::Store& store, int64_t run,
+                                             const std::string& runName,
+                                             const std::function<void(const std::string&)>& warn,
+                                             const std::function<void(const std::string&)>& fail,
+                                             const std::function<void()>& stop);
 
 }  // namespace xq::train

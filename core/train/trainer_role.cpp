@@ -90,14 +90,10 @@ DistributedTrainer::~DistributedTrainer() = default;
 // Rank 0 writes the run's checkpoints and generations: it holds the run's lease, as the
 // one-machine pipeline does (the same rule, run_lease.h).
 void DistributedTrainer::takeLease(State& st) {
-    st.lease = std::make_unique<RunLeaseHolder>(*st.store, st.run.id, options_.runName, [this] {
-        log(LogLevel::Error, "another process took over the lease of run '" + options_.runName +
-                                 "' (this one missed its heartbeats): stopping without writing more");
-        control_.requestStop();
-    });
-    if (const auto& old = st.lease->tookOver())
-        log(LogLevel::Warning, "took over the lease of run '" + options_.runName + "' from " +
-                                   leaseOwnerText(*old) + ", which stopped without giving it back");
+    st.lease = holdRunLease(
+        *st.store, st.run.id, options_.runName,
+        [this](const std::string& m) { log(LogLevel::Warning, m); },
+        [this](const std::string& m) { log(LogLevel::Error, m); }, [this] { control_.requestStop(); });
 }
 
 void DistributedTrainer::log(LogLevel l, const std::string& m) const {

@@ -6,13 +6,11 @@
 // (its moves all there).
 // Every wait is on a condition (a database row, a process's output or exit), bounded by a
 // generous limit that only a failure reaches.
-#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -45,16 +43,6 @@ struct Child {
     }
 };
 
-// Polls `done` (reading the children's output meanwhile) until it holds or `limitMs` passed.
-bool waitFor(const std::function<bool()>& done, int limitMs = 300000) {
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > limitMs) return false;
-        QTest::qWait(200);  // lets the children's readyRead run; the condition is what is waited on
-    }
-    return true;
-}
 
 }  // namespace
 
@@ -122,28 +110,24 @@ class TestDbRestart : public QObject {
         QVERIFY(worker.p->waitForStarted());
 
         // Both at work: games stored and a generation published after generation 0.
-        QVERIFY2(waitFor([&] { return count("games") >= 3 && count("models") >= 2; }),
-                 qPrintable(trainer.out + worker.out));
+        QTRY_VERIFY2_WITH_TIMEOUT(count("games") >= 3 && count("models") >= 2,
+                                  qPrintable(trainer.out + worker.out), 300000);
         QVERIFY(trainer.running() && worker.running());
 
         QVERIFY2(cluster("restart"), "pg_ctl restart failed");
         const int64_t gamesAt = count("games"), modelsAt = count("models");
 
         // Both go on: more games and another generation after the restart.
-        QVERIFY2(waitFor([&] {
-                     return count("games") >= gamesAt + 3 && count("models") >= modelsAt + 1;
-                 }),
-                 qPrintable(trainer.out + "\n---\n" + worker.out));
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            count("games") >= gamesAt + 3 && count("models") >= modelsAt + 1,
+            qPrintable(trainer.out + "\n---\n" + worker.out), 300000);
         QVERIFY2(trainer.running(), qPrintable(trainer.out));
         QVERIFY2(worker.running(), qPrintable(worker.out));
         // Each says what happened: at least one of them met the cut session (a process idle
         // through the restart meets it on its next statement, which both make within seconds).
-        QVERIFY2(waitFor([&] {
-                     return trainer.out.contains("lost the connection") &&
-                            worker.out.contains("lost the connection");
-                 },
-                         60000),
-                 qPrintable(trainer.out + "\n---\n" + worker.out));
+        QTRY_VERIFY2_WITH_TIMEOUT(trainer.out.contains("lost the connection") &&
+                                      worker.out.contains("lost the connection"),
+                                  qPrintable(trainer.out + "\n---\n" + worker.out), 60000);
         QVERIFY2(worker.out.contains("connected again"), qPrintable(worker.out));
         QVERIFY2(trainer.out.contains("connected again"), qPrintable(trainer.out));
 

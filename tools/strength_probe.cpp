@@ -7,8 +7,8 @@
 //
 // Evaluators (uniform priors over the legal moves, value from the side to move's view):
 //   uniform    value 0
-//   material   materialValue(balance now), the material target's squashing (core/train/material.h)
-//   qmaterial  the same after the exchanges are played out (train::resolvedMaterialBalance): what
+//   material   materialValue(balance now), the material target's squashing (core/xiangqi/material.h)
+//   qmaterial  the same after the exchanges are played out (xq::resolvedMaterialBalance): what
 //              "material some plies later" approximates
 //   qprior     qmaterial's value, and priors from a one-ply look: softmax over the moves of
 //              their quiescence outcome (what a policy that learned one-ply tactics knows)
@@ -29,7 +29,7 @@
 #include "core/search/mcts_search.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 
 using namespace xq;
 
@@ -37,7 +37,7 @@ namespace {
 
 // Side to move's view, tenths.
 int resolved(const Position& pos) {
-    return (pos.sideToMove() == Red ? 1 : -1) * train::resolvedMaterialBalance(pos);
+    return (pos.sideToMove() == Red ? 1 : -1) * xq::resolvedMaterialBalance(pos);
 }
 
 class KnownEvaluator final : public nn::Evaluator {
@@ -64,9 +64,9 @@ public:
             }
             const int sign = pos.sideToMove() == Red ? 1 : -1;
             int tenths = 0;
-            if (kind_ == "material") tenths = sign * train::materialBalance(pos);
+            if (kind_ == "material") tenths = sign * xq::materialBalance(pos);
             else if (kind_ == "qmaterial" || kind_ == "qprior") tenths = resolved(pos);
-            out[i].value = kind_ == "uniform" ? 0.0f : train::materialValue(tenths);
+            out[i].value = kind_ == "uniform" ? 0.0f : xq::materialValue(tenths);
         }
     }
     std::string name() const override { return kind_; }
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
     const auto r = engine::runMatch(a, b, mc, [](const engine::GameRecord& g, const engine::MatchResult& s) {
         Position end;
         for (Move m : g.moves) end.makeMove(m);
-        const int balanceA = (g.aIsRed ? 1 : -1) * train::materialBalance(end);
+        const int balanceA = (g.aIsRed ? 1 : -1) * xq::materialBalance(end);
         std::fprintf(stderr, "game %d: %.1f (%d plies, reason %d, material %+d for A) -> +%d =%d -%d\n",
                      g.index + 1, g.scoreA, g.plies, int(g.reason), balanceA, s.winsA, s.draws, s.lossesA);
     });

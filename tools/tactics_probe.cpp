@@ -8,7 +8,7 @@
 //
 // Positions: every position of N games of alphabeta:1 against itself with 6 random opening
 // plies (the same set for the same N and seed); with --db, those of the newest N self-play
-// games stored there instead (what the network trained on, or games like them). For each position, train::resolvedMaterialBalance gives
+// games stored there instead (what the network trained on, or games like them). For each position, xq::resolvedMaterialBalance gives
 //   q      the material after the exchanges now (side to move's view), and
 //   gain   the best move's material outcome minus the material now, over all legal moves.
 // Per model (the raw network through TorchEvaluator, no search):
@@ -31,7 +31,7 @@
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
 #include "core/store/store.h"
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 #include "core/xiangqi/fen.h"
 
 using namespace xq;
@@ -40,7 +40,7 @@ namespace {
 
 // Side to move's view, tenths.
 int resolved(const Position& pos) {
-    return (pos.sideToMove() == Red ? 1 : -1) * train::resolvedMaterialBalance(pos);
+    return (pos.sideToMove() == Red ? 1 : -1) * xq::resolvedMaterialBalance(pos);
 }
 
 struct Probe {
@@ -57,7 +57,7 @@ Probe makeProbe(const Position& pos) {
     p.pos.legalMoves(p.moves);
     Position w = pos;
     p.q = resolved(w);
-    p.now = (w.sideToMove() == Red ? 1 : -1) * train::materialBalance(w);
+    p.now = (w.sideToMove() == Red ? 1 : -1) * xq::materialBalance(w);
     for (Move m : p.moves) {
         w.makeMove(m);
         p.outcome.push_back(-resolved(w));
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
             nn::EvalInput in{&p.pos, &p.moves};
             nn::EvalOutput o;
             ev.evaluate(std::span<const nn::EvalInput>(&in, 1), std::span<nn::EvalOutput>(&o, 1));
-            const double v = o.value, t = train::materialValue(p.q);
+            const double v = o.value, t = xq::materialValue(p.q);
             sv += v, sq += t, svv += v * v, sqq += t * t, svq += v * t;
             if (std::abs(p.q) >= 20) {
                 ++signN;

@@ -19,6 +19,7 @@ struct BenchOptions {
     int threads = 0;        // selfplay: search threads (0 = the bench's own settings)
     int gamesInFlight = 0;  // selfplay: games per search thread (0 = the preset's)
     int search = -1;        // selfplay: 0 PUCT, 1 Gumbel (-1 = the preset's)
+    int inputFeatures = -1;  // selfplay: 0 basic, 1 tactical input planes (-1 = the preset's)
     int simulations = 0;    // selfplay: simulations per move (0 = the preset's)
     int worldSize = 1;      // train: data-parallel ranks (threads of this process, loopback)
 };

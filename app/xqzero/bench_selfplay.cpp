@@ -168,6 +168,7 @@ int run(const xqcli::BenchOptions& opt) {
     xq::train::TrainConfig cfg = xq::train::preset(opt.preset);
     if (opt.gamesInFlight > 0) cfg.gamesInFlight = opt.gamesInFlight;
     if (opt.search >= 0) cfg.search = opt.search;
+    if (opt.inputFeatures >= 0) cfg.inputFeatures = opt.inputFeatures;
     if (opt.simulations > 0) cfg.simulations = opt.simulations;
     std::vector<Setting> settings;
     if (opt.threads > 0)

@@ -32,7 +32,11 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--threads", o->bench.threads,
                    "selfplay: search threads, one setting (default: a sweep of settings)")
         ->check(CLI::Range(1, 256));
-    sub.add_option("--search", o->bench.search, "selfplay: 0 PUCT, 1 Gumbel (default: the preset's)")
+    sub.add_option("--search", o->bench.search,
+                   "selfplay: 0 PUCT, 1 Gumbel (default: the preset's)")
+        ->check(CLI::Range(0, 1));
+    sub.add_option("--input-features", o->bench.inputFeatures,
+                   "selfplay: 0 basic, 1 tactical input planes (default: the preset's)")
         ->check(CLI::Range(0, 1));
     sub.add_option("--simulations", o->bench.simulations,
                    "selfplay: simulations per move (default: the preset's)")

@@ -3,9 +3,38 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/xiangqi/material.h"
 #include "core/xiangqi/rules.h"
 
 namespace xq::nn {
+
+namespace {
+
+// Planes 17..22 (see encoder.h); `planes` is zero there.
+void encodeTactics(const Position& pos, float* planes) {
+    const Color mover = pos.sideToMove();
+    const Color opp = ~mover;
+    uint8_t byMover[kSquareCount], byOpp[kSquareCount];
+    pos.attackCounts(mover, byMover);
+    pos.attackCounts(opp, byOpp);
+    for (int sq = 0; sq < kSquareCount; ++sq) {
+        const int v = viewSquare(sq, mover);
+        planes[kOwnAttackPlane * kPlaneSize + v] = float(std::min<int>(byMover[sq], 2)) / 2.0f;
+        planes[kOppAttackPlane * kPlaneSize + v] = float(std::min<int>(byOpp[sq], 2)) / 2.0f;
+        const Piece p = pos.piece(sq);
+        if (p == NoPiece || typeOf(p) == King) continue;
+        const bool own = colorOf(p) == mover;
+        const uint8_t attackers = own ? byOpp[sq] : byMover[sq];
+        const uint8_t defenders = own ? byMover[sq] : byOpp[sq];
+        if (attackers && !defenders)
+            planes[(own ? kOwnHangingPlane : kOppHangingPlane) * kPlaneSize + v] = 1.0f;
+    }
+    if (pos.inCheck()) std::fill_n(planes + kCheckPlane * kPlaneSize, kPlaneSize, 1.0f);
+    const int balance = (mover == Red ? 1 : -1) * resolvedMaterialBalance(pos);
+    std::fill_n(planes + kResolvedMaterialPlane * kPlaneSize, kPlaneSize, materialValue(balance));
+}
+
+}  // namespace
 
 void encodePosition(const Position& pos, std::span<float> out) {
     encodePosition(pos, repetitionCount(pos), out);
@@ -29,6 +58,7 @@ void encodePosition(const Position& pos, int repetitions, std::span<float> out) 
     std::fill_n(planes + kColourPlane * kPlaneSize, kPlaneSize, colour);
     std::fill_n(planes + kRepetitionPlane * kPlaneSize, kPlaneSize, rep);
     std::fill_n(planes + kProgressPlane * kPlaneSize, kPlaneSize, progress);
+    encodeTactics(pos, planes);
 }
 
 void legalMoveMask(const MoveList& moves, Color mover, std::span<uint8_t> mask) {

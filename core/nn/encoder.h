@@ -15,6 +15,21 @@
 //   plane 15      repetition: min(repetitionCount(pos), 2) / 2 everywhere (0, 0.5 or 1): how
 //                 often this position occurred before (xq::repetitionCount)
 //   plane 16      progress: min(rule60(), 120) / 120 everywhere (plies since the last capture)
+// Tactical planes (InputFeatures::Tactical; a Basic network reads only planes 0..16):
+//   plane 17      how many of the mover's pieces reach each square, min(n, 2) / 2
+//                 (Position::attackCounts: whatever stands there, pins ignored)
+//   plane 18      the same for the opponent's pieces
+//   plane 19      the mover's pieces that hang: reached by an opponent's piece, by none of
+//                 the mover's (kings excluded)
+//   plane 20      the opponent's pieces that hang, the same from the other side
+//   plane 21      check: all ones when the mover is in check
+//   plane 22      resolved material: materialValue(resolvedMaterialBalance) from the mover's
+//                 view everywhere (core/xiangqi/material.h): the balance once the captures on
+//                 the board are played out.
+// These give a small network what a search sees at once and a few residual blocks learn
+// slowly (a piece en prise, an exchange that loses material): KataGo's input features (liberties,
+// ladders) are the same idea. They are appended after the basic planes, so one encoding
+// serves both kinds of network: a Basic net narrows its input to the first kBasicPlanes.
 //
 // Policy layout: kPolicySize = 8100 logits, index = viewFrom * 90 + viewTo. Most indices are
 // never legal (they are simply masked); a flat from x to layout keeps the mirror map and the
@@ -35,9 +50,17 @@
 
 namespace xq::nn {
 
-constexpr int kPlanes = 17;
-constexpr int kPlaneSize = kSquareCount;             // 90 = 10 ranks x 9 files
-constexpr int kInputSize = kPlanes * kPlaneSize;     // floats per position
+// Which input planes a network reads; stored in model files (as their plane count) and run
+// configs: never renumber.
+enum class InputFeatures : int { Basic = 0, Tactical = 1 };
+constexpr int kInputFeatureKinds = 2;
+constexpr int kBasicPlanes = 17;
+constexpr int kPlanes = 23;  // planes encodePosition() writes: the Tactical set
+constexpr int planesOf(InputFeatures f) {
+    return f == InputFeatures::Tactical ? kPlanes : kBasicPlanes;
+}
+constexpr int kPlaneSize = kSquareCount;                  // 90 = 10 ranks x 9 files
+constexpr int kInputSize = kPlanes * kPlaneSize;          // floats per position
 constexpr int kPolicySize = kSquareCount * kSquareCount;  // 8100
 
 constexpr int kOwnPiecePlane = 0;
@@ -45,8 +68,16 @@ constexpr int kOppPiecePlane = 7;
 constexpr int kColourPlane = 14;
 constexpr int kRepetitionPlane = 15;
 constexpr int kProgressPlane = 16;
+constexpr int kOwnAttackPlane = 17;
+constexpr int kOppAttackPlane = 18;
+constexpr int kOwnHangingPlane = 19;
+constexpr int kOppHangingPlane = 20;
+constexpr int kCheckPlane = 21;
+constexpr int kResolvedMaterialPlane = 22;
 
-constexpr Square viewSquare(int sq, Color mover) { return mover == Red ? Square(sq) : rotate(sq); }
+constexpr Square viewSquare(int sq, Color mover) {
+    return mover == Red ? Square(sq) : rotate(sq);
+}
 
 // Policy index of `m` (a move of `mover`) in the mover's view, 0..8099.
 constexpr int policyIndex(Move m, Color mover) {

@@ -84,14 +84,18 @@ void writeFileAtomic(const std::string& path, const std::string& bytes) {
     // (two processes) from sharing a temp name.
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) fail(path, std::string("cannot create temp file: ") + std::strerror(errno), ErrorCode::ModelUnreadable);
+    if (fd < 0)
+        fail(path, std::string("cannot create temp file: ") + std::strerror(errno),
+             ErrorCode::ModelUnreadable);
     size_t done = 0;
     bool ok = true;
     while (ok && done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) ok = false;
-        else done += size_t(n);
+        if (n <= 0)
+            ok = false;
+        else
+            done += size_t(n);
     }
     ok = ok && ::fsync(fd) == 0;
     const int err = errno;
@@ -112,16 +116,18 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
     // Header first: a file of the wrong kind (or /dev/zero) is refused after 16 bytes.
     std::string head;
     if (readUpTo(in, head, 8) < 8 || head.compare(0, 8, magic, 8) != 0)
-        fail(path, "not a model file of this kind (bad magic; expected '" + std::string(magic, 8) + "')",
+        fail(path,
+             "not a model file of this kind (bad magic; expected '" + std::string(magic, 8) + "')",
              ErrorCode::ModelNotAModel);
     if (readUpTo(in, head, 8) < 8) fail(path, "truncated (header incomplete)");
     const uint32_t version = getLE<uint32_t>(head, 0);
     if (version < kOldestModelFormatVersion || version > kModelFormatVersion)
-        fail(path,
-             "unsupported format version " + std::to_string(version) + " (this build reads " +
-                 std::to_string(kOldestModelFormatVersion) + ".." +
-                 std::to_string(kModelFormatVersion) + ")",
-             version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
+        fail(
+            path,
+            "unsupported format version " + std::to_string(version) + " (this build reads " +
+                std::to_string(kOldestModelFormatVersion) + ".." +
+                std::to_string(kModelFormatVersion) + ")",
+            version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const uint32_t metaLen = getLE<uint32_t>(head, 4);
     uint64_t at = 16;  // bytes consumed so far
     // What the file still holds after `at` when its size is known.
@@ -165,7 +171,8 @@ Container readContainer(std::istream& in, const std::string& path, const char ma
 
 Container readContainer(const std::string& path, const char magic[8]) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) fail(path, std::string("cannot open: ") + std::strerror(errno), ErrorCode::ModelUnreadable);
+    if (!f)
+        fail(path, std::string("cannot open: ") + std::strerror(errno), ErrorCode::ModelUnreadable);
     // The size bounds what the header may declare; devices and pipes have none and are read
     // in pieces until their data ends.
     std::optional<uint64_t> size;
@@ -197,7 +204,8 @@ int64_t metaInt(const std::string& path, const std::string& meta, const char* ke
         if (used == v.size()) return n;
     } catch (const std::exception&) {
     }
-    throw ModelFileError(ErrorCode::ModelDamaged, path, std::string("metadata '") + key + "' missing or invalid");
+    throw ModelFileError(ErrorCode::ModelDamaged, path,
+                         std::string("metadata '") + key + "' missing or invalid");
 }
 
 }  // namespace
@@ -211,10 +219,11 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
     // Every number is range-checked as read (int64), before it is narrowed to an int.
     const int64_t version = metaInt(path, c.meta, "format_version");
     if (version < kOldestModelFormatVersion || version > kModelFormatVersion)
-        fail("metadata format_version " + std::to_string(version) + " (this build reads " +
-                 std::to_string(kOldestModelFormatVersion) + ".." +
-                 std::to_string(kModelFormatVersion) + ")",
-             version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
+        fail(
+            "metadata format_version " + std::to_string(version) + " (this build reads " +
+                std::to_string(kOldestModelFormatVersion) + ".." +
+                std::to_string(kModelFormatVersion) + ")",
+            version > kModelFormatVersion ? ErrorCode::ModelNewerVersion : ErrorCode::ModelDamaged);
     const int64_t channels = metaInt(path, c.meta, "channels");
     const int64_t blocks = metaInt(path, c.meta, "blocks");
     if (channels < kMinChannels || channels > kMaxChannels || blocks < kMinBlocks ||
@@ -229,16 +238,19 @@ ModelInfo modelInfo(const std::string& path, const Container& c) {
         fail("unknown policy head " + std::to_string(head), ErrorCode::ModelNewerVersion);
     const int64_t planes = metaInt(path, c.meta, "planes");
     const int64_t policySize = metaInt(path, c.meta, "policy_size");
-    if (planes != kPlanes || policySize != kPolicySize)
+    // The plane count names the input features (encoder.h): 17 Basic, 23 Tactical.
+    if ((planes != kBasicPlanes && planes != kPlanes) || policySize != kPolicySize)
         fail("made for " + std::to_string(planes) + " input planes / " +
-             std::to_string(policySize) + " policy outputs; this build uses " +
-                 std::to_string(kPlanes) + " / " + std::to_string(kPolicySize),
+                 std::to_string(policySize) + " policy outputs; this build reads " +
+                 std::to_string(kBasicPlanes) + " or " + std::to_string(kPlanes) + " / " +
+                 std::to_string(kPolicySize),
              ErrorCode::ModelMismatch);
     ModelInfo info;
     info.formatVersion = uint32_t(version);
     info.config.channels = int(channels);
     info.config.blocks = int(blocks);
     info.config.policyHead = PolicyHeadKind(head);
+    info.config.features = planes == kPlanes ? InputFeatures::Tactical : InputFeatures::Basic;
     info.planes = int(planes);
     info.policySize = int(policySize);
     info.meta.generation = metaInt(path, c.meta, "generation");

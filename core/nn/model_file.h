@@ -20,12 +20,12 @@
 // kMaxMetaBytes / kMaxPayloadBytes or beyond the file's size is refused before anything is
 // allocated, and the body is read in pieces. The metadata must describe a network this build
 // can make: channels and blocks within net.h's kMin/kMax (the training config's ranges),
-// planes and policy size equal to the encoder's.
+// planes 17 (InputFeatures::Basic) or 23 (Tactical), the policy size the encoder's.
 //
 // PyTorch export (exportStateDict, `xqzero export MODEL OUT`): torch::pickle_save of a
 // dict name -> tensor, i.e. a state dict that `torch.load(OUT)` returns. Names (see also
 // torch_net_impl.h), for blocks i = 0..blocks-1:
-//   stem.conv.weight                      [C, 17, 3, 3]
+//   stem.conv.weight                      [C, 17 or 23 (the planes), 3, 3]
 //   stem.bn.{weight,bias,running_mean,running_var} [C], stem.bn.num_batches_tracked []
 //   blocks.i.conv1.weight, blocks.i.conv2.weight   [C, C, 3, 3]
 //   blocks.i.bn1.*, blocks.i.bn2.*                 as stem.bn

@@ -2,7 +2,7 @@
 // Net: the policy-value ResNet, behind a pimpl so that no LibTorch type leaves core/nn.
 //
 // Architecture (AlphaZero style, sized by NetConfig):
-//   input  kPlanes x 10 x 9 (see encoder.h)
+//   input  planesOf(features) x 10 x 9 (see encoder.h: Basic 17 planes, Tactical 23)
 //   stem   3x3 conv (channels) - BN - ReLU
 //   trunk  `blocks` residual blocks: 3x3 conv - BN - ReLU - 3x3 conv - BN, + skip, ReLU
 //   policy (PolicyHeadKind::Dense) 1x1 conv (2) - BN - ReLU - FC 180 -> 8100 logits
@@ -32,6 +32,8 @@
 #include <span>
 #include <string>
 
+#include "core/nn/encoder.h"
+
 namespace xq::nn {
 
 // The network sizes this project trains, builds and loads: the training config's
@@ -53,14 +55,18 @@ struct NetConfig {
     int channels = 64;
     int blocks = 3;
     PolicyHeadKind policyHead = PolicyHeadKind::Dense;
+    InputFeatures features = InputFeatures::Basic;
     bool inRange() const {
         return channels >= kMinChannels && channels <= kMaxChannels && blocks >= kMinBlocks &&
-               blocks <= kMaxBlocks && int(policyHead) >= 0 && int(policyHead) < kPolicyHeadKinds;
+               blocks <= kMaxBlocks && int(policyHead) >= 0 && int(policyHead) < kPolicyHeadKinds &&
+               int(features) >= 0 && int(features) < kInputFeatureKinds;
     }
-    // "64x3" style label used by benches, files and the UI; "64x3b" with the bilinear head.
+    // "64x3" style label used by benches, files and the UI; "64x3b" with the bilinear head,
+    // "64x3bt" with the tactical input planes too.
     std::string label() const {
         return std::to_string(channels) + "x" + std::to_string(blocks) +
-               (policyHead == PolicyHeadKind::Bilinear ? "b" : "");
+               (policyHead == PolicyHeadKind::Bilinear ? "b" : "") +
+               (features == InputFeatures::Tactical ? "t" : "");
     }
     bool operator==(const NetConfig&) const = default;
 };
@@ -82,7 +88,7 @@ struct ModelMeta {
 };
 
 class Net {
-public:
+  public:
     explicit Net(NetConfig config = {}, NetOptions options = {});
     ~Net();
     Net(Net&&) noexcept;
@@ -101,7 +107,8 @@ public:
     static bool cudaAvailable();
     int64_t parameterCount() const;
 
-    // Inference (eval mode, no grad). planes: batch x kInputSize floats. Writes batch x
+    // Inference (eval mode, no grad). planes: batch x kInputSize floats (all of encoder.h's
+    // planes; a Basic net reads the first kBasicPlanes of each position). Writes batch x
     // kPolicySize raw logits and batch values in [-1, 1] (side to move's view).
     void forward(std::span<const float> planes, int batch, std::span<float> policyLogits,
                  std::span<float> values);
@@ -119,7 +126,7 @@ public:
     Impl& impl() { return *impl_; }
     const Impl& impl() const { return *impl_; }
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

@@ -18,7 +18,7 @@ std::string metaText(const Net& net) {
       << "channels=" << net.config().channels << "\n"
       << "blocks=" << net.config().blocks << "\n"
       << "policy_head=" << int(net.config().policyHead) << "\n"
-      << "planes=" << kPlanes << "\n"
+      << "planes=" << planesOf(net.config().features) << "\n"
       << "policy_size=" << kPolicySize << "\n"
       << "generation=" << m.generation << "\n"
       << "training_steps=" << m.trainingSteps << "\n"
@@ -113,7 +113,7 @@ void exportStateDict(const Net& net, const std::string& outPath) {
             {"meta.channels", net.config().channels},
             {"meta.blocks", net.config().blocks},
             {"meta.policy_head", int64_t(net.config().policyHead)},
-            {"meta.planes", kPlanes},
+            {"meta.planes", planesOf(net.config().features)},
             {"meta.generation", m.generation},
             {"meta.training_steps", m.trainingSteps},
             {"meta.created_unix", m.createdUnix},
@@ -153,7 +153,8 @@ void importStateDict(Net& net, const std::string& path) {
     }
     const std::pair<const char*, int64_t> expectMeta[] = {
         {"meta.channels", net.config().channels}, {"meta.blocks", net.config().blocks},
-        {"meta.policy_head", int64_t(net.config().policyHead)}, {"meta.planes", kPlanes}};
+        {"meta.policy_head", int64_t(net.config().policyHead)},
+        {"meta.planes", planesOf(net.config().features)}};
     for (const auto& [k, v] : expectMeta) {
         auto it = dict.find(k);
         if (it != dict.end() && it->second.numel() == 1 && it->second.item<int64_t>() != v)

@@ -73,7 +73,8 @@ torch::Tensor ValueHeadImpl::forward(const torch::Tensor& x) {
 }
 
 XqNetImpl::XqNetImpl(const NetConfig& cfg) {
-    stem = register_module("stem", ConvBn(kPlanes, cfg.channels, 3));
+    inputPlanes = planesOf(cfg.features);
+    stem = register_module("stem", ConvBn(inputPlanes, cfg.channels, 3));
     blocks = register_module("blocks", tnn::ModuleList());
     for (int i = 0; i < cfg.blocks; ++i) blocks->push_back(ResBlock(cfg.channels));
     if (cfg.policyHead == PolicyHeadKind::Bilinear)
@@ -84,7 +85,8 @@ XqNetImpl::XqNetImpl(const NetConfig& cfg) {
 }
 
 std::pair<torch::Tensor, torch::Tensor> XqNetImpl::forward(const torch::Tensor& x) {
-    auto y = torch::relu(stem(x));
+    // The encoder writes every plane; a Basic net reads the first kBasicPlanes (encoder.h).
+    auto y = torch::relu(stem(x.size(1) > inputPlanes ? x.narrow(1, 0, inputPlanes) : x));
     for (const auto& b : *blocks) y = b->as<ResBlock>()->forward(y);
     return {policy ? policy(y) : bilinearPolicy(y), value(y)};
 }

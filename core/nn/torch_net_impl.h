@@ -63,8 +63,10 @@ TORCH_MODULE(ValueHead);
 
 struct XqNetImpl : torch::nn::Module {
     explicit XqNetImpl(const NetConfig& cfg);
-    // x: B x kPlanes x 10 x 9. Returns {B x 8100 logits, B values in [-1, 1]}.
+    // x: B x kPlanes x 10 x 9 (or B x inputPlanes). Returns {B x 8100 logits, B values in
+    // [-1, 1]}.
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+    int64_t inputPlanes = kBasicPlanes;  // planesOf(config.features)
     ConvBn stem{nullptr};
     torch::nn::ModuleList blocks{nullptr};
     // Exactly one of the two is made (NetConfig::policyHead), registered as "policy".

@@ -26,6 +26,7 @@ const std::vector<ParamDecl> kParams = {
     {"channels", "network", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Convolution channels of the residual trunk"), ParamKind::Int, nn::kMinChannels, nn::kMaxChannels, &C::channels},
     {"blocks", "network", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks in the trunk"), ParamKind::Int, nn::kMinBlocks, nn::kMaxBlocks, &C::blocks},
     {"policy-head", "network", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head: 0 dense (a fully connected layer onto the 8100 moves), 1 bilinear (each move's logit from the features of its two squares)"), ParamKind::Int, 0, nn::kPolicyHeadKinds - 1, &C::policyHead, {"dense", "bilinear"}},
+    {"input-features", "network", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Input planes: 0 basic (pieces, side, repetition, progress), 1 tactical (also the squares each side reaches, the pieces that hang, check, and the material once the captures on the board are played out)"), ParamKind::Int, 0, nn::kInputFeatureKinds - 1, &C::inputFeatures, {"basic", "tactical"}},
 
     {"games-per-iteration", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases"), ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move"), ParamKind::Int, 1, 100000, &C::simulations},
@@ -213,7 +214,7 @@ const std::vector<std::string>& presetNames() {
 }
 
 nn::NetConfig netConfig(const TrainConfig& c) {
-    return {c.channels, c.blocks, nn::PolicyHeadKind(c.policyHead)};
+    return {c.channels, c.blocks, nn::PolicyHeadKind(c.policyHead), nn::InputFeatures(c.inputFeatures)};
 }
 
 TrainConfig preset(std::string_view name) {

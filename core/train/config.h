@@ -25,7 +25,8 @@ struct TrainConfig {
     // Network
     int channels = 64;
     int blocks = 3;
-    int policyHead = 0;  // nn::PolicyHeadKind: 0 dense, 1 bilinear
+    int policyHead = 0;     // nn::PolicyHeadKind: 0 dense, 1 bilinear
+    int inputFeatures = 0;  // nn::InputFeatures: 0 basic, 1 tactical
     // Self-play
     int gamesPerIteration = 40;
     int simulations = 80;

@@ -188,9 +188,10 @@ void Pipeline::openRun(State& st) {
         st.ckpt.generation = 0;
     } else {
         st.bestNet = loadPlayingGeneration(st, netOpts);
-        // The model files say which policy head the run trains: a run stored before the
-        // parameter existed has none in its configuration and holds dense nets.
+        // The model files say which policy head and inputs the run trains: a run stored before
+        // those parameters existed has none in its configuration and holds dense basic nets.
         st.config.policyHead = int(st.bestNet->config().policyHead);
+        st.config.inputFeatures = int(st.bestNet->config().features);
     }
     bool trainFromCheckpoint = haveCheckpoint;
     if (haveCheckpoint) {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/nn/encoder.h"
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
 

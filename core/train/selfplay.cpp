@@ -10,7 +10,7 @@
 
 #include "core/search/mcts_multi.h"
 #include "core/search/mcts_snapshot.h"
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 #include "core/train/selfplay_game.h"
 
 namespace xq::train {

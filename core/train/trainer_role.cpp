@@ -93,7 +93,8 @@ void DistributedTrainer::takeLease(State& st) {
     st.lease = holdRunLease(
         *st.store, st.run.id, options_.runName,
         [this](const std::string& m) { log(LogLevel::Warning, m); },
-        [this](const std::string& m) { log(LogLevel::Error, m); }, [this] { control_.requestStop(); });
+        [this](const std::string& m) { log(LogLevel::Error, m); },
+        [this] { control_.requestStop(); });
 }
 
 void DistributedTrainer::log(LogLevel l, const std::string& m) const {
@@ -185,6 +186,7 @@ void DistributedTrainer::openRun(State& st) {
     }
     findCandidate(st);
     st.config.policyHead = int(st.trainNet->config().policyHead);
+    st.config.inputFeatures = int(st.trainNet->config().features);
 }
 
 // Rank 0 at OpenRun: the newest generation number, and (gate on) a candidate left undecided by
@@ -226,6 +228,7 @@ void DistributedTrainer::joinGroup(State& st) {
                                     st.ckpt.samplesTrained,
                                     st.ckpt.generation,
                                     st.config.policyHead,
+                                    st.config.inputFeatures,
                                     st.haveCheckpoint ? 1 : 0,
                                     st.rank0 ? st.trainNet->meta().createdUnix : 0};
     st.group->broadcast(account, 0);
@@ -235,12 +238,13 @@ void DistributedTrainer::joinGroup(State& st) {
         st.ckpt.samplesTrained = account[2];
         st.ckpt.generation = int(account[3]);
         st.config.policyHead = int(account[4]);
-        st.haveCheckpoint = account[5] != 0;
+        st.config.inputFeatures = int(account[5]);
+        st.haveCheckpoint = account[6] != 0;
         nn::NetOptions netOpts;
         netOpts.device = options_.device;
         netOpts.threads = std::max(1, int(std::thread::hardware_concurrency()));
         st.trainNet = std::make_shared<nn::Net>(netConfig(st.config), netOpts);
-        st.trainNet->meta().createdUnix = account[6];
+        st.trainNet->meta().createdUnix = account[7];
         st.trainNet->meta().trainingSteps = st.ckpt.step;
     }
     st.group->broadcastWeights(*st.trainNet, 0);
@@ -408,8 +412,8 @@ void DistributedTrainer::publish(State& st) {
         st.store->enqueueEvalJobs(st.run.id, mi.id, st.ckpt.bestModelId, st.config.evalGames);
         st.candidate = mi;
         log(LogLevel::Info, "generation " + std::to_string(gen) + " published at step " +
-                                std::to_string(st.ckpt.step) + " as a candidate: " +
-                                std::to_string(st.config.evalGames) +
+                                std::to_string(st.ckpt.step) +
+                                " as a candidate: " + std::to_string(st.config.evalGames) +
                                 " evaluation games queued against generation " +
                                 std::to_string(st.ckpt.generation));
         if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
@@ -444,16 +448,20 @@ void DistributedTrainer::publish(State& st) {
 bool DistributedTrainer::evaluateCandidate(State& st) {
     if (st.candidate.id == 0) return false;
     if (const int back = st.store->requeueEvalJobs(st.run.id, options_.evalClaimTimeoutMs))
-        log(LogLevel::Warning, std::to_string(back) +
-                                   " evaluation games of silent or stopped workers are queued again");
+        log(LogLevel::Warning,
+            std::to_string(back) +
+                " evaluation games of silent or stopped workers are queued again");
     ArenaResult r;
     int open = 0;
     for (const store::EvalJob& j : st.store->evalJobs(st.run.id, st.candidate.id)) {
         if (j.state == "queued" || j.state == "claimed") ++open;
         if (j.state != "done" || !j.score) continue;
-        if (*j.score > 0.75) ++r.wins;
-        else if (*j.score > 0.25) ++r.draws;
-        else ++r.losses;
+        if (*j.score > 0.75)
+            ++r.wins;
+        else if (*j.score > 0.25)
+            ++r.draws;
+        else
+            ++r.losses;
     }
     const bool early = open > 0 && gateDecidedEarly(st.config, r.wins, r.draws, r.losses);
     if (open > 0 && !early) return false;

@@ -1,6 +1,8 @@
 #include "core/xiangqi/position.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/tables.h"
@@ -13,8 +15,12 @@ const char* Position::kStartFen =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 namespace zobrist {
-uint64_t pieceKey(Piece p, int sq) { return T.zobrist[p][sq]; }
-uint64_t sideKey() { return T.zobristSide; }
+uint64_t pieceKey(Piece p, int sq) {
+    return T.zobrist[p][sq];
+}
+uint64_t sideKey() {
+    return T.zobristSide;
+}
 }  // namespace zobrist
 
 Position::Position() {
@@ -41,11 +47,16 @@ void Position::setStart() {
     static const char* back = "RNBAKABNR";
     auto typeFor = [](char ch) {
         switch (ch) {
-            case 'R': return Rook;
-            case 'N': return Horse;
-            case 'B': return Elephant;
-            case 'A': return Advisor;
-            default: return King;
+            case 'R':
+                return Rook;
+            case 'N':
+                return Horse;
+            case 'B':
+                return Elephant;
+            case 'A':
+                return Advisor;
+            default:
+                return King;
         }
     };
     for (int f = 0; f < 9; ++f) {
@@ -63,9 +74,13 @@ void Position::setStart() {
     finishSetup();
 }
 
-void Position::put(int sq, Piece p) { board_[sq] = int8_t(p); }
+void Position::put(int sq, Piece p) {
+    board_[sq] = int8_t(p);
+}
 
-void Position::setSideToMove(Color c) { side_ = c; }
+void Position::setSideToMove(Color c) {
+    side_ = c;
+}
 
 void Position::finishSetup() {
     std::memset(index_, -1, sizeof index_);
@@ -219,11 +234,21 @@ void Position::generate(MoveList& out) const {
     for (int i = 0; i < listSize_[us]; ++i) {
         const int from = list_[us][i];
         switch (typeOf(Piece(b[from]))) {
-            case King: emitStep(from, T.king[us][from]); break;
-            case Advisor: emitStep(from, T.advisor[us][from]); break;
-            case Elephant: emitStep(from, T.elephant[us][from]); break;
-            case Horse: emitStep(from, T.horse[from]); break;
-            case Pawn: emitStep(from, T.pawn[us][from]); break;
+            case King:
+                emitStep(from, T.king[us][from]);
+                break;
+            case Advisor:
+                emitStep(from, T.advisor[us][from]);
+                break;
+            case Elephant:
+                emitStep(from, T.elephant[us][from]);
+                break;
+            case Horse:
+                emitStep(from, T.horse[from]);
+                break;
+            case Pawn:
+                emitStep(from, T.pawn[us][from]);
+                break;
             case Rook:
                 for (int d = 0; d < 4; ++d) {
                     const tables::Ray& ray = T.ray[from][d];
@@ -257,7 +282,57 @@ void Position::generate(MoveList& out) const {
                     }
                 }
                 break;
-            default: break;
+            default:
+                break;
+        }
+    }
+}
+
+void Position::attackCounts(Color by, uint8_t (&out)[kSquareCount]) const {
+    std::fill(std::begin(out), std::end(out), uint8_t(0));
+    const int8_t* b = board_;
+    auto mark = [&](const tables::StepList& sl) {
+        for (int i = 0; i < sl.n; ++i)
+            if (sl.s[i].block < 0 || !b[sl.s[i].block]) ++out[sl.s[i].to];
+    };
+    for (int i = 0; i < listSize_[by]; ++i) {
+        const int from = list_[by][i];
+        const PieceType type = typeOf(Piece(b[from]));
+        switch (type) {
+            case King:
+                mark(T.king[by][from]);
+                break;
+            case Advisor:
+                mark(T.advisor[by][from]);
+                break;
+            case Elephant:
+                mark(T.elephant[by][from]);
+                break;
+            case Horse:
+                mark(T.horse[from]);
+                break;
+            case Pawn:
+                mark(T.pawn[by][from]);
+                break;
+            case Rook:
+            case Cannon:
+                for (int d = 0; d < 4; ++d) {
+                    const tables::Ray& ray = T.ray[from][d];
+                    int k = 0;
+                    for (; k < ray.n; ++k) {
+                        if (type == Rook) ++out[ray.sq[k]];
+                        if (b[ray.sq[k]]) break;
+                    }
+                    if (type == Rook) continue;
+                    for (++k; k < ray.n; ++k)
+                        if (b[ray.sq[k]]) {
+                            ++out[ray.sq[k]];
+                            break;
+                        }
+                }
+                break;
+            default:
+                break;
         }
     }
 }

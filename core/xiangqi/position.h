@@ -68,6 +68,12 @@ public:
     // Is `sq` attacked by side `by`? (Kings "attack" along an open file: the flying-general
     // rule.) Used for king safety.
     bool isAttacked(int sq, Color by) const;
+    // For every square, how many pieces of side `by` reach it by their movement rules (whatever
+    // stands there, so a count on a square of `by`'s own piece is its defenders): rooks up to
+    // the first piece, cannons the first piece behind a screen, blocked legs and eyes
+    // respected, kings one palace step (the flying-general capture is not counted), pins
+    // ignored. The network's tactical planes read it (core/nn/encoder.h).
+    void attackCounts(Color by, uint8_t (&out)[kSquareCount]) const;
     // Does the pseudo-legal move `m` give check to the opponent?
     bool givesCheck(Move m) const;
 

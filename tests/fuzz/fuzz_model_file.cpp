@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {
         const ModelInfo info = detail::modelInfo("fuzz", known.c);
         FUZZ_CHECK(info.config.inRange(), "accepted network size " + info.config.label());
-        FUZZ_CHECK(info.planes == kPlanes && info.policySize == kPolicySize, "planes/policy");
+        FUZZ_CHECK((info.planes == kPlanes || info.planes == kBasicPlanes) && info.policySize == kPolicySize, "planes/policy");
         FUZZ_CHECK(info.formatVersion >= kOldestModelFormatVersion &&
                        info.formatVersion <= kModelFormatVersion,
                    "format version");

@@ -20,8 +20,9 @@ namespace {
 
 std::string metaFor(const std::string& channels, const std::string& blocks,
                     const std::string& extra = "") {
-    return "format_version=1\nchannels=" + channels + "\nblocks=" + blocks + "\nplanes=" +
-           std::to_string(kPlanes) + "\npolicy_size=" + std::to_string(kPolicySize) +
+    return "format_version=1\nchannels=" + channels + "\nblocks=" + blocks +
+           "\nplanes=" + std::to_string(kBasicPlanes) +
+           "\npolicy_size=" + std::to_string(kPolicySize) +
            "\ngeneration=3\ntraining_steps=400\ncreated_unix=1700000000\n" + extra;
 }
 
@@ -61,15 +62,17 @@ std::string errorOf(F f) {
     return "";
 }
 
-bool contains(const std::string& s, const char* needle) { return s.find(needle) != std::string::npos; }
+bool contains(const std::string& s, const char* needle) {
+    return s.find(needle) != std::string::npos;
+}
 
 // An endless stream: `head`, then zero bytes for ever. Counts what was handed out.
 class EndlessBuf : public std::streambuf {
-public:
+  public:
     explicit EndlessBuf(std::string head) : head_(std::move(head)) {}
     uint64_t served() const { return served_; }
 
-protected:
+  protected:
     int_type underflow() override {
         const size_t n = sizeof chunk_;
         for (size_t i = 0; i < n; ++i)
@@ -79,7 +82,7 @@ protected:
         return traits_type::to_int_type(chunk_[0]);
     }
 
-private:
+  private:
     std::string head_;
     uint64_t served_ = 0;
     char chunk_[64];
@@ -89,7 +92,7 @@ private:
 
 class TestModelFile : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void roundTrip() {
         QTemporaryDir dir;
         const QString path = dir.filePath("m.xqz");
@@ -109,7 +112,8 @@ private slots:
     void policyHeadRead() {
         QTemporaryDir dir;
         const QString path = dir.filePath("m.xqz");
-        writeFile(path, container("format_version=2\n" + metaFor("16", "2", "policy_head=1\n").substr(17)));
+        writeFile(path, container("format_version=2\n" +
+                                  metaFor("16", "2", "policy_head=1\n").substr(17)));
         ModelInfo info = readModelInfo(path.toStdString());
         QCOMPARE(info.formatVersion, uint32_t(2));
         QCOMPARE(info.config, (NetConfig{16, 2, PolicyHeadKind::Bilinear}));
@@ -118,7 +122,16 @@ private slots:
         info = readModelInfo(path.toStdString());
         QCOMPARE(info.formatVersion, uint32_t(1));
         QCOMPARE(info.config.policyHead, PolicyHeadKind::Dense);
+        QCOMPARE(info.config.features, InputFeatures::Basic);
         QCOMPARE(info.config.label(), std::string("16x2"));
+        // The plane count names the input features: 23 planes are the tactical set.
+        std::string tactical = metaFor("16", "2");
+        tactical.replace(tactical.find("planes=17"), 9, "planes=23");
+        writeFile(path, container(tactical));
+        info = readModelInfo(path.toStdString());
+        QCOMPARE(info.config.features, InputFeatures::Tactical);
+        QCOMPARE(info.planes, kPlanes);
+        QCOMPARE(info.config.label(), std::string("16x2t"));
         // A version 1 container reads as version 1 and re-encodes to its own bytes (found by
         // fuzz_model_file when the version was not kept).
         detail::Container v1{metaFor("16", "2"), "weights", 1};
@@ -139,7 +152,8 @@ private slots:
         QTemporaryDir dir;
         const QString zeros = dir.filePath("zeros.xqz");
         {
-            const int fd = ::open(zeros.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            const int fd =
+                ::open(zeros.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             QVERIFY(fd >= 0);
             QCOMPARE(::ftruncate(fd, 100 << 20), 0);
             ::close(fd);
@@ -176,15 +190,18 @@ private slots:
         const std::string meta = metaFor("16", "2");
         writeFile(path, rawHeader(uint32_t(meta.size()), meta, UINT64_MAX, "0123456789"));
         std::string msg = errorOf([&] { readModelInfo(path.toStdString()); });
-        QVERIFY2(contains(msg, "weights length 18446744073709551615 exceeds the limit"), msg.c_str());
+        QVERIFY2(contains(msg, "weights length 18446744073709551615 exceeds the limit"),
+                 msg.c_str());
         QVERIFY2(!contains(msg, " of 7 "), msg.c_str());
 
         writeFile(path, rawHeader(uint32_t(meta.size()), meta, 1000, "0123456789"));
         msg = errorOf([&] { readModelInfo(path.toStdString()); });
-        QVERIFY2(contains(msg, "truncated (weights and checksum: 10 of 1008 bytes present)"), msg.c_str());
+        QVERIFY2(contains(msg, "truncated (weights and checksum: 10 of 1008 bytes present)"),
+                 msg.c_str());
 
         // Unknown size (a pipe): the same refusal once the data ends, with the count present.
-        std::istringstream in(rawHeader(uint32_t(meta.size()), meta, uint64_t(1) << 30, "0123456789"));
+        std::istringstream in(
+            rawHeader(uint32_t(meta.size()), meta, uint64_t(1) << 30, "0123456789"));
         msg = errorOf([&] { detail::readContainer(in, "pipe", "XQZMODEL", std::nullopt); });
         QVERIFY2(contains(msg, "truncated (weights: 10 of 1073741824 bytes present)"), msg.c_str());
 
@@ -207,32 +224,42 @@ private slots:
     void metadataRangesRefused_data() {
         QTest::addColumn<QString>("meta");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("blocks 0") << QString::fromStdString(metaFor("64", "0")) << "network size 64x0 out of range";
+        QTest::newRow("blocks 0") << QString::fromStdString(metaFor("64", "0"))
+                                  << "network size 64x0 out of range";
         QTest::newRow("blocks 41") << QString::fromStdString(metaFor("64", "41")) << "out of range";
         QTest::newRow("channels 7") << QString::fromStdString(metaFor("7", "3")) << "out of range";
-        QTest::newRow("channels 513") << QString::fromStdString(metaFor("513", "3")) << "out of range";
-        QTest::newRow("channels 1e6") << QString::fromStdString(metaFor("1000000", "3")) << "out of range";
+        QTest::newRow("channels 513")
+            << QString::fromStdString(metaFor("513", "3")) << "out of range";
+        QTest::newRow("channels 1e6")
+            << QString::fromStdString(metaFor("1000000", "3")) << "out of range";
         QTest::newRow("channels wraps to 8") << QString::fromStdString(metaFor("4294967304", "3"))
                                              << "network size 4294967304x3 out of range";
         QTest::newRow("negative") << QString::fromStdString(metaFor("-64", "3")) << "out of range";
-        QTest::newRow("not a number") << QString::fromStdString(metaFor("64x", "3")) << "'channels' missing or invalid";
-        QTest::newRow("too big for int64") << QString::fromStdString(metaFor("99999999999999999999", "3"))
-                                           << "'channels' missing or invalid";
-        QTest::newRow("missing") << "format_version=1\nchannels=64\n" << "'blocks' missing or invalid";
-        QTest::newRow("format 3") << QString::fromStdString("format_version=3\n" + metaFor("64", "3").substr(17))
+        QTest::newRow("not a number")
+            << QString::fromStdString(metaFor("64x", "3")) << "'channels' missing or invalid";
+        QTest::newRow("too big for int64")
+            << QString::fromStdString(metaFor("99999999999999999999", "3"))
+            << "'channels' missing or invalid";
+        QTest::newRow("missing") << "format_version=1\nchannels=64\n"
+                                 << "'blocks' missing or invalid";
+        QTest::newRow("format 3") << QString::fromStdString("format_version=3\n" +
+                                                            metaFor("64", "3").substr(17))
                                   << "metadata format_version 3";
-        QTest::newRow("format 0") << QString::fromStdString("format_version=0\n" + metaFor("64", "3").substr(17))
+        QTest::newRow("format 0") << QString::fromStdString("format_version=0\n" +
+                                                            metaFor("64", "3").substr(17))
                                   << "metadata format_version 0";
         // Version 2 names its policy head; version 1 did not have the key.
         QTest::newRow("format 2 without its head")
             << QString::fromStdString("format_version=2\n" + metaFor("64", "3").substr(17))
             << "'policy_head' missing or invalid";
         QTest::newRow("unknown head")
-            << QString::fromStdString("format_version=2\n" + metaFor("64", "3", "policy_head=2\n").substr(17))
+            << QString::fromStdString("format_version=2\n" +
+                                      metaFor("64", "3", "policy_head=2\n").substr(17))
             << "unknown policy head 2";
-        QTest::newRow("planes") << QString::fromStdString(
-                                       "format_version=1\nchannels=64\nblocks=3\nplanes=18\npolicy_size=8100\n")
-                                << "made for 18 input planes";
+        QTest::newRow("planes")
+            << QString::fromStdString(
+                   "format_version=1\nchannels=64\nblocks=3\nplanes=18\npolicy_size=8100\n")
+            << "made for 18 input planes";
     }
     void metadataRangesRefused() {
         QFETCH(QString, meta);
@@ -253,7 +280,8 @@ private slots:
         QVERIFY(!(NetConfig{64, kMaxBlocks + 1}).inRange());
         QVERIFY(!(NetConfig{64, 3, PolicyHeadKind(kPolicyHeadKinds)}).inRange());
         // The presets sit inside.
-        for (NetConfig c : {NetConfig{64, 3}, NetConfig{128, 6}, NetConfig{256, 10}}) QVERIFY(c.inRange());
+        for (NetConfig c : {NetConfig{64, 3}, NetConfig{128, 6}, NetConfig{256, 10}})
+            QVERIFY(c.inRange());
     }
 };
 

@@ -10,6 +10,7 @@
 #include "core/nn/fake_evaluators.h"
 #include "core/nn/inference_server.h"
 #include "core/xiangqi/fen.h"
+#include "core/xiangqi/material.h"
 #include "core/xiangqi/rules.h"
 #include "nn_testutil.h"
 
@@ -25,7 +26,7 @@ std::vector<float> encode(const Position& pos, int reps = 0) {
 }
 
 class ThrowingEvaluator final : public Evaluator {
-public:
+  public:
     void evaluate(std::span<const EvalInput>, std::span<EvalOutput>) override {
         throw std::runtime_error("boom");
     }
@@ -36,11 +37,12 @@ public:
 
 class TestNn : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void policyIndexRoundTrip();
     void moverSitsAtTheBottom();
     void scalarPlanes();
     void repetitionPlane();
+    void tacticalPlanes();
     void mirrorIsInvolution();
     void mirrorMapsLegalMoves();
     void legalMask();
@@ -113,10 +115,9 @@ void TestNn::scalarPlanes() {
 
 void TestNn::repetitionPlane() {
     Position pos;
-    const Move cycle[] = {Move(makeSquare(7, 2), makeSquare(4, 2)),
-                          Move(makeSquare(7, 9), makeSquare(6, 7)),
-                          Move(makeSquare(4, 2), makeSquare(7, 2)),
-                          Move(makeSquare(6, 7), makeSquare(7, 9))};
+    const Move cycle[] = {
+        Move(makeSquare(7, 2), makeSquare(4, 2)), Move(makeSquare(7, 9), makeSquare(6, 7)),
+        Move(makeSquare(4, 2), makeSquare(7, 2)), Move(makeSquare(6, 7), makeSquare(7, 9))};
     std::vector<float> v(kInputSize);
     encodePosition(pos, v);
     QCOMPARE(v[kRepetitionPlane * kPlaneSize], 0.0f);
@@ -127,6 +128,53 @@ void TestNn::repetitionPlane() {
     for (Move m : cycle) pos.makeMove(m);
     encodePosition(pos, v);
     QCOMPARE(v[kRepetitionPlane * kPlaneSize + 50], 1.0f);
+}
+
+void TestNn::tacticalPlanes() {
+    auto at = [](const std::vector<float>& v, int plane, int viewSq) {
+        return v[plane * kPlaneSize + viewSq];
+    };
+    // Red: king d0, rook a0; Black: king e9, horse a5 that no Black piece guards.
+    const Position red = positionFromFen("4k4/9/9/9/n8/9/9/9/9/R2K5 w - - 0 1");
+    auto v = encode(red);
+    const int a5 = makeSquare(0, 5), a6 = makeSquare(0, 6), c0 = makeSquare(2, 0);
+    QCOMPARE(at(v, kOwnAttackPlane, a5), 0.5f);                // the rook reaches the horse ...
+    QCOMPARE(at(v, kOwnAttackPlane, a6), 0.0f);                // ... and not past it
+    QCOMPARE(at(v, kOwnAttackPlane, makeSquare(3, 0)), 0.5f);  // the king, guarded by the rook
+    QCOMPARE(at(v, kOwnAttackPlane, c0), 0.5f);
+    QCOMPARE(at(v, kOwnAttackPlane, makeSquare(4, 0)), 0.5f);  // a palace step of the king
+    // Two pieces reach a2 once a horse on c1 joins the rook.
+    auto two = encode(positionFromFen("4k4/9/9/9/9/9/9/9/2N6/R2K5 w - - 0 1"));
+    QCOMPARE(at(two, kOwnAttackPlane, makeSquare(0, 2)), 1.0f);
+    QCOMPARE(at(v, kOppHangingPlane, a5), 1.0f);               // reached, not guarded
+    QCOMPARE(at(v, kOppAttackPlane, makeSquare(1, 7)), 0.5f);  // the horse's b7
+    float hanging = 0, own = 0;
+    for (int sq = 0; sq < kPlaneSize; ++sq) {
+        hanging += at(v, kOppHangingPlane, sq);
+        own += at(v, kOwnHangingPlane, sq);
+        QCOMPARE(at(v, kCheckPlane, sq), 0.0f);
+        // Red takes the horse: rook against nothing.
+        QCOMPARE(at(v, kResolvedMaterialPlane, sq), xq::materialValue(90));
+    }
+    QCOMPARE(hanging, 1.0f);
+    QCOMPARE(own, 0.0f);
+    // The same with Black to move, seen from Black's side (view squares turned): the horse
+    // is the mover's own hanging piece, and nothing can take anything, so the material stays
+    // a horse against a rook.
+    const Position black = positionFromFen("4k4/9/9/9/n8/9/9/9/9/R2K5 b - - 0 1");
+    auto w = encode(black);
+    QCOMPARE(at(w, kOwnHangingPlane, rotate(a5)), 1.0f);
+    QCOMPARE(at(w, kOppAttackPlane, rotate(a5)), 0.5f);
+    QCOMPARE(at(w, kResolvedMaterialPlane, 0), xq::materialValue(-50));
+    // A guarded piece does not hang: a Black rook on a9 guards the horse along the file.
+    auto g = encode(positionFromFen("r3k4/9/9/9/n8/9/9/9/9/R2K5 w - - 0 1"));
+    QCOMPARE(at(g, kOppHangingPlane, a5), 0.0f);
+    QCOMPARE(at(g, kOppAttackPlane, a5), 0.5f);
+    // Check: a Black rook on d5 faces the Red king on d0.
+    auto c = encode(positionFromFen("3k5/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1"));
+    QCOMPARE(at(c, kCheckPlane, 0), 1.0f);
+    QCOMPARE(at(c, kCheckPlane, 89), 1.0f);
+    QCOMPARE(at(c, kOppAttackPlane, makeSquare(3, 0)), 0.5f);
 }
 
 void TestNn::mirrorIsInvolution() {
@@ -289,7 +337,8 @@ void TestNn::cacheUnderConcurrentUse() {
             EvalOutput o;
             for (uint64_t i = 0; i < 20000; ++i) {
                 // Half the accesses go to 64 hot keys, half stream through 5000 cold ones.
-                const uint64_t id = (i % 2) ? (i / 2 + uint64_t(t)) % 64 : 64 + (i * 7 + uint64_t(t)) % 5000;
+                const uint64_t id =
+                    (i % 2) ? (i / 2 + uint64_t(t)) % 64 : 64 + (i * 7 + uint64_t(t)) % 5000;
                 const uint64_t k = (id + 1) * 0x9E3779B97F4A7C15ull;
                 const float expect = float(k % 1000) / 1000.0f;
                 if (cache.lookup(k, ml, o)) {

@@ -35,7 +35,8 @@ Batch forwardOn(Net& net, std::vector<Position> positions) {
     const int n = int(b.positions.size());
     b.planes.resize(size_t(n) * kInputSize);
     for (int i = 0; i < n; ++i)
-        encodePosition(b.positions[i], 0, std::span<float>(b.planes).subspan(size_t(i) * kInputSize));
+        encodePosition(b.positions[i], 0,
+                       std::span<float>(b.planes).subspan(size_t(i) * kInputSize));
     b.logits.resize(size_t(n) * kPolicySize);
     b.values.resize(size_t(n));
     net.forward(b.planes, n, b.logits, b.values);
@@ -56,7 +57,8 @@ TrainBatch fixedBatch(int n) {
     tb.size = int(positions.size());
     tb.planes.resize(size_t(tb.size) * kInputSize);
     for (int i = 0; i < tb.size; ++i) {
-        encodePosition(positions[i], 0, std::span<float>(tb.planes).subspan(size_t(i) * kInputSize));
+        encodePosition(positions[i], 0,
+                       std::span<float>(tb.planes).subspan(size_t(i) * kInputSize));
         MoveList ml;
         positions[i].legalMoves(ml);
         const Color c = positions[i].sideToMove();
@@ -75,7 +77,8 @@ TrainBatch maskedBatch(int n, std::vector<int>* legalCounts) {
     for (int i = 0; i < tb.size; ++i) {
         MoveList ml;
         positions[i].legalMoves(ml);
-        for (Move m : ml) tb.legalMask[size_t(i) * kPolicySize + policyIndex(m, positions[i].sideToMove())] = 1;
+        for (Move m : ml)
+            tb.legalMask[size_t(i) * kPolicySize + policyIndex(m, positions[i].sideToMove())] = 1;
         legalCounts->push_back(ml.size());
     }
     return tb;
@@ -111,7 +114,7 @@ bool failsWith(F f, const char* needle, QString* msg) {
 
 class TestNnTorch : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void forwardShapes();
     void batchMatchesSingles();
     void deviceChoice();
@@ -123,6 +126,7 @@ private slots:
     void legalMaskedPolicyLoss();
     void bilinearHeadIsLowRank();
     void bilinearHeadFilesAndTraining();
+    void tacticalInputs();
     void torchEvaluatorSoftmaxAndCache();
     void serverOverTorchMatchesDirect();
 };
@@ -131,9 +135,9 @@ void TestNnTorch::forwardShapes() {
     Net net(kTiny, {.seed = 1});
     // Parameter count of the architecture in net.h, written out.
     const int64_t C = 16;
-    const int64_t expected = (17 * C * 9 + 2 * C)                // stem conv + bn
-                             + 1 * (2 * C * C * 9 + 4 * C)       // one residual block
-                             + (C * 2 + 4 + 180 * 8100 + 8100)   // policy head
+    const int64_t expected = (17 * C * 9 + 2 * C)                   // stem conv + bn
+                             + 1 * (2 * C * C * 9 + 4 * C)          // one residual block
+                             + (C * 2 + 4 + 180 * 8100 + 8100)      // policy head
                              + (C + 2 + 90 * 128 + 128 + 128 + 1);  // value head
     QCOMPARE(net.parameterCount(), expected);
     QCOMPARE(net.deviceName(), std::string("cpu"));
@@ -197,7 +201,7 @@ void TestNnTorch::saveLoadRoundTrip() {
     QCOMPARE(info.meta.generation, int64_t(7));
     QCOMPARE(info.meta.trainingSteps, int64_t(1234));
     QCOMPARE(info.meta.createdUnix, net.meta().createdUnix);
-    QCOMPARE(info.planes, kPlanes);
+    QCOMPARE(info.planes, kBasicPlanes);
     Net loaded = loadModel(path.toStdString());
     QCOMPARE(loaded.config(), net.config());
     QCOMPARE(loaded.meta().generation, int64_t(7));
@@ -319,17 +323,22 @@ void TestNnTorch::legalMaskedPolicyLoss() {
     for (int r = 0; r < masked.size; ++r) {
         double mx = -1e30, sum = 0;
         for (int i = 0; i < kPolicySize; ++i)
-            if (masked.legalMask[size_t(r) * kPolicySize + i]) mx = std::max(mx, double(logits[size_t(r) * kPolicySize + i]));
+            if (masked.legalMask[size_t(r) * kPolicySize + i])
+                mx = std::max(mx, double(logits[size_t(r) * kPolicySize + i]));
         for (int i = 0; i < kPolicySize; ++i)
-            if (masked.legalMask[size_t(r) * kPolicySize + i]) sum += std::exp(logits[size_t(r) * kPolicySize + i] - mx);
+            if (masked.legalMask[size_t(r) * kPolicySize + i])
+                sum += std::exp(logits[size_t(r) * kPolicySize + i] - mx);
         for (const PolicyEntry& e : masked.policySparse)
-            if (e.row == r) want -= e.prob * (logits[size_t(r) * kPolicySize + e.index] - mx - std::log(sum));
+            if (e.row == r)
+                want -= e.prob * (logits[size_t(r) * kPolicySize + e.index] - mx - std::log(sum));
         maxEntropy += std::log(double(counts[size_t(r)]));
     }
     want /= masked.size;
     maxEntropy /= masked.size;
-    QVERIFY2(std::abs(m0.policyLoss - want) < 1e-3, qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(want)));
-    QVERIFY2(m0.policyLoss < p0.policyLoss, qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(p0.policyLoss)));
+    QVERIFY2(std::abs(m0.policyLoss - want) < 1e-3,
+             qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(want)));
+    QVERIFY2(m0.policyLoss < p0.policyLoss,
+             qPrintable(QString("%1 vs %2").arg(m0.policyLoss).arg(p0.policyLoss)));
     // Entropy over the legal moves: at most the mean log of their number (a fresh net is near it).
     QVERIFY2(m0.policyEntropy <= maxEntropy + 1e-3 && m0.policyEntropy > 0.5 * maxEntropy,
              qPrintable(QString("%1 (max %2)").arg(m0.policyEntropy).arg(maxEntropy)));
@@ -392,7 +401,8 @@ void TestNnTorch::bilinearHeadIsLowRank() {
     }
     // Different positions, different logits: the head reads the trunk.
     QVERIFY(maxDiff(std::vector<float>(b.logits.begin(), b.logits.begin() + kPolicySize),
-                    std::vector<float>(b.logits.begin() + kPolicySize, b.logits.begin() + 2 * kPolicySize)) > 1e-4f);
+                    std::vector<float>(b.logits.begin() + kPolicySize,
+                                       b.logits.begin() + 2 * kPolicySize)) > 1e-4f);
 }
 
 // A bilinear net saves (format 2, policy_head=1), loads, exports and trains; files of one
@@ -429,8 +439,9 @@ void TestNnTorch::bilinearHeadFilesAndTraining() {
 
     QString msg;
     Net dense(kTiny);
-    QVERIFY2(failsWith([&] { loadModelInto(dense, model); }, "holds a 16x1b net, expected 16x1", &msg),
-             qPrintable(msg));
+    QVERIFY2(
+        failsWith([&] { loadModelInto(dense, model); }, "holds a 16x1b net, expected 16x1", &msg),
+        qPrintable(msg));
     NetTrainer denseTrainer(dense);
     QVERIFY2(failsWith([&] { denseTrainer.loadState(opt); }, "16x1b net, expected 16x1", &msg),
              qPrintable(msg));
@@ -536,7 +547,8 @@ void TestNnTorch::serverOverTorchMatchesDirect() {
     }
     std::vector<EvalOutput> direct(in.size());
     TorchEvaluator(net).evaluate(in, direct);
-    InferenceServer server(std::make_shared<TorchEvaluator>(net), {32, std::chrono::microseconds(1000)});
+    InferenceServer server(std::make_shared<TorchEvaluator>(net),
+                           {32, std::chrono::microseconds(1000)});
     std::atomic<int> bad{0};
     std::vector<std::thread> pool;
     for (int t = 0; t < 6; ++t)
@@ -556,3 +568,37 @@ void TestNnTorch::serverOverTorchMatchesDirect() {
 
 QTEST_APPLESS_MAIN(TestNnTorch)
 #include "test_nn_torch.moc"
+
+// A Basic net reads only the first kBasicPlanes of the encoding (so nets made before the
+// tactical planes existed play as they did); a Tactical net reads all of them, and its files
+// say so through their plane count.
+void TestNnTorch::tacticalInputs() {
+    const NetConfig tactical{16, 1, PolicyHeadKind::Dense, InputFeatures::Tactical};
+    QCOMPARE(tactical.label(), std::string("16x1t"));
+    Net basic(kTiny, {.seed = 3}), tact(tactical, {.seed = 3});
+    auto positions = nntest::randomPositions(1, 6, 9);
+    const int n = int(positions.size());
+    Batch b = forwardOn(basic, positions), t = forwardOn(tact, positions);
+    // Overwrite the tactical planes with other values: only the Tactical net notices.
+    std::vector<float> planes = b.planes;
+    for (int i = 0; i < n; ++i)
+        for (int k = kBasicPlanes * kPlaneSize; k < kInputSize; ++k)
+            planes[size_t(i) * kInputSize + k] = float((i * 31 + k) % 7) / 7.0f;
+    std::vector<float> logits(size_t(n) * kPolicySize), values(static_cast<size_t>(n));
+    basic.forward(planes, n, logits, values);
+    QCOMPARE(maxDiff(logits, b.logits), 0.0f);
+    QCOMPARE(maxDiff(values, b.values), 0.0f);
+    tact.forward(planes, n, logits, values);
+    QVERIFY(maxDiff(logits, t.logits) > 1e-4f);
+    // Files: 23 planes, read back as a Tactical net with the same outputs.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("t.xqm").toStdString();
+    saveModel(tact, path);
+    const ModelInfo info = readModelInfo(path);
+    QCOMPARE(info.planes, kPlanes);
+    QCOMPARE(info.config, tactical);
+    Net loaded = loadModel(path);
+    QCOMPARE(maxDiff(forwardOn(loaded, positions).logits, t.logits), 0.0f);
+    // A Basic net does not take a Tactical net's weights (the stem differs).
+    QVERIFY_EXCEPTION_THROWN(basic.copyWeightsFrom(tact), std::invalid_argument);
+}

@@ -21,7 +21,7 @@
 #include "core/train/arena.h"
 #include "core/train/gate_rule.h"
 #include "core/train/early_stop.h"
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/sprt.h"
 #include "core/train/selfplay.h"
@@ -939,7 +939,7 @@ private slots:
         QFETCH(int, resolved);
         const Position pos = positionFromFen(fen.toStdString());
         QCOMPARE(materialBalance(pos), plain);
-        QCOMPARE(train::resolvedMaterialBalance(pos), resolved);
+        QCOMPARE(xq::resolvedMaterialBalance(pos), resolved);
     }
 
     void materialAdjudication_data() {

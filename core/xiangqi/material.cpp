@@ -1,9 +1,9 @@
-#include "core/train/material.h"
+#include "core/xiangqi/material.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace xq::train {
+namespace xq {
 
 int materialBalance(const Position& pos) {
     auto value = [](Piece p, int sq) {
@@ -52,4 +52,4 @@ int resolvedMaterialBalance(const Position& pos) {
 
 float materialValue(int tenths) { return float(std::tanh(double(tenths) / 80.0)); }
 
-}  // namespace xq::train
+}  // namespace xq

@@ -1,13 +1,14 @@
 #pragma once
-// Material count of a position, the one table of piece values of core/train: R 9, H 4, C 4.5,
-// A 2, E 2, P 1 (2 once across the river), kings 0. Used by the length cap's adjudication
-// (selfplay.h) and by the material value target (replay_buffer.h).
+// Material count of a position, the one table of piece values of the training code: R 9, H 4,
+// C 4.5, A 2, E 2, P 1 (2 once across the river), kings 0. Used by the length cap's
+// adjudication (core/train/selfplay.h), the material value target (core/train/replay_buffer.h)
+// and the network's tactical input planes (core/nn/encoder.h).
 //
 // Thread-safety: pure functions.
 
 #include "core/xiangqi/position.h"
 
-namespace xq::train {
+namespace xq {
 
 // Red's material minus Black's, in tenths of a point (so the cannon's 4.5 is whole).
 int materialBalance(const Position& pos);
@@ -24,4 +25,4 @@ int resolvedMaterialBalance(const Position& pos);
 // tanh(points / 8), so a pawn is worth 0.12, a horse 0.46, a rook 0.82.
 float materialValue(int tenths);
 
-}  // namespace xq::train
+}  // namespace xq

@@ -377,4 +377,9 @@ ZH.update({
  'This run is being trained by %1; it can be continued once that process stops.':
    '该训练正由%1进行；该进程停止后即可继续。',
  'Being trained by %1': '正由%1训练',
+ 'Input planes': '输入平面',
+ 'Basic': '基础',
+ 'Tactical': '战术',
+ 'Input planes: 0 basic (pieces, side, repetition, progress), 1 tactical (also the squares each side reaches, the pieces that hang, check, and the material once the captures on the board are played out)':
+   '输入平面：0 基础（棋子、走棋方、重复、进度），1 战术（另含双方各能走到的格子、无保护被攻击的棋子、将军，以及盘面吃子交换走完后的子力）',
 })

@@ -645,14 +645,16 @@ private slots:
         QCOMPARE(st.countGames({.run = run->id}), 4);
     }
 
-    // A run stored before `policy-head` existed has no such key and holds dense nets; resumed
-    // under the quick preset (bilinear), it goes on training dense nets, as its files say.
+    // A run stored before `policy-head` and `input-features` existed has no such keys and holds
+    // dense basic nets; resumed under a configuration that asks for a bilinear head and the
+    // tactical planes, it goes on training dense basic nets, as its files say.
     void resumedOldRunKeepsItsDenseHead() {
         QTemporaryDir dir;
         PipelineOptions o;
         o.config = tinyConfig();
         QCOMPARE(o.config.policyHead, int(nn::PolicyHeadKind::Bilinear));  // the quick preset's
         o.config.policyHead = int(nn::PolicyHeadKind::Dense);
+        o.config.inputFeatures = int(nn::InputFeatures::Basic);
         o.dbPath = (dir.path() + "/xq.db").toStdString();
         o.runName = "old";
         o.iterations = 1;
@@ -664,12 +666,14 @@ private slots:
             store::Store st(o.dbPath);
             const auto run = st.findRun("old");
             auto j = nlohmann::json::parse(run->config);
-            QVERIFY(j.contains("policy-head"));
+            QVERIFY(j.contains("policy-head") && j.contains("input-features"));
             j.erase("policy-head");
+            j.erase("input-features");
             st.setRunConfig(run->id, j.dump());
         }
         PipelineOptions r = o;
         r.config = tinyConfig();
+        r.config.inputFeatures = int(nn::InputFeatures::Tactical);
         r.resume = true;
         Pipeline p(r, {});
         p.run();
@@ -680,13 +684,15 @@ private slots:
         for (const auto& m : models) {
             if (m.file.empty()) continue;  // a rejected candidate keeps no file
             QCOMPARE(nn::readModelInfo(m.file).config.policyHead, nn::PolicyHeadKind::Dense);
+            QCOMPARE(nn::readModelInfo(m.file).config.features, nn::InputFeatures::Basic);
             ++files;
         }
         QVERIFY2(files >= 2, qPrintable(QString::number(files)));
         const auto ck = readCheckpoint((dir.path() + "/models/old").toStdString());
-        QCOMPARE(nn::readModelInfo((dir.path() + "/models/old/").toStdString() + ck->trainFile)
-                     .config.policyHead,
-                 nn::PolicyHeadKind::Dense);
+        const auto trainInfo =
+            nn::readModelInfo((dir.path() + "/models/old/").toStdString() + ck->trainFile);
+        QCOMPARE(trainInfo.config.policyHead, nn::PolicyHeadKind::Dense);
+        QCOMPARE(trainInfo.config.features, nn::InputFeatures::Basic);
     }
 
     // A run with a held-out share: held-out games are stored like the others, the training

@@ -22,6 +22,7 @@ const ParamText kTexts[] = {
     {"channels", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Channels")},
     {"blocks", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Residual blocks")},
     {"policy-head", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy head")},
+    {"input-features", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Input planes")},
     {"games-per-iteration", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games per iteration")},
     {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations")},
     {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight")},
@@ -93,6 +94,8 @@ const char* const kGroups[][2] = {
 const char* const kChoices[][2] = {
     {"dense", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dense")},
     {"bilinear", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Bilinear")},
+    {"basic", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Basic")},
+    {"tactical", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Tactical")},
     {"puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "PUCT")},
     {"gumbel", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel")},
     {"constant", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Constant")},

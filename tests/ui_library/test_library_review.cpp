@@ -21,6 +21,7 @@
 #include "core/store/store.h"
 #include "core/train/material.h"
 #include "core/xiangqi/notation.h"
+#include "core/xiangqi/pgn.h"
 #include "ui/app_setup.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/model_choice.h"
@@ -135,6 +136,15 @@ private slots:
         QTRY_COMPARE(page->ply(), kBlunderPly);
         QCOMPARE(page->board()->arrows().size(), 2);
         QVERIFY(page->valueText().contains(QStringLiteral("Review:")));
+
+        // Saved as PGN, the review goes along: a NAG on the blunder, comments with the best
+        // move, and the text reads back to the same moves.
+        const QString pgn = page->pgnText();
+        QVERIFY2(pgn.contains(QStringLiteral("$4")) || pgn.contains(QStringLiteral("$2")), qPrintable(pgn));
+        QVERIFY2(pgn.contains(QStringLiteral(" best: ")), qPrintable(pgn));
+        const xq::PgnReadResult back = xq::readPgn(pgn.toStdString());
+        QVERIFY(back.ok());
+        QCOMPARE(back.games.front().moves.size(), std::size(kMoves));
 
         // Stored with the game.
         xq::store::OpenOptions ro;

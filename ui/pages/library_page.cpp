@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -22,6 +23,7 @@
 
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
+#include "core/xiangqi/pgn.h"
 #include "ui/board/board_widget.h"
 #include "ui/db_location.h"
 #include "ui/facade/model_choice.h"
@@ -138,6 +140,10 @@ void LibraryPage::buildUi() {
     connect(analyzeBtn_, &QPushButton::clicked, this, [this] {
         if (replay_) emit analyzeRequested(positionShown());
     });
+    savePgnBtn_ = new QPushButton(this);
+    savePgnBtn_->setObjectName(QStringLiteral("saveGamePgn"));
+    nav->addWidget(savePgnBtn_);
+    connect(savePgnBtn_, &QPushButton::clicked, this, &LibraryPage::savePgn);
     moves_ = new QListWidget(this);
     moves_->setMinimumWidth(130);
     moves_->setMaximumWidth(170);
@@ -282,6 +288,9 @@ void LibraryPage::retranslate() {
     prevBtn_->setToolTip(tr("Previous move (Left)"));
     nextBtn_->setToolTip(tr("Next move (Right)"));
     lastBtn_->setToolTip(tr("Final position (End)"));
+    savePgnBtn_->setText(tr("Save PGN…"));
+    savePgnBtn_->setToolTip(tr("Save this game as PGN; a reviewed game keeps its review as "
+                               "comments (Red's value, the best move) and ?! ? ?? marks"));
     analyzeBtn_->setText(tr("Analyze this position"));
     analyzeBtn_->setToolTip(
         tr("Open this position of the game, with the moves that led to it, on the Analyze page"));
@@ -538,12 +547,14 @@ void LibraryPage::refreshReplay() {
         board_->clearArrows();
         header_->setText(tr("Choose a game in the list to replay it."));
         analyzeBtn_->setEnabled(false);
+        savePgnBtn_->setEnabled(false);
         info_->clear();
         return;
     }
     const xq::store::GameRecord& g = *replay_;
     const int plies = int(g.moves.size());
     analyzeBtn_->setEnabled(true);
+    savePgnBtn_->setEnabled(true);
     // Imported games often have a result but no reason: no empty "()" then.
     if (g.reason == xq::Reason::None)
         header_->setText(tr("%1 vs %2 — %3")
@@ -632,6 +643,36 @@ void LibraryPage::prepareScreenshot(int64_t gameId) {
         if (replay_) showPly(qMin(int(replay_->moves.size()) / 3, 16));
     }
     setSynchronous(false);
+}
+
+QString LibraryPage::pgnText() const {
+    if (!replay_) return {};
+    xq::PgnGame g;
+    g.setTag("Red", replay_->red);
+    g.setTag("Black", replay_->black);
+    if (review_)
+        g.setTag("Annotator", "XQZero review, " + review_->model + ", " +
+                                  std::to_string(review_->simulations) + " simulations");
+    g.startFen = replay_->startFen;
+    for (const auto& m : replay_->moves) g.moves.push_back(m.move);
+    g.result = replay_->result;
+    if (review_) g.notes = xq::engine::reviewPgnNotes(*review_, g.startPosition(), xq::Notation::Iccs);
+    return QString::fromStdString(xq::writePgn(g, xq::Notation::Iccs));
+}
+
+void LibraryPage::savePgn() {
+    if (!replay_) return;
+    QSettings s;
+    QString file = QFileDialog::getSaveFileName(this, tr("Save PGN"), s.value("ui/lastDir").toString(),
+                                                tr("PGN files (*.pgn)"));
+    if (file.isEmpty()) return;
+    if (QFileInfo(file).suffix().isEmpty()) file += QStringLiteral(".pgn");
+    s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(pgnText().toUtf8()) < 0)
+        showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), f.errorString()), true);
+    else
+        emit statusMessage(tr("Saved game %1 to %2").arg(replay_->id).arg(QDir::toNativeSeparators(file)));
 }
 
 // --- review ---------------------------------------------------------------------------------

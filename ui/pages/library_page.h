@@ -99,6 +99,9 @@ public:
     // The review shown with the replayed game (stored or just made); nullptr when none.
     const xq::engine::GameReview* review() const { return review_ ? &*review_ : nullptr; }
     QString reviewSummaryText() const;
+    // The replayed game as PGN (ICCS moves, as the Play page saves), with its review, when it
+    // has one, as a NAG and a comment after each move (review.h: reviewPgnNotes).
+    QString pgnText() const;
     bool reviewing() const;
     // Reviews the replayed game (false, with the reason in the banner, when it cannot start).
     bool startReview();
@@ -117,6 +120,8 @@ public slots:
     void next() { showPly(ply_ + 1); }
     void last();
     void chooseDatabase();
+    // "Save PGN…": pgnText() into a file the user chooses.
+    void savePgn();
 
 signals:
     void statusMessage(const QString& text);
@@ -172,6 +177,7 @@ private:
     QPushButton* openBtn_ = nullptr;
     QPushButton* refreshBtn_ = nullptr;
     QPushButton* analyzeBtn_ = nullptr;
+    QPushButton* savePgnBtn_ = nullptr;
     QComboBox* runBox_ = nullptr;
     QComboBox* kindBox_ = nullptr;
     QComboBox* resultBox_ = nullptr;

@@ -96,10 +96,9 @@ std::string PgnError::toString() const {
 
 std::string pgnMoveText(const Position& pos, Move m, Notation format) {
     if (format != Notation::Iccs) return formatMove(pos, m, format);
-    std::string text = toIccs(m);
-    for (char& c : text) c = char(std::toupper(static_cast<unsigned char>(c)));
-    text.insert(2, "-");
-    return text;
+    std::string iccs = toIccs(m);
+    for (char& c : iccs) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return iccs.substr(0, 2) + "-" + iccs.substr(2);
 }
 
 std::string writePgn(const PgnGame& game, Notation format) {
@@ -138,7 +137,11 @@ std::string writePgn(const PgnGame& game, Notation format) {
         emit(pgnMoveText(pos, m, format));
         if (ply < game.notes.size()) {
             const PgnMoveNote& note = game.notes[ply];
-            if (note.nag > 0) emit("$" + std::to_string(note.nag));
+            if (note.nag > 0) {
+                std::string nag = "$";
+                nag += std::to_string(note.nag);
+                emit(nag);
+            }
             std::string comment;
             for (char c : note.comment)
                 if (c != '{' && c != '}') comment += c == '\n' || c == '\r' ? ' ' : c;

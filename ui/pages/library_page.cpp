@@ -816,7 +816,7 @@ QString LibraryPage::reviewLine(const xq::engine::MoveReview& m) const {
     switch (m.mark) {
         case xq::engine::MoveMark::Inaccuracy: mark = tr(" — an inaccuracy (?!)"); break;
         case xq::engine::MoveMark::Mistake: mark = tr(" — a mistake (?)"); break;
-        case xq::engine::MoveMark::Blunder: mark = tr(" — a blunder (??)"); break;
+        case xq::engine::MoveMark::Blunder: mark = tr(" — a blunder (\?\?)"); break;
         case xq::engine::MoveMark::None: break;
     }
     QString text = tr("Review: the move takes the mover's value from %1 to %2, giving away %3% "

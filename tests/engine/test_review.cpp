@@ -41,10 +41,12 @@ std::vector<Move> iccsMoves(const std::vector<const char*>& texts) {
     return out;
 }
 
-// A quiet opening, then 2. R9-8?? (a1b1): the black cannon on b7 takes the rook over the red
-// cannon on b2, and nothing of Red's can take back.
-const std::vector<const char*> kHangingRook = {"a0a1", "h9g7", "a1b1", "b7b1", "h2e2"};
-constexpr int kBlunderPly = 2;
+// A quiet opening (each move within 10 centipawns of alpha-beta's depth-2 best), then
+// 3. R1.8?? (i1b1): the black cannon on b7 takes the rook over the red cannon on b2, and
+// nothing of Red's can take back; 4. R9+1 then attacks the cannon (the best move there).
+const std::vector<const char*> kHangingRook = {"h2e2", "h9g7", "i0i1", "i9i8",
+                                               "i1b1", "b7b1", "a0a1"};
+constexpr int kBlunderPly = 4;
 
 // A longer game for the determinism test: the first legal move whose index follows a fixed
 // pattern, so captures and quiet moves mix.
@@ -74,7 +76,7 @@ class TestReview : public QObject {
     Q_OBJECT
 
   private slots:
-    // Alpha-beta at depth 2 confirms the test game: a1b1 loses the rook, and Red had better.
+    // Alpha-beta at depth 2 confirms the test game: i1b1 loses the rook, and Red had better.
     void hangingRookIsLostByAlphaBeta() {
         const std::vector<Move> moves = iccsMoves(kHangingRook);
         Position before;
@@ -90,7 +92,20 @@ class TestReview : public QObject {
         QCOMPARE(toIccs(reply.best), std::string("b7b1"));
         const int scoreOfBlunder = -reply.score;  // Red's view
         QVERIFY2(best.score - scoreOfBlunder >= 500,
-                 qPrintable(QStringLiteral("best %1, after a1b1 %2").arg(best.score).arg(scoreOfBlunder)));
+                 qPrintable(QStringLiteral("best %1, after i1b1 %2").arg(best.score).arg(scoreOfBlunder)));
+        // The other moves lose nothing at that depth (so no mark on them is expected).
+        Position pos;
+        for (size_t i = 0; i < moves.size(); ++i) {
+            if (int(i) != kBlunderPly) {
+                search::AlphaBeta a, b;
+                const int bestScore = a.search(pos, {.depth = 2}).score;
+                Position next = pos;
+                next.makeMove(moves[i]);
+                const int played = -b.search(next, {.depth = 1}).score;
+                QVERIFY2(bestScore - played <= 50, qPrintable(QStringLiteral("ply %1").arg(i)));
+            }
+            pos.makeMove(moves[i]);
+        }
     }
 
     void hangingRookIsMarked() {
@@ -112,11 +127,11 @@ class TestReview : public QObject {
                      moveReviewJson(r->moves[i]).c_str());
         }
         // The capture is the search's best move, and Black's summary has no blunder.
-        QCOMPARE(toIccs(r->moves[3].best), std::string("b7b1"));
+        QCOMPARE(toIccs(r->moves[kBlunderPly + 1].best), std::string("b7b1"));
         QCOMPARE(r->black.blunders + r->black.mistakes, 0);
         QCOMPARE(r->red.blunders + r->red.mistakes, 1);
-        QCOMPARE(r->red.moves, 3);
-        QCOMPARE(r->black.moves, 2);
+        QCOMPARE(r->red.moves, 4);
+        QCOMPARE(r->black.moves, 3);
         QVERIFY(r->red.averageLoss > r->black.averageLoss);
         // Every position was searched (the game did not end by the rules).
         QCOMPARE(r->stats.positionsSearched, int(moves.size()) + 1);
@@ -231,7 +246,7 @@ class TestReview : public QObject {
             QJsonDocument::fromJson(QByteArray::fromStdString(moveReviewJson(r->moves[0]))).object();
         for (const char* key : {"ply", "move", "value_before", "value_after", "best", "loss", "mark"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
-        QCOMPARE(o.value("move").toString(), QStringLiteral("a0a1"));
+        QCOMPARE(o.value("move").toString(), QStringLiteral("h2e2"));
         const QJsonObject b =
             QJsonDocument::fromJson(QByteArray::fromStdString(moveReviewJson(r->moves[kBlunderPly])))
                 .object();
@@ -260,7 +275,7 @@ class TestReview : public QObject {
             for (int i = 0; i < kBlunderPly; ++i) before.makeMove(moves[size_t(i)]);
             const std::string best = pgnMoveText(before, r->moves[kBlunderPly].best, n);
             QVERIFY2(text.find(" best: " + best + "}") != std::string::npos, text.c_str());
-            // Red's view after a1b1: Red is losing, so the comment's value is negative.
+            // Red's view after i1b1: Red is losing, so the comment's value is negative.
             QVERIFY2(g.notes[kBlunderPly].comment.starts_with("-"), g.notes[kBlunderPly].comment.c_str());
             const PgnReadResult back = readPgn(text);
             QVERIFY2(back.ok(), text.c_str());

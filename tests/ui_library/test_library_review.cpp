@@ -39,10 +39,10 @@ float materialForMover(const xq::Position& p) {
     return xq::train::materialValue(p.sideToMove() == xq::Red ? balance : -balance);
 }
 
-// A quiet opening, then 2. a1b1?? hangs the rook to the cannon on b7 (test_review proves it
+// A quiet opening, then 3. i1b1?? hangs the rook to the cannon on b7 (test_review proves it
 // with alpha-beta); the game goes on a little.
-const char* const kMoves[] = {"a0a1", "h9g7", "a1b1", "b7b1", "h2e2", "i9h9"};
-constexpr int kBlunderPly = 2;
+const char* const kMoves[] = {"h2e2", "h9g7", "i0i1", "i9i8", "i1b1", "b7b1", "a0a1"};
+constexpr int kBlunderPly = 4;
 
 }  // namespace
 

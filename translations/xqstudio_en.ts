@@ -902,12 +902,12 @@ Details: %2</translation>
             <translation> — a blunder (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="822" />
-            <source>Review: the move takes the mover's value from %1 to %2, giving away %3% win chance%4</source>
-            <translation>Review: the move takes the mover's value from %1 to %2, giving away %3% win chance%4</translation>
+            <location filename="../ui/pages/library_page.cpp" line="829" />
+            <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
+            <translation>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="843" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>Best (green arrow): %1; line: %2</translation>
         </message>
@@ -2604,12 +2604,12 @@ File: %2</translation>
     <context>
         <name>xqui::ReviewGraph</name>
         <message>
-            <location filename="../ui/library/review_graph.cpp" line="62" />
+            <location filename="../ui/library/review_graph.cpp" line="63" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/library/review_graph.cpp" line="63" />
+            <location filename="../ui/library/review_graph.cpp" line="64" />
             <source>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</source>
             <translation>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</translation>
         </message>

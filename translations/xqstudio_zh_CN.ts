@@ -902,12 +902,12 @@ Details: %2</source>
             <translation> — 败着 (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="822" />
-            <source>Review: the move takes the mover's value from %1 to %2, giving away %3% win chance%4</source>
-            <translation>复盘：此着使行棋方的局面值从 %1 变为 %2，损失 %3% 的胜率%4</translation>
+            <location filename="../ui/pages/library_page.cpp" line="829" />
+            <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
+            <translation>下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="843" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>最佳着法（绿色箭头）：%1；变例：%2</translation>
         </message>
@@ -2603,12 +2603,12 @@ File: %2</source>
     <context>
         <name>xqui::ReviewGraph</name>
         <message>
-            <location filename="../ui/library/review_graph.cpp" line="62" />
+            <location filename="../ui/library/review_graph.cpp" line="63" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/library/review_graph.cpp" line="63" />
+            <location filename="../ui/library/review_graph.cpp" line="64" />
             <source>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</source>
             <translation>复盘搜索得出的每着之后红方的胜率；圆点标出欠佳着（黄）、错着（橙）和败着（红）。点击可跳到该着。</translation>
         </message>

@@ -399,8 +399,8 @@ ZH.update({
  '%1: average loss %2%, %3 ?!, %4 ?, %5 ??': '%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??',
  'Review by %1 at %2 simulations a position — %3 · %4': '复盘：%1，每个局面 %2 次模拟 — %3 · %4',
  ' — an inaccuracy (?!)': ' — 欠佳着 (?!)', ' — a mistake (?)': ' — 错着 (?)', ' — a blunder (??)': ' — 败着 (??)',
- "Review: the move takes the mover's value from %1 to %2, giving away %3% win chance%4":
-   '复盘：此着使行棋方的局面值从 %1 变为 %2，损失 %3% 的胜率%4',
+ "Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5":
+   '下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5',
  'Best (green arrow): %1; line: %2': '最佳着法（绿色箭头）：%1；变例：%2',
  'Review this game': '复盘此局',
  "Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves":

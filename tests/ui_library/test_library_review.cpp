@@ -127,7 +127,7 @@ private slots:
         // The summary names the reviewer and counts Red's mistake.
         QVERIFY(page->reviewSummaryText().contains(QStringLiteral("tiny.xqm")));
 
-        // A click on the graph at the blunder's ply goes there: the best move's green arrow
+        // A click on the graph at the blunder's dot goes to the position it was played in: the best move's green arrow
         // beside the move played, and the loss under the board.
         QCustomPlot* plot = graph->plot();
         const int x = int(plot->xAxis->coordToPixel(kBlunderPly));
@@ -135,7 +135,8 @@ private slots:
         QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(x, y));
         QTRY_COMPARE(page->ply(), kBlunderPly);
         QCOMPARE(page->board()->arrows().size(), 2);
-        QVERIFY(page->valueText().contains(QStringLiteral("Review:")));
+        QVERIFY2(page->valueText().contains(QStringLiteral("Review of the next move, 3. ")),
+                 qPrintable(page->valueText()));
 
         // Saved as PGN, the review goes along: a NAG on the blunder, comments with the best
         // move, and the text reads back to the same moves.

@@ -44,8 +44,9 @@ ReviewGraph::ReviewGraph(QWidget* parent) : QWidget(parent) {
     for (int i = 0; i < 3; ++i) {
         marks_[i] = plot_->addGraph();
         marks_[i]->setLineStyle(QCPGraph::lsNone);
-        marks_[i]->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white), kMarkColors[i], 8));
+        // ssCircle fills with the brush (ssDisc would fill with the pen's white).
+        marks_[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                   QPen(Qt::white, 1), QBrush(kMarkColors[i]), 9));
     }
     cursor_ = new QCPItemStraightLine(plot_);
     cursor_->setPen(QPen(QColor(30, 120, 220), 1.5));
@@ -90,8 +91,9 @@ void ReviewGraph::setReview(const xq::engine::GameReview& review) {
     for (const xq::engine::MoveReview& m : review.moves) {
         if (m.mark == xq::engine::MoveMark::None) continue;
         const int k = int(m.mark) - 1;
-        mx[k].push_back(double(m.ply + 1));  // on the position the move led to
-        my[k].push_back(red[size_t(m.ply + 1)]);
+        // On the position the move was made in: a click there shows that move's review.
+        mx[k].push_back(double(m.ply));
+        my[k].push_back(red[size_t(m.ply)]);
     }
     for (int k = 0; k < 3; ++k) marks_[k]->setData(mx[k], my[k], true);
     plies_ = int(review.moves.size());

@@ -1,7 +1,8 @@
 #pragma once
 // ReviewGraph: the review of a game under the board (QCustomPlot). Red's win chance after each
 // ply (0 = the start position) as a line over a 50% rule, the marked moves as coloured points
-// on the position they led to (inaccuracy yellow, mistake orange, blunder red), and a
+// on the position they were made in (inaccuracy yellow, mistake orange, blunder red: the drop
+// follows them, and a click on one shows that move as the Library shows a ply), and a
 // vertical cursor at the ply shown on the board. A click anywhere on the chart asks for the
 // nearest ply (plySelected), so the page jumps there.
 //

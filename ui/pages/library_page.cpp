@@ -819,9 +819,16 @@ QString LibraryPage::reviewLine(const xq::engine::MoveReview& m) const {
         case xq::engine::MoveMark::Blunder: mark = tr(" — a blunder (\?\?)"); break;
         case xq::engine::MoveMark::None: break;
     }
-    QString text = tr("Review: the move takes the mover's value from %1 to %2, giving away %3% "
-                      "win chance%4")
-                       .arg(signedValue(m.valueBefore), signedValue(m.valueAfter))
+    // Numbered as the move list numbers it (full moves from the start FEN's).
+    const bool blackStarted = (pos.sideToMove() == xq::Black) != (m.ply % 2 == 1);
+    const int full = pos.fullmoveStart() + (m.ply + (blackStarted ? 1 : 0)) / 2;
+    const QString number = pos.sideToMove() == xq::Red ? QStringLiteral("%1.").arg(full)
+                                                       : QStringLiteral("%1…").arg(full);
+    const QString played = number + QStringLiteral(" ") +
+                           QString::fromStdString(xq::formatMove(pos, m.move, notation));
+    QString text = tr("Review of the next move, %1: the mover's value goes from %2 to %3, giving "
+                      "away %4% win chance%5")
+                       .arg(played, signedValue(m.valueBefore), signedValue(m.valueAfter))
                        .arg(m.loss * 100, 0, 'f', 1)
                        .arg(mark);
     if (m.best && pos.isLegal(m.best)) {

@@ -26,6 +26,7 @@
 #include "app/xqzero/progress_line.h"
 #include "app/xqzero/stop_signals.h"
 #include "core/engine/review.h"
+#include "core/nn/eval_cache.h"
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
 #include "core/nn/torch_evaluator.h"
@@ -192,7 +193,7 @@ void printText(const GameToReview& g, const engine::GameReview& r) {
                 r.thresholds.inaccuracy, r.thresholds.mistake, r.thresholds.blunder);
 }
 
-void printJson(const engine::GameReview& r, bool fromStore) {
+void printJson(const engine::GameReview& r, bool fromStore, const NetCounts& counts) {
     for (const engine::MoveReview& m : r.moves) std::cout << engine::moveReviewJson(m) << "\n";
     nlohmann::json s = nlohmann::json::parse(engine::reviewSummaryJson(r));
     s["model"] = r.model;
@@ -204,6 +205,9 @@ void printJson(const engine::GameReview& r, bool fromStore) {
         s["seconds"] = r.stats.seconds;
         s["sims_per_s"] = double(r.stats.simulations) / secs;
         s["evals_per_s"] = double(r.stats.evaluations) / secs;
+        s["cache_hits"] = counts.cacheHits;
+        s["net_evals_per_s"] = double(r.stats.evaluations - std::min(r.stats.evaluations,
+                                                                     counts.cacheHits)) / secs;
     }
     std::cout << s.dump() << std::endl;
 }
@@ -224,9 +228,16 @@ void writeAnnotatedPgn(const std::string& file, const GameToReview& g, const eng
     if (!out) throw ReviewFailure("cannot write '" + file + "'");
 }
 
+// Positions the network itself evaluated: the review's evaluations less those its cache
+// answered (the trees of neighbouring positions overlap, so transpositions are common).
+struct NetCounts {
+    uint64_t cacheHits = 0;
+};
+
 // The search: the model on every core behind an InferenceServer, T threads of trees.
 std::optional<engine::GameReview> search(const ReviewArgs& a, const GameToReview& g,
-                                         const ModelToUse& model, std::atomic<bool>* stop) {
+                                         const ModelToUse& model, std::atomic<bool>* stop,
+                                         NetCounts& counts) {
 #ifdef XQ_WITH_TORCH
     std::shared_ptr<nn::Net> net;
     try {
@@ -239,17 +250,19 @@ std::optional<engine::GameReview> search(const ReviewArgs& a, const GameToReview
     o.threads = a.threads;
     const int workers = a.workers > 0 ? a.workers : nn::defaultInferenceWorkers();
     const int threads = o.threads > 0 ? o.threads : 2;
-    auto eval = nn::makeParallelEvaluator(net, workers, threads * o.positionsInFlight);
+    auto cache = std::make_shared<nn::EvalCache>(size_t(1) << 17);  // makeParallelEvaluator's size
+    auto eval = nn::makeParallelEvaluator(net, workers, threads * o.positionsInFlight, cache);
     xqcli::ProgressLine progress;
     auto r = engine::reviewGame(g.start, g.moves, *eval, o, [&](int done, int total) {
         progress.update("reviewing: " + std::to_string(done) + "/" + std::to_string(total) +
                         " positions searched");
     }, stop);
     progress.finish();
+    counts.cacheHits = cache->hits();
     if (r) r->model = model.label;
     return r;
 #else
-    (void)a, (void)g, (void)model, (void)stop;
+    (void)a, (void)g, (void)model, (void)stop, (void)counts;
     throw ReviewFailure("this build has no LibTorch: it cannot run a network");
 #endif
 }
@@ -284,26 +297,29 @@ int run(const ReviewArgs& a) {
         const bool reuse = db && !a.recompute;
         if (reuse) r = storedReview(*db, g, model, a.sims);
         const bool fromStore = r.has_value();
+        NetCounts counts;
         if (!r) {
             xqcli::StopOnSignals stop;
-            r = search(a, g, model, stop.flag());
+            r = search(a, g, model, stop.flag(), counts);
             if (!r) {
                 std::cerr << "xqzero review: stopped; nothing was stored\n";
                 return 130;
             }
         }
         if (a.json)
-            printJson(*r, fromStore);
+            printJson(*r, fromStore, counts);
         else
             printText(g, *r);
         if (!fromStore && !a.json) {
             const double secs = std::max(1e-9, r->stats.seconds);
+            const uint64_t net = r->stats.evaluations - std::min(r->stats.evaluations, counts.cacheHits);
             std::fprintf(stderr,
                          "xqzero review: %d positions at %d simulations with %s in %.1f s: "
-                         "%.0f simulations/s, %.0f evaluations/s\n",
+                         "%.0f simulations/s, %.0f evaluations/s (%.0f/s by the network, the rest "
+                         "from its cache)\n",
                          r->stats.positionsSearched, r->simulations, r->model.c_str(),
                          r->stats.seconds, double(r->stats.simulations) / secs,
-                         double(r->stats.evaluations) / secs);
+                         double(r->stats.evaluations) / secs, double(net) / secs);
         }
         if (db && !fromStore && !a.noStore) {
             store::ReviewRecord rec;

@@ -70,6 +70,12 @@ struct ModelToUse {
     std::string label;  // stored with the review: "RUN gen N" or the file as given
 };
 
+// Positions the network itself evaluated: the review's evaluations less those its cache
+// answered (the trees of neighbouring positions overlap, so transpositions are common).
+struct NetCounts {
+    uint64_t cacheHits = 0;
+};
+
 // Thrown for what the user must fix (exit 1 with the message).
 struct ReviewFailure : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -227,12 +233,6 @@ void writeAnnotatedPgn(const std::string& file, const GameToReview& g, const eng
     out << writePgn(p, notation);
     if (!out) throw ReviewFailure("cannot write '" + file + "'");
 }
-
-// Positions the network itself evaluated: the review's evaluations less those its cache
-// answered (the trees of neighbouring positions overlap, so transpositions are common).
-struct NetCounts {
-    uint64_t cacheHits = 0;
-};
 
 // The search: the model on every core behind an InferenceServer, T threads of trees.
 std::optional<engine::GameReview> search(const ReviewArgs& a, const GameToReview& g,

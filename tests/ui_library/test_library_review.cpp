@@ -169,6 +169,28 @@ private slots:
         QCOMPARE(page->reviewButton()->text(), QStringLiteral("Review again"));
     }
 
+    // The Play page's "Review this game" route: the window calls reviewGame(id), which opens
+    // the game and reviews it once loaded (here a game without a review yet).
+    void reviewGameOpensAndReviews() {
+        int64_t other = 0;
+        {
+            xq::store::Store s(db_.toStdString());
+            xq::store::GameRecord g = *s.loadGame(gameId_);
+            g.id = 0;
+            g.moves.resize(5);  // up to the hanging rook
+            g.plies = 5;
+            other = s.insertGame(g);
+        }
+        auto page = makePage(fake_);
+        QSignalSpy finished(page->reviewSession(), &ReviewSession::finished);
+        page->reviewGame(other);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        QTRY_VERIFY(page->review());
+        QCOMPARE(page->replayGame()->id, other);
+        QCOMPARE(page->reviewGraph()->pointCount(), 6);
+        QVERIFY(page->moveList()->item(kBlunderPly + 1)->text().endsWith(QStringLiteral("?")));
+    }
+
     // Cancel while the network is held back: the review ends without a result, nothing new is
     // stored, and Review can be pressed again.
     void cancelEndsTheReview() {

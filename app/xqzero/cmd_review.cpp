@@ -67,7 +67,7 @@ struct GameToReview {
 
 struct ModelToUse {
     std::string file;
-    std::string label;  // stored with the review: "RUN gen N" or the file as given
+    std::string label;  // stored with the review: "RUN gen N" or the file's absolute path
 };
 
 // Positions the network itself evaluated: the review's evaluations less those its cache
@@ -146,7 +146,10 @@ ModelToUse bestOfRun(store::Store& db, const store::RunInfo& run, const std::str
 }
 
 ModelToUse resolveModel(const std::string& spec, const std::string& dbPath) {
-    if (!spec.empty() && !spec.starts_with("best:")) return {spec, spec};
+    // The label of a file is its absolute path, as the studio's (a stored review is reused
+    // only by the same label).
+    if (!spec.empty() && !spec.starts_with("best:"))
+        return {spec, std::filesystem::absolute(spec).lexically_normal().string()};
     store::OpenOptions ro;
     ro.readOnly = true;
     store::Store db(dbPath, ro);

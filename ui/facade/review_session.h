@@ -39,7 +39,7 @@ struct ReviewRequest {
     std::string startFen;  // empty: the standard start position
     std::vector<xq::Move> moves;
     QString modelFile;     // the network to review with
-    QString modelLabel;    // stored with the review ("RUN gen 12" or the file name)
+    QString modelLabel;    // stored with the review ("RUN gen 12" or the file's absolute path)
     int simulations = xq::engine::ReviewOptions{}.simulations;
 };
 

@@ -701,7 +701,12 @@ bool LibraryPage::startReview() {
     req.startFen = replay_->startFen;
     for (const auto& m : replay_->moves) req.moves.push_back(m.move);
     req.modelFile = models_->currentFile();
-    req.modelLabel = ModelChoice::describe(*models_->current());
+    // Stored with the review, so untranslated, and as `xqzero review` names it: "RUN gen N",
+    // or the file's absolute path.
+    const ModelEntry& model = *models_->current();
+    req.modelLabel = model.runName.isEmpty()
+                         ? model.file
+                         : QStringLiteral("%1 gen %2").arg(model.runName).arg(model.generation);
     req.simulations = reviewSims_->value();
     if (reviewSession_->start(req) == 0) return false;
     reviewingGame_ = replay_->id;
@@ -799,8 +804,10 @@ QString LibraryPage::reviewSummaryText() const {
             .arg(s.mistakes)
             .arg(s.blunders);
     };
+    // A model file is named by its path; its file name says enough here.
+    const QString model = QString::fromStdString(review_->model);
     return tr("Review by %1 at %2 simulations a position — %3 · %4")
-        .arg(QString::fromStdString(review_->model))
+        .arg(model.contains(QLatin1Char('/')) ? QFileInfo(model).fileName() : model)
         .arg(review_->simulations)
         .arg(side(tr("Red"), review_->red), side(tr("Black"), review_->black));
 }

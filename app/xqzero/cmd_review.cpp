@@ -250,9 +250,11 @@ std::optional<engine::GameReview> search(const ReviewArgs& a, const GameToReview
     }
     engine::ReviewOptions o;
     o.simulations = a.sims;
-    o.threads = a.threads;
     const int workers = a.workers > 0 ? a.workers : nn::defaultInferenceWorkers();
-    const int threads = o.threads > 0 ? o.threads : 2;
+    // A thread of trees per inference worker, at least two (one gathers while the other's
+    // batch is evaluated).
+    const int threads = a.threads > 0 ? a.threads : std::max(2, workers);
+    o.threads = threads;
     auto cache = std::make_shared<nn::EvalCache>(size_t(1) << 17);  // makeParallelEvaluator's size
     auto eval = nn::makeParallelEvaluator(net, workers, threads * o.positionsInFlight, cache);
     xqcli::ProgressLine progress;
@@ -351,7 +353,9 @@ std::function<int()> setup(CLI::App& sub) {
         ->capture_default_str();
     sub.add_option("--game", a->pgnGame, "Which game of the PGN file (1 = the first)")
         ->check(CLI::Range(1, 1000000));
-    sub.add_option("--threads", a->threads, "Search threads, each with many positions (default 2)")
+    sub.add_option("--threads", a->threads,
+                   "Search threads, each with many positions (default: one per inference worker, "
+                   "at least 2)")
         ->check(CLI::Range(1, 64));
     sub.add_option("--workers", a->workers,
                    "Inference threads, each with a copy of the network (default: one per core)")

@@ -69,9 +69,9 @@ public:
 
     // Runs the threads to the end (or the stop). Rethrows the first evaluator failure.
     void run(ReviewStats& stats) {
-        const int threads = std::max(1, options_.threads > 0 ? options_.threads : 2);
+        threads_ = std::max(1, options_.threads > 0 ? options_.threads : 2);
         std::vector<std::thread> workers;
-        for (int t = 0; t < threads; ++t) workers.emplace_back([this] { driveGuarded(); });
+        for (int t = 0; t < threads_; ++t) workers.emplace_back([this] { driveGuarded(); });
         for (auto& w : workers) w.join();
         if (error_) std::rethrow_exception(error_);
         stats.positionsSearched = done_;
@@ -109,7 +109,9 @@ private:
             ms.tree(g).reseed(options_.seed + uint64_t(index));
             ms.startSearch(g, limits);
         };
-        const int inFlight = std::max(1, options_.positionsInFlight);
+        // An even share of the positions at most, so that every thread has trees to search.
+        const int share = (int(toSearch_.size()) + threads_ - 1) / threads_;
+        const int inFlight = std::max(1, std::min(options_.positionsInFlight, share));
         for (int g = 0; g < inFlight; ++g) {
             const int index = take();
             if (index < 0) break;
@@ -147,6 +149,7 @@ private:
     const ReviewProgressFn& progress_;
     const std::atomic<bool>* stop_;
     std::vector<PositionValue>& values_;
+    int threads_ = 1;
     std::atomic<int> next_{0};
     std::atomic<bool> failed_{false};
     std::mutex mutex_;  // guards done_, the totals, error_, and serialises progress_

@@ -66,8 +66,9 @@ struct ReviewThresholds {
 
 struct ReviewOptions {
     int simulations = 400;      // per position; range [1, 1000000]
-    // Search threads, each driving up to positionsInFlight trees; 0 = 2 (self-play's default
-    // on two cores: one thread gathers while the other's batch is evaluated).
+    // Search threads, each driving up to positionsInFlight trees (and at most an even share of
+    // the positions, so none idles); 0 = 2 (self-play's default on two cores: one thread
+    // gathers while the other's batch is evaluated). The CLI and the studio use one a core.
     int threads = 0;
     int positionsInFlight = 32;  // per thread; the evaluator's batch is up to their sum
     uint64_t seed = 1;           // tree i is seeded with seed + i

@@ -1,5 +1,6 @@
 #include "ui/facade/review_session.h"
 
+#include <algorithm>
 #include <exception>
 
 #if defined(__linux__)
@@ -30,15 +31,18 @@ void lowerThisThreadsPriority() {
 #endif
 }
 
+// A thread of trees per inference worker (one a core), at least two (as `xqzero review`).
+int reviewThreads() {
+    return std::max(2, int(std::thread::hardware_concurrency()));
+}
+
 // The network on every core: one inference worker a core, each with its own copy, behind an
 // InferenceServer sized for the review's threads of trees (review.h).
 std::shared_ptr<xq::nn::Evaluator> networkOnEveryCore(const QString& file) {
 #ifdef XQ_WITH_TORCH
     auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(file.toStdString()));
-    const xq::engine::ReviewOptions o;
-    const int threads = o.threads > 0 ? o.threads : 2;
     return xq::nn::makeParallelEvaluator(net, xq::nn::defaultInferenceWorkers(),
-                                         threads * o.positionsInFlight);
+                                         reviewThreads() * xq::engine::ReviewOptions{}.positionsInFlight);
 #else
     (void)file;
     throw std::runtime_error("this build has no network support (LibTorch)");
@@ -93,6 +97,7 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
             const std::shared_ptr<xq::nn::Evaluator> eval = factory(request.modelFile);
             xq::engine::ReviewOptions o;
             o.simulations = request.simulations;
+            o.threads = reviewThreads();
             reply.review = xq::engine::reviewGame(
                 start, request.moves, *eval, o,
                 [this, id](int done, int total) {

@@ -640,184 +640,330 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="271" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="272" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="223" />
-            <location filename="../ui/pages/library_page.cpp" line="382" />
+            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <location filename="../ui/pages/library_page.cpp" line="445" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="224" />
+            <location filename="../ui/pages/library_page.cpp" line="277" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="228" />
+            <location filename="../ui/pages/library_page.cpp" line="281" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="273" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="221" />
+            <location filename="../ui/pages/library_page.cpp" line="274" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="275" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="232" />
+            <location filename="../ui/pages/library_page.cpp" line="285" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="233" />
+            <location filename="../ui/pages/library_page.cpp" line="286" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="234" />
+            <location filename="../ui/pages/library_page.cpp" line="287" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="235" />
+            <location filename="../ui/pages/library_page.cpp" line="288" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="236" />
+            <location filename="../ui/pages/library_page.cpp" line="289" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="237" />
+            <location filename="../ui/pages/library_page.cpp" line="290" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="238" />
+            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <source>Save PGN…</source>
+            <translation>Save PGN…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
+            <translation>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="240" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
+            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <source>Review</source>
+            <translation>Review</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <source>Simulations:</source>
+            <translation>Simulations:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <source>Simulations the review's search spends on each position</source>
+            <translation>Simulations the review's search spends on each position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <source>Cancel</source>
+            <translation>Cancel</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="335" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="336" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="348" />
+            <location filename="../ui/pages/library_page.cpp" line="411" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <location filename="../ui/pages/library_page.cpp" line="412" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="357" />
+            <location filename="../ui/pages/library_page.cpp" line="420" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="362" />
+            <location filename="../ui/pages/library_page.cpp" line="425" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="392" />
+            <location filename="../ui/pages/library_page.cpp" line="455" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="479" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="417" />
+            <location filename="../ui/pages/library_page.cpp" line="480" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <source>Save PGN</source>
+            <translation>Save PGN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <source>PGN files (*.pgn)</source>
+            <translation>PGN files (*.pgn)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <source>Cannot write %1: %2</source>
+            <translation>Cannot write %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <source>Saved game %1 to %2</source>
+            <translation>Saved game %1 to %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
+            <translation>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <source>Reviewing… %v of %m positions</source>
+            <translation>Reviewing… %v of %m positions</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <source>Reviewing game %1 with %2</source>
+            <translation>Reviewing game %1 with %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <source>Review of game %1 cancelled</source>
+            <translation>Review of game %1 cancelled</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <source>Cannot review game %1: %2</source>
+            <translation>Cannot review game %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <source>The review of game %1 was not stored in %2: %3</source>
+            <translation>The review of game %1 was not stored in %2: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <source>Review of game %1 stored with it</source>
+            <translation>Review of game %1 stored with it</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <source>Review again</source>
+            <translation>Review again</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
+            <translation>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <source>Choose a model on the Play or Analyze page first (or train a run)</source>
+            <translation>Choose a model on the Play or Analyze page first (or train a run)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
+            <translation>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <source>Review by %1 at %2 simulations a position — %3 · %4</source>
+            <translation>Review by %1 at %2 simulations a position — %3 · %4</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <source>Red</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <source>Black</source>
+            <translation>Black</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <source> — an inaccuracy (?!)</source>
+            <translation> — an inaccuracy (?!)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <source> — a mistake (?)</source>
+            <translation> — a mistake (?)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <source> — a blunder (??)</source>
+            <translation> — a blunder (??)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
+            <translation>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <source>Best (green arrow): %1; line: %2</source>
+            <translation>Best (green arrow): %1; line: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="304" />
+            <location filename="../ui/pages/library_page.cpp" line="500" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="468" />
+            <location filename="../ui/pages/library_page.cpp" line="548" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="478" />
+            <location filename="../ui/pages/library_page.cpp" line="560" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="482" />
+            <location filename="../ui/pages/library_page.cpp" line="564" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="580" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="580" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="498" />
+            <location filename="../ui/pages/library_page.cpp" line="581" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="503" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="513" />
+            <location filename="../ui/pages/library_page.cpp" line="601" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="515" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="520" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -1013,171 +1159,171 @@ Details: %2</translation>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="156" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="141" />
-            <location filename="../ui/main_window.cpp" line="416" />
+            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="423" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="171" />
+            <location filename="../ui/main_window.cpp" line="178" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="175" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="181" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;Import games into the Library…</source>
             <translation>&amp;Import games into the Library…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="195" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="204" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="204" />
+            <location filename="../ui/main_window.cpp" line="211" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="212" />
+            <location filename="../ui/main_window.cpp" line="219" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="220" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="232" />
-            <location filename="../ui/main_window.cpp" line="238" />
-            <location filename="../ui/main_window.cpp" line="244" />
+            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="251" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="233" />
-            <location filename="../ui/main_window.cpp" line="271" />
+            <location filename="../ui/main_window.cpp" line="240" />
+            <location filename="../ui/main_window.cpp" line="278" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="246" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="244" />
+            <location filename="../ui/main_window.cpp" line="251" />
             <source>%1
 
 File: %2</source>
@@ -1186,96 +1332,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="253" />
             <location filename="../ui/main_window.cpp" line="260" />
+            <location filename="../ui/main_window.cpp" line="267" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="253" />
+            <location filename="../ui/main_window.cpp" line="260" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="261" />
+            <location filename="../ui/main_window.cpp" line="268" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="271" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="270" />
-            <location filename="../ui/main_window.cpp" line="320" />
+            <location filename="../ui/main_window.cpp" line="277" />
+            <location filename="../ui/main_window.cpp" line="327" />
             <source>Import games</source>
             <translation>Import games</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="278" />
+            <location filename="../ui/main_window.cpp" line="285" />
             <source>Importing games from %1…</source>
             <translation>Importing games from %1…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="287" />
+            <location filename="../ui/main_window.cpp" line="294" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>Nothing was imported from %1:
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="289" />
+            <location filename="../ui/main_window.cpp" line="296" />
             <source>No game was found in %1.</source>
             <translation>No game was found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="291" />
+            <location filename="../ui/main_window.cpp" line="298" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>%1 games read from %2: %3 imported into the Library, %4 rejected.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="297" />
+            <location filename="../ui/main_window.cpp" line="304" />
             <source>Rejected:</source>
             <translation>Rejected:</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="300" />
+            <location filename="../ui/main_window.cpp" line="307" />
             <source>game %1 (line %2): %3</source>
             <translation>game %1 (line %2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="310" />
             <source>… and %1 more.</source>
             <translation>… and %1 more.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="308" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Imported %1 games.</source>
             <translation>Imported %1 games.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="308" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Import failed.</source>
             <translation>Import failed.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="328" />
+            <location filename="../ui/main_window.cpp" line="335" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="352" />
+            <location filename="../ui/main_window.cpp" line="359" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="353" />
+            <location filename="../ui/main_window.cpp" line="360" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="421" />
+            <location filename="../ui/main_window.cpp" line="428" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -2075,177 +2221,187 @@ File: %2</translation>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
-            <location filename="../ui/pages/play_page.cpp" line="221" />
-            <location filename="../ui/pages/play_page.cpp" line="240" />
-            <location filename="../ui/pages/play_page.cpp" line="287" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="231" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="211" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="212" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="213" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <source>Review this game</source>
+            <translation>Review this game</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <source>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</source>
+            <translation>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>Open the position on the board, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="211" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="212" />
+            <location filename="../ui/pages/play_page.cpp" line="222" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="213" />
+            <location filename="../ui/pages/play_page.cpp" line="223" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="224" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
             <source>Show the search while the computer thinks</source>
             <translation>Show the search while the computer thinks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="226" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>The MCTS levels' visits per target square as a heatmap, and the root value</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="218" />
+            <location filename="../ui/pages/play_page.cpp" line="228" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="230" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="221" />
-            <location filename="../ui/pages/play_page.cpp" line="240" />
-            <location filename="../ui/pages/play_page.cpp" line="287" />
+            <location filename="../ui/pages/play_page.cpp" line="231" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="241" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>%1 — %2 loses: perpetual chase of the %3</source>
             <translation>%1 — %2 loses: perpetual chase of the %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="256" />
+            <location filename="../ui/pages/play_page.cpp" line="266" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="286" />
+            <location filename="../ui/pages/play_page.cpp" line="296" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="303" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="304" />
+            <location filename="../ui/pages/play_page.cpp" line="314" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="311" />
+            <location filename="../ui/pages/play_page.cpp" line="321" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="329" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -2253,216 +2409,229 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="335" />
+            <location filename="../ui/pages/play_page.cpp" line="345" />
             <source>Computer (%1)</source>
             <translation>Computer (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="336" />
+            <location filename="../ui/pages/play_page.cpp" line="346" />
             <source>XQZero Studio game</source>
             <translation>XQZero Studio game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/pages/play_page.cpp" line="348" />
+            <location filename="../ui/pages/play_page.cpp" line="349" />
             <source>Human</source>
             <translation>Human</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="379" />
+            <location filename="../ui/pages/play_page.cpp" line="390" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <location filename="../ui/pages/play_page.cpp" line="636" />
             <source>perpetual chase loses</source>
             <translation>perpetual chase loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <location filename="../ui/pages/play_page.cpp" line="644" />
             <source>red king</source>
             <translation>red king</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <location filename="../ui/pages/play_page.cpp" line="645" />
             <source>red advisor</source>
             <translation>red advisor</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <location filename="../ui/pages/play_page.cpp" line="646" />
             <source>red elephant</source>
             <translation>red elephant</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <location filename="../ui/pages/play_page.cpp" line="647" />
             <source>red horse</source>
             <translation>red horse</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="629" />
+            <location filename="../ui/pages/play_page.cpp" line="648" />
             <source>red rook</source>
             <translation>red rook</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="630" />
+            <location filename="../ui/pages/play_page.cpp" line="649" />
             <source>red cannon</source>
             <translation>red cannon</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="631" />
+            <location filename="../ui/pages/play_page.cpp" line="650" />
             <source>red pawn</source>
             <translation>red pawn</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="633" />
+            <location filename="../ui/pages/play_page.cpp" line="652" />
             <source>black king</source>
             <translation>black king</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="634" />
+            <location filename="../ui/pages/play_page.cpp" line="653" />
             <source>black advisor</source>
             <translation>black advisor</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="635" />
+            <location filename="../ui/pages/play_page.cpp" line="654" />
             <source>black elephant</source>
             <translation>black elephant</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="636" />
+            <location filename="../ui/pages/play_page.cpp" line="655" />
             <source>black horse</source>
             <translation>black horse</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="637" />
+            <location filename="../ui/pages/play_page.cpp" line="656" />
             <source>black rook</source>
             <translation>black rook</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="638" />
+            <location filename="../ui/pages/play_page.cpp" line="657" />
             <source>black cannon</source>
             <translation>black cannon</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="639" />
+            <location filename="../ui/pages/play_page.cpp" line="658" />
             <source>black pawn</source>
             <translation>black pawn</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="234" />
+            <location filename="../ui/pages/play_page.cpp" line="244" />
             <source>Draw</source>
             <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="235" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>Red wins</source>
             <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="236" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Black wins</source>
             <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="244" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>%1 — %2</source>
             <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
-            <location filename="../ui/pages/play_page.cpp" line="459" />
+            <location filename="../ui/pages/play_page.cpp" line="235" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>%1 is thinking…</source>
             <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="466" />
+            <location filename="../ui/pages/play_page.cpp" line="477" />
             <source>No hint: %1</source>
             <translation>No hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="480" />
             <source>Hint: %1</source>
             <translation>Hint: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="489" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="485" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="495" />
+            <location filename="../ui/pages/play_page.cpp" line="506" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/pages/play_page.cpp" line="507" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="507" />
+            <location filename="../ui/pages/play_page.cpp" line="518" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="549" />
+            <location filename="../ui/pages/play_page.cpp" line="567" />
             <source>The game was saved to the library (%1).</source>
             <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="551" />
+            <location filename="../ui/pages/play_page.cpp" line="569" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="608" />
+            <location filename="../ui/pages/play_page.cpp" line="627" />
             <source>checkmate</source>
             <translation>checkmate</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="609" />
+            <location filename="../ui/pages/play_page.cpp" line="628" />
             <source>no legal move (stalemate loses)</source>
             <translation>no legal move (stalemate loses)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="610" />
+            <location filename="../ui/pages/play_page.cpp" line="629" />
             <source>perpetual check loses</source>
             <translation>perpetual check loses</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="611" />
+            <location filename="../ui/pages/play_page.cpp" line="630" />
             <source>threefold repetition</source>
             <translation>threefold repetition</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="612" />
+            <location filename="../ui/pages/play_page.cpp" line="631" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>60-move rule (120 plies without a capture)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="613" />
+            <location filename="../ui/pages/play_page.cpp" line="632" />
             <source>neither side can attack</source>
             <translation>neither side can attack</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <location filename="../ui/pages/play_page.cpp" line="633" />
             <source>game length limit</source>
             <translation>game length limit</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <location filename="../ui/pages/play_page.cpp" line="634" />
             <source>resignation</source>
             <translation>resignation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <location filename="../ui/pages/play_page.cpp" line="635" />
             <source>adjudication</source>
             <translation>adjudication</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ReviewGraph</name>
+        <message>
+            <location filename="../ui/library/review_graph.cpp" line="63" />
+            <source>Red</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/review_graph.cpp" line="64" />
+            <source>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</source>
+            <translation>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</translation>
         </message>
     </context>
     <context>

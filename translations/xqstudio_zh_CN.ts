@@ -640,184 +640,330 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="218" />
+            <location filename="../ui/pages/library_page.cpp" line="271" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="219" />
+            <location filename="../ui/pages/library_page.cpp" line="272" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="223" />
-            <location filename="../ui/pages/library_page.cpp" line="382" />
+            <location filename="../ui/pages/library_page.cpp" line="276" />
+            <location filename="../ui/pages/library_page.cpp" line="445" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="224" />
+            <location filename="../ui/pages/library_page.cpp" line="277" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="228" />
+            <location filename="../ui/pages/library_page.cpp" line="281" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="220" />
+            <location filename="../ui/pages/library_page.cpp" line="273" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="221" />
+            <location filename="../ui/pages/library_page.cpp" line="274" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="222" />
+            <location filename="../ui/pages/library_page.cpp" line="275" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="232" />
+            <location filename="../ui/pages/library_page.cpp" line="285" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="233" />
+            <location filename="../ui/pages/library_page.cpp" line="286" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="234" />
+            <location filename="../ui/pages/library_page.cpp" line="287" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="235" />
+            <location filename="../ui/pages/library_page.cpp" line="288" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="236" />
+            <location filename="../ui/pages/library_page.cpp" line="289" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="237" />
+            <location filename="../ui/pages/library_page.cpp" line="290" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="238" />
+            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <source>Save PGN…</source>
+            <translation>保存 PGN…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
+            <translation>将此棋局保存为 PGN；已复盘的棋局会以注释（红方视角的局面值、最佳着法）和 ?! ? ?? 标记保留复盘结果</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="240" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
+            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <source>Review</source>
+            <translation>复盘</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <source>Simulations:</source>
+            <translation>模拟次数：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <source>Simulations the review's search spends on each position</source>
+            <translation>复盘时每个局面的搜索模拟次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="335" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="336" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="348" />
+            <location filename="../ui/pages/library_page.cpp" line="411" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="349" />
+            <location filename="../ui/pages/library_page.cpp" line="412" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="357" />
+            <location filename="../ui/pages/library_page.cpp" line="420" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="362" />
+            <location filename="../ui/pages/library_page.cpp" line="425" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="392" />
+            <location filename="../ui/pages/library_page.cpp" line="455" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="416" />
+            <location filename="../ui/pages/library_page.cpp" line="479" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="417" />
+            <location filename="../ui/pages/library_page.cpp" line="480" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="243" />
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <source>Save PGN</source>
+            <translation>保存 PGN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <source>PGN files (*.pgn)</source>
+            <translation>PGN 文件 (*.pgn)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <source>Saved game %1 to %2</source>
+            <translation>已将棋局 %1 保存到 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
+            <translation>没有可用于复盘的网络：请在对弈页或分析页选择模型，或在训练页训练一个模型。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <source>Reviewing… %v of %m positions</source>
+            <translation>复盘中… 已完成 %v / %m 个局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <source>Reviewing game %1 with %2</source>
+            <translation>正在用 %2 复盘棋局 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <source>Review of game %1 cancelled</source>
+            <translation>棋局 %1 的复盘已取消</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <source>Cannot review game %1: %2</source>
+            <translation>无法复盘棋局 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <source>The review of game %1 was not stored in %2: %3</source>
+            <translation>棋局 %1 的复盘结果未能保存到 %2：%3</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <source>Review of game %1 stored with it</source>
+            <translation>棋局 %1 的复盘结果已随棋局保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <source>Review again</source>
+            <translation>重新复盘</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
+            <translation>用 %1 搜索此棋局的每个局面，并标出欠佳着、错着和败着；复盘结果随棋局保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <source>Choose a model on the Play or Analyze page first (or train a run)</source>
+            <translation>请先在对弈页或分析页选择模型（或训练一个模型）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
+            <translation>%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <source>Review by %1 at %2 simulations a position — %3 · %4</source>
+            <translation>复盘：%1，每个局面 %2 次模拟 — %3 · %4</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <source> — an inaccuracy (?!)</source>
+            <translation> — 欠佳着 (?!)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <source> — a mistake (?)</source>
+            <translation> — 错着 (?)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <source> — a blunder (??)</source>
+            <translation> — 败着 (??)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
+            <translation>下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <source>Best (green arrow): %1; line: %2</source>
+            <translation>最佳着法（绿色箭头）：%1；变例：%2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/library_page.cpp" line="304" />
+            <location filename="../ui/pages/library_page.cpp" line="500" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="468" />
+            <location filename="../ui/pages/library_page.cpp" line="548" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="478" />
+            <location filename="../ui/pages/library_page.cpp" line="560" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="482" />
+            <location filename="../ui/pages/library_page.cpp" line="564" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="580" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="497" />
+            <location filename="../ui/pages/library_page.cpp" line="580" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="498" />
+            <location filename="../ui/pages/library_page.cpp" line="581" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="503" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="513" />
+            <location filename="../ui/pages/library_page.cpp" line="601" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="515" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="520" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -1013,171 +1159,171 @@ Details: %2</source>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="149" />
+            <location filename="../ui/main_window.cpp" line="156" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="150" />
+            <location filename="../ui/main_window.cpp" line="157" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="152" />
+            <location filename="../ui/main_window.cpp" line="159" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="141" />
-            <location filename="../ui/main_window.cpp" line="416" />
+            <location filename="../ui/main_window.cpp" line="148" />
+            <location filename="../ui/main_window.cpp" line="423" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="127" />
+            <location filename="../ui/main_window.cpp" line="134" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="171" />
+            <location filename="../ui/main_window.cpp" line="178" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="172" />
+            <location filename="../ui/main_window.cpp" line="179" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="175" />
+            <location filename="../ui/main_window.cpp" line="182" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="177" />
+            <location filename="../ui/main_window.cpp" line="184" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="181" />
+            <location filename="../ui/main_window.cpp" line="188" />
             <source>&amp;Import games into the Library…</source>
             <translation>导入棋谱到棋库(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="191" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="195" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="189" />
+            <location filename="../ui/main_window.cpp" line="196" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="192" />
+            <location filename="../ui/main_window.cpp" line="199" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="194" />
+            <location filename="../ui/main_window.cpp" line="201" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="197" />
+            <location filename="../ui/main_window.cpp" line="204" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="202" />
+            <location filename="../ui/main_window.cpp" line="209" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="204" />
+            <location filename="../ui/main_window.cpp" line="211" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="207" />
+            <location filename="../ui/main_window.cpp" line="214" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="212" />
+            <location filename="../ui/main_window.cpp" line="219" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="213" />
+            <location filename="../ui/main_window.cpp" line="220" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="232" />
-            <location filename="../ui/main_window.cpp" line="238" />
-            <location filename="../ui/main_window.cpp" line="244" />
+            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="245" />
+            <location filename="../ui/main_window.cpp" line="251" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="233" />
-            <location filename="../ui/main_window.cpp" line="271" />
+            <location filename="../ui/main_window.cpp" line="240" />
+            <location filename="../ui/main_window.cpp" line="278" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
+            <location filename="../ui/main_window.cpp" line="246" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="244" />
+            <location filename="../ui/main_window.cpp" line="251" />
             <source>%1
 
 File: %2</source>
@@ -1186,96 +1332,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="253" />
             <location filename="../ui/main_window.cpp" line="260" />
+            <location filename="../ui/main_window.cpp" line="267" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="253" />
+            <location filename="../ui/main_window.cpp" line="260" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="261" />
+            <location filename="../ui/main_window.cpp" line="268" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="271" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="270" />
-            <location filename="../ui/main_window.cpp" line="320" />
+            <location filename="../ui/main_window.cpp" line="277" />
+            <location filename="../ui/main_window.cpp" line="327" />
             <source>Import games</source>
             <translation>导入棋谱</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="278" />
+            <location filename="../ui/main_window.cpp" line="285" />
             <source>Importing games from %1…</source>
             <translation>正在从 %1 导入棋谱…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="287" />
+            <location filename="../ui/main_window.cpp" line="294" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>未能从 %1 导入任何棋局：
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="289" />
+            <location filename="../ui/main_window.cpp" line="296" />
             <source>No game was found in %1.</source>
             <translation>在 %1 中未找到棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="291" />
+            <location filename="../ui/main_window.cpp" line="298" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="297" />
+            <location filename="../ui/main_window.cpp" line="304" />
             <source>Rejected:</source>
             <translation>被拒绝的棋局：</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="300" />
+            <location filename="../ui/main_window.cpp" line="307" />
             <source>game %1 (line %2): %3</source>
             <translation>第 %1 局（第 %2 行）：%3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="303" />
+            <location filename="../ui/main_window.cpp" line="310" />
             <source>… and %1 more.</source>
             <translation>……另有 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="308" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Imported %1 games.</source>
             <translation>已导入 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="308" />
+            <location filename="../ui/main_window.cpp" line="315" />
             <source>Import failed.</source>
             <translation>导入失败。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="328" />
+            <location filename="../ui/main_window.cpp" line="335" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="352" />
+            <location filename="../ui/main_window.cpp" line="359" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="353" />
+            <location filename="../ui/main_window.cpp" line="360" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="421" />
+            <location filename="../ui/main_window.cpp" line="428" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -2075,393 +2221,416 @@ File: %2</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="195" />
+            <location filename="../ui/pages/play_page.cpp" line="202" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="196" />
+            <location filename="../ui/pages/play_page.cpp" line="203" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="197" />
-            <location filename="../ui/pages/play_page.cpp" line="221" />
-            <location filename="../ui/pages/play_page.cpp" line="240" />
-            <location filename="../ui/pages/play_page.cpp" line="287" />
+            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="231" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="199" />
+            <location filename="../ui/pages/play_page.cpp" line="206" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="200" />
+            <location filename="../ui/pages/play_page.cpp" line="207" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="201" />
+            <location filename="../ui/pages/play_page.cpp" line="208" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="210" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="209" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
+            <location filename="../ui/pages/play_page.cpp" line="211" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="205" />
+            <location filename="../ui/pages/play_page.cpp" line="212" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="213" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="214" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="215" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <source>Review this game</source>
+            <translation>复盘此局</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <source>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</source>
+            <translation>在棋库中打开此局，并用所选模型搜索每个局面：每着的损失、标记和最佳着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/play_page.cpp" line="219" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="220" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开棋盘上的局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="211" />
+            <location filename="../ui/pages/play_page.cpp" line="221" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="212" />
+            <location filename="../ui/pages/play_page.cpp" line="222" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="213" />
+            <location filename="../ui/pages/play_page.cpp" line="223" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="224" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="225" />
             <source>Show the search while the computer thinks</source>
             <translation>电脑思考时显示搜索</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="226" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>MCTS 级别对每个目标格的访问次数（热力图）及根节点估值</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="227" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="218" />
+            <location filename="../ui/pages/play_page.cpp" line="228" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="229" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="230" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="221" />
-            <location filename="../ui/pages/play_page.cpp" line="240" />
-            <location filename="../ui/pages/play_page.cpp" line="287" />
+            <location filename="../ui/pages/play_page.cpp" line="231" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
+            <location filename="../ui/pages/play_page.cpp" line="297" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="241" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>%1 — %2 loses: perpetual chase of the %3</source>
             <translation>%1——%2长捉%3判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="256" />
+            <location filename="../ui/pages/play_page.cpp" line="266" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="286" />
+            <location filename="../ui/pages/play_page.cpp" line="296" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="293" />
+            <location filename="../ui/pages/play_page.cpp" line="303" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="304" />
+            <location filename="../ui/pages/play_page.cpp" line="314" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="311" />
+            <location filename="../ui/pages/play_page.cpp" line="321" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="329" />
+            <location filename="../ui/pages/play_page.cpp" line="339" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="335" />
+            <location filename="../ui/pages/play_page.cpp" line="345" />
             <source>Computer (%1)</source>
             <translation>电脑（%1）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="336" />
+            <location filename="../ui/pages/play_page.cpp" line="346" />
             <source>XQZero Studio game</source>
             <translation>XQZero 象棋工作室对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="338" />
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/pages/play_page.cpp" line="348" />
+            <location filename="../ui/pages/play_page.cpp" line="349" />
             <source>Human</source>
             <translation>玩家</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="379" />
+            <location filename="../ui/pages/play_page.cpp" line="390" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="617" />
+            <location filename="../ui/pages/play_page.cpp" line="636" />
             <source>perpetual chase loses</source>
             <translation>长捉判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="625" />
+            <location filename="../ui/pages/play_page.cpp" line="644" />
             <source>red king</source>
             <translation>红帅</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="626" />
+            <location filename="../ui/pages/play_page.cpp" line="645" />
             <source>red advisor</source>
             <translation>红仕</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
+            <location filename="../ui/pages/play_page.cpp" line="646" />
             <source>red elephant</source>
             <translation>红相</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
+            <location filename="../ui/pages/play_page.cpp" line="647" />
             <source>red horse</source>
             <translation>红马</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="629" />
+            <location filename="../ui/pages/play_page.cpp" line="648" />
             <source>red rook</source>
             <translation>红车</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="630" />
+            <location filename="../ui/pages/play_page.cpp" line="649" />
             <source>red cannon</source>
             <translation>红炮</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="631" />
+            <location filename="../ui/pages/play_page.cpp" line="650" />
             <source>red pawn</source>
             <translation>红兵</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="633" />
+            <location filename="../ui/pages/play_page.cpp" line="652" />
             <source>black king</source>
             <translation>黑将</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="634" />
+            <location filename="../ui/pages/play_page.cpp" line="653" />
             <source>black advisor</source>
             <translation>黑士</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="635" />
+            <location filename="../ui/pages/play_page.cpp" line="654" />
             <source>black elephant</source>
             <translation>黑象</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="636" />
+            <location filename="../ui/pages/play_page.cpp" line="655" />
             <source>black horse</source>
             <translation>黑马</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="637" />
+            <location filename="../ui/pages/play_page.cpp" line="656" />
             <source>black rook</source>
             <translation>黑车</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="638" />
+            <location filename="../ui/pages/play_page.cpp" line="657" />
             <source>black cannon</source>
             <translation>黑炮</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="639" />
+            <location filename="../ui/pages/play_page.cpp" line="658" />
             <source>black pawn</source>
             <translation>黑卒</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="234" />
+            <location filename="../ui/pages/play_page.cpp" line="244" />
             <source>Draw</source>
             <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="235" />
+            <location filename="../ui/pages/play_page.cpp" line="245" />
             <source>Red wins</source>
             <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="236" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Black wins</source>
             <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="244" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>%1 — %2</source>
             <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
-            <location filename="../ui/pages/play_page.cpp" line="459" />
+            <location filename="../ui/pages/play_page.cpp" line="235" />
+            <location filename="../ui/pages/play_page.cpp" line="470" />
             <source>%1 is thinking…</source>
             <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="466" />
+            <location filename="../ui/pages/play_page.cpp" line="477" />
             <source>No hint: %1</source>
             <translation>无法提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="469" />
+            <location filename="../ui/pages/play_page.cpp" line="480" />
             <source>Hint: %1</source>
             <translation>提示：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="478" />
+            <location filename="../ui/pages/play_page.cpp" line="489" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="485" />
+            <location filename="../ui/pages/play_page.cpp" line="496" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="495" />
+            <location filename="../ui/pages/play_page.cpp" line="506" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/pages/play_page.cpp" line="507" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="507" />
+            <location filename="../ui/pages/play_page.cpp" line="518" />
             <source>%1 is thinking… %2 visits, value for the computer %3</source>
             <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="549" />
+            <location filename="../ui/pages/play_page.cpp" line="567" />
             <source>The game was saved to the library (%1).</source>
             <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="551" />
+            <location filename="../ui/pages/play_page.cpp" line="569" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="608" />
+            <location filename="../ui/pages/play_page.cpp" line="627" />
             <source>checkmate</source>
             <translation>将死</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="609" />
+            <location filename="../ui/pages/play_page.cpp" line="628" />
             <source>no legal move (stalemate loses)</source>
             <translation>无子可动（困毙判负）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="610" />
+            <location filename="../ui/pages/play_page.cpp" line="629" />
             <source>perpetual check loses</source>
             <translation>长将判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="611" />
+            <location filename="../ui/pages/play_page.cpp" line="630" />
             <source>threefold repetition</source>
             <translation>三次重复局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="612" />
+            <location filename="../ui/pages/play_page.cpp" line="631" />
             <source>60-move rule (120 plies without a capture)</source>
             <translation>六十回合自然限着（120 步未吃子）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="613" />
+            <location filename="../ui/pages/play_page.cpp" line="632" />
             <source>neither side can attack</source>
             <translation>双方均无进攻子力</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="614" />
+            <location filename="../ui/pages/play_page.cpp" line="633" />
             <source>game length limit</source>
             <translation>对局长度上限</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="615" />
+            <location filename="../ui/pages/play_page.cpp" line="634" />
             <source>resignation</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="616" />
+            <location filename="../ui/pages/play_page.cpp" line="635" />
             <source>adjudication</source>
             <translation>裁决</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::ReviewGraph</name>
+        <message>
+            <location filename="../ui/library/review_graph.cpp" line="63" />
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <location filename="../ui/library/review_graph.cpp" line="64" />
+            <source>Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.</source>
+            <translation>复盘搜索得出的每着之后红方的胜率；圆点标出欠佳着（黄）、错着（橙）和败着（红）。点击可跳到该着。</translation>
         </message>
     </context>
     <context>

@@ -382,4 +382,34 @@ ZH.update({
  'Tactical': '战术',
  'Input planes: 0 basic (pieces, side, repetition, progress), 1 tactical (also the squares each side reaches, the pieces that hang, check, and the material once the captures on the board are played out)':
    '输入平面：0 基础（棋子、走棋方、重复、进度），1 战术（另含双方各能走到的格子、无保护被攻击的棋子、将军，以及盘面吃子交换走完后的子力）',
+ # Game review (Library page, Play page, ReviewGraph)
+ 'Save PGN…': '保存 PGN…',
+ "Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks":
+   '将此棋局保存为 PGN；已复盘的棋局会以注释（红方视角的局面值、最佳着法）和 ?! ? ?? 标记保留复盘结果',
+ 'Review': '复盘', 'Review again': '重新复盘', 'Simulations:': '模拟次数：',
+ "Simulations the review's search spends on each position": '复盘时每个局面的搜索模拟次数',
+ 'Cancel': '取消',
+ 'Saved game %1 to %2': '已将棋局 %1 保存到 %2',
+ 'No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.':
+   '没有可用于复盘的网络：请在对弈页或分析页选择模型，或在训练页训练一个模型。',
+ 'Reviewing… %v of %m positions': '复盘中… 已完成 %v / %m 个局面',
+ 'Reviewing game %1 with %2': '正在用 %2 复盘棋局 %1',
+ 'Review of game %1 cancelled': '棋局 %1 的复盘已取消',
+ 'Cannot review game %1: %2': '无法复盘棋局 %1：%2',
+ 'The review of game %1 was not stored in %2: %3': '棋局 %1 的复盘结果未能保存到 %2：%3',
+ 'Review of game %1 stored with it': '棋局 %1 的复盘结果已随棋局保存',
+ 'Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game':
+   '用 %1 搜索此棋局的每个局面，并标出欠佳着、错着和败着；复盘结果随棋局保存',
+ 'Choose a model on the Play or Analyze page first (or train a run)': '请先在对弈页或分析页选择模型（或训练一个模型）',
+ '%1: average loss %2%, %3 ?!, %4 ?, %5 ??': '%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??',
+ 'Review by %1 at %2 simulations a position — %3 · %4': '复盘：%1，每个局面 %2 次模拟 — %3 · %4',
+ ' — an inaccuracy (?!)': ' — 欠佳着 (?!)', ' — a mistake (?)': ' — 错着 (?)', ' — a blunder (??)': ' — 败着 (??)',
+ "Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5":
+   '下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5',
+ 'Best (green arrow): %1; line: %2': '最佳着法（绿色箭头）：%1；变例：%2',
+ 'Review this game': '复盘此局',
+ "Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves":
+   '在棋库中打开此局，并用所选模型搜索每个局面：每着的损失、标记和最佳着法',
+ "Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.":
+   '复盘搜索得出的每着之后红方的胜率；圆点标出欠佳着（黄）、错着（橙）和败着（红）。点击可跳到该着。',
 })

@@ -90,6 +90,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(training_, &TrainingSession::ladderRated, models, &ModelChoice::reload);
     connect(training_, &TrainingSession::finished, models, &ModelChoice::reload);
     analyze->setModelChoice(models);
+    library_->setModelChoice(models);
+    // "Review this game" on Play: the game opens in the Library, which reviews it there.
+    connect(play_, &PlayPage::reviewRequested, this, [this](const QString& db, qint64 gameId) {
+        if (library_->database() != db) library_->setDatabase(db);
+        library_->reviewGame(gameId);
+        setPage(LibraryPageIndex);
+    });
     connect(train_, &TrainPage::playRequested, this, [this, models](const QString& file) {
         QString error;
         if (!models->chooseFile(file, &error)) {
@@ -412,7 +419,7 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
         }
     }
     if (pageIndex == TrainPageIndex) train_->showNewestRun();          // its stored history
-    if (pageIndex == LibraryPageIndex) library_->prepareScreenshot();  // a game mid-replay
+    if (pageIndex == LibraryPageIndex) library_->prepareScreenshot(screenshotGame_);  // mid-replay
     statusBar()->showMessage(tr("Ready"));
     show();
     QApplication::processEvents();

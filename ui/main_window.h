@@ -43,6 +43,8 @@ public:
     // Renders `page` offscreen into `file` (PNG), with a game in progress on the Play page.
     // Returns false with a message in `error` when the file cannot be written.
     bool screenshot(const QString& file, int page, QString* error);
+    // The Library's screenshot shows this game (with its stored review) when set.
+    void setScreenshotGame(qint64 gameId) { screenshotGame_ = gameId; }
 
     // Switches the interface language ("en", "zh_CN", "system") at once: every open page
     // retranslates (QEvent::LanguageChange). Returns the language loaded.
@@ -86,6 +88,7 @@ private:
     QLabel* engineState_ = nullptr;
     QAction* coordsAction_ = nullptr;
     QString lastImportSummary_;
+    qint64 screenshotGame_ = 0;
 };
 
 }  // namespace xqui

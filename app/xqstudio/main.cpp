@@ -18,7 +18,7 @@
 namespace {
 
 struct Options {
-    QCommandLineOption shot, page, lang, db, level, side;
+    QCommandLineOption shot, page, lang, db, level, side, game;
 };
 
 // The options, declared once for both parsers: the display-free one that answers --help and
@@ -41,8 +41,12 @@ Options declareOptions(QCommandLineParser& parser) {
          QStringLiteral("LEVEL")},
         {QStringLiteral("side"), QStringLiteral("Side the human plays at start: red or black (black: the computer opens)."),
          QStringLiteral("SIDE")},
+        {QStringLiteral("game"),
+         QStringLiteral("Open this game of the database in the Library, with its stored review (a Library "
+                        "screenshot shows it at its worst marked move)."),
+         QStringLiteral("ID")},
     };
-    parser.addOptions({o.shot, o.page, o.lang, o.db, o.level, o.side});
+    parser.addOptions({o.shot, o.page, o.lang, o.db, o.level, o.side, o.game});
     return o;
 }
 
@@ -113,6 +117,7 @@ int main(int argc, char** argv) {
             w.trainPage()->setDatabase(parser.value(o.db));
             w.libraryPage()->setDatabase(parser.value(o.db));
         }
+        if (parser.isSet(o.game)) w.setScreenshotGame(parser.value(o.game).toLongLong());
         QString error;
         if (!w.screenshot(parser.value(o.shot), index, &error)) {
             std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
@@ -143,6 +148,10 @@ int main(int argc, char** argv) {
             return 2;
         }
         w.playPage()->setHumanColor(s == QLatin1String("red") ? xq::Red : xq::Black);
+    }
+    if (parser.isSet(o.game)) {
+        w.libraryPage()->openGame(parser.value(o.game).toLongLong());
+        w.setPage(xqui::MainWindow::LibraryPageIndex);
     }
     w.show();
     return app.exec();

@@ -39,6 +39,19 @@ void UniformEvaluator::evaluate(std::span<const EvalInput> inputs,
     positions_.fetch_add(inputs.size(), std::memory_order_relaxed);
 }
 
+void ValueFunctionEvaluator::evaluate(std::span<const EvalInput> inputs,
+                                      std::span<EvalOutput> outputs) {
+    checkSizes(inputs, outputs);
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const int n = inputs[i].moves ? inputs[i].moves->size() : 0;
+        EvalOutput& o = outputs[i];
+        o.value = value_(*inputs[i].pos);
+        const float p = n > 0 ? 1.0f / float(n) : 0.0f;
+        for (int k = 0; k < n; ++k) o.priors[k] = p;
+    }
+    positions_.fetch_add(inputs.size(), std::memory_order_relaxed);
+}
+
 float RandomEvaluator::valueFor(uint64_t key) const {
     const uint64_t h = mix(mix(seed_ ^ 0x5bd1e995ull) ^ key);
     return unit(h) * 2.0f - 1.0f;

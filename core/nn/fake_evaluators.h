@@ -8,6 +8,10 @@
 // output whatever the batch it arrives in, its order, or the thread that asks. That keeps
 // search tests deterministic even when an InferenceServer regroups requests.
 //
+// ValueFunctionEvaluator: uniform priors and the value a given function returns for the position
+// (for its side to move): a fake that knows what a test wants it to know, e.g. the material
+// balance (core/xiangqi/material.h), without this module depending on it.
+//
 // SlowEvaluator: another evaluator behind a fixed delay per call, so that a search or a run
 // lasts long enough to overlap what a test does meanwhile (snapshots, pauses), and concurrent
 // callers pile up into batches.
@@ -20,7 +24,7 @@
 // advances only as far as the test lets it, so "the search was still running when I looked"
 // holds by construction, not by timing.
 //
-// Thread-safety: Uniform and Random are stateless after construction (apart from an atomic call
+// Thread-safety: ValueFunction is as thread-safe as its function. Uniform and Random are stateless after construction (apart from an atomic call
 // counter); Slow adds nothing; CallLimit's hook runs on the thread of the limit-th call; Lockstep's
 // allow()/open()/calls() may be called from any thread. evaluate() of each may be called from any
 // number of threads at once.
@@ -64,6 +68,22 @@ public:
 
 private:
     uint64_t seed_;
+    int preferredBatch_;
+    std::atomic<uint64_t> positions_{0};
+};
+
+class ValueFunctionEvaluator final : public Evaluator {
+public:
+    using ValueFn = std::function<float(const Position&)>;
+    explicit ValueFunctionEvaluator(ValueFn value, int preferredBatch = 1)
+        : value_(std::move(value)), preferredBatch_(preferredBatch) {}
+    void evaluate(std::span<const EvalInput> inputs, std::span<EvalOutput> outputs) override;
+    int preferredBatch() const override { return preferredBatch_; }
+    std::string name() const override { return "value-function"; }
+    uint64_t positionsEvaluated() const { return positions_.load(std::memory_order_relaxed); }
+
+private:
+    ValueFn value_;
     int preferredBatch_;
     std::atomic<uint64_t> positions_{0};
 };

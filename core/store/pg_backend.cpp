@@ -217,7 +217,7 @@ class PgBackend : public Backend {
             "false) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN "
             "('meta', 'runs', 'models', 'games', 'moves', 'metrics', 'ladder', 'blobs', 'workers', "
-            "'eval_jobs', 'run_leases')",
+            "'eval_jobs', 'run_leases', 'reviews')",
             "checking that the database can be written");
         const bool readOnlySession = r.value(0, 0) == "t";
         const bool standby = r.value(0, 1) == "t";

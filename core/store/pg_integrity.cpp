@@ -21,7 +21,7 @@ constexpr Reference kReferences[] = {
     {"workers", "id", "run", "runs"},       {"eval_jobs", "id", "run", "runs"},
     {"eval_jobs", "id", "candidate", "models"}, {"eval_jobs", "id", "opponent", "models"},
     {"eval_jobs", "id", "worker", "workers"},   {"eval_jobs", "id", "game", "games"},
-    {"run_leases", "run", "run", "runs"},
+    {"run_leases", "run", "run", "runs"},   {"reviews", "game", "game", "games"},
 };
 
 }  // namespace

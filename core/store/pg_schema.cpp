@@ -160,6 +160,17 @@ CREATE TABLE run_leases(
 );
 )sql";
 
+// Version 6, as schema.cpp's: game reviews.
+const char* const kSchemaV6 = R"sql(
+CREATE TABLE reviews(
+  game        bigint PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  model       text NOT NULL,
+  simulations integer NOT NULL CHECK (simulations >= 0),
+  created     bigint NOT NULL,
+  detail      text NOT NULL DEFAULT '{}'
+);
+)sql";
+
 // The advisory lock that serialises migrations of one database ("XQZ0").
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(1481726512)";
 
@@ -193,7 +204,8 @@ const std::vector<schema::Migration>& migrations() {
     // Numbers and descriptions come from the SQLite list, so the two cannot drift apart; a
     // step added there without its SQL here fails every PostgreSQL open, loudly.
     static const std::vector<schema::Migration> steps = [] {
-        const char* const sql[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5};
+        const char* const sql[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
+                                   kSchemaV6};
         if (schema::migrations().size() != std::size(sql))
             throw StoreError(StoreErrorCode::Sqlite,
                              "internal: the PostgreSQL schema lacks steps of the SQLite one");

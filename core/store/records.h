@@ -123,6 +123,17 @@ struct GameRecord {
     std::vector<MoveRecord> moves;  // filled by loadGame(), empty in listGames() results
 };
 
+// A game's review (core/engine/review.h), one per game: which network reviewed it at how many
+// simulations a position, and the review itself as that module's JSON (per-move values, best
+// lines, marks), which the store checks only for being JSON. Goes with its game.
+struct ReviewRecord {
+    int64_t game = 0;
+    std::string model;       // the reviewer's label: a model file or "RUN gen N"
+    int simulations = 0;
+    int64_t created = 0;     // 0 on put: now
+    std::string detail = "{}";  // JSON text
+};
+
 struct GameFilter {
     std::optional<int64_t> run;
     std::optional<GameKind> kind;

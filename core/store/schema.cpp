@@ -176,6 +176,19 @@ CREATE TABLE run_leases(
 );
 )sql";
 
+// Version 6: game reviews (core/engine/review.h). At most one per game, gone with its game;
+// `model` names the network that reviewed it, `detail` is the review's JSON (per-move values,
+// best lines and marks), read and written whole.
+const char* const kSchemaV6 = R"sql(
+CREATE TABLE reviews(
+  game        INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  model       TEXT NOT NULL,
+  simulations INTEGER NOT NULL CHECK (simulations >= 0),
+  created     INTEGER NOT NULL,
+  detail      TEXT NOT NULL DEFAULT '{}'
+);
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -245,6 +258,7 @@ const std::vector<Migration>& migrations() {
         {3, "model blobs, workers", kSchemaV3},
         {4, "evaluation jobs", kSchemaV4},
         {5, "run leases", kSchemaV5},
+        {6, "game reviews", kSchemaV6},
     };
     return steps;
 }

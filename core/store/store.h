@@ -203,6 +203,14 @@ class Store {
     // The game with its moves and visit distributions; empty if no such id.
     std::optional<GameRecord> loadGame(int64_t id);
 
+    // --- game reviews (store_reviews.cpp) ------------------------------------------------------
+    // Stores the review of `review.game`, replacing the one it had, in one transaction. Throws
+    // NotFound when there is no such game, InvalidArgument for bad JSON or negative
+    // simulations.
+    void putReview(const ReviewRecord& review);
+    // The game's review; empty when it has none.
+    std::optional<ReviewRecord> loadReview(int64_t game);
+
     // --- metrics ----------------------------------------------------------------------------
     // One transaction for the batch. (run, name, step) is the key: re-logging a step after a
     // resume replaces the old value instead of duplicating it.

@@ -94,6 +94,13 @@ std::string PgnError::toString() const {
     return s + ": " + message;
 }
 
+std::string pgnMoveText(const Position& pos, Move m, Notation format) {
+    if (format != Notation::Iccs) return formatMove(pos, m, format);
+    std::string iccs = toIccs(m);
+    for (char& c : iccs) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return iccs.substr(0, 2) + "-" + iccs.substr(2);
+}
+
 std::string writePgn(const PgnGame& game, Notation format) {
     std::string out = "[Game \"Chinese Chess\"]\n";
     for (const auto& [k, v] : game.tags) out += "[" + k + " \"" + escapeTag(v) + "\"]\n";
@@ -120,21 +127,27 @@ std::string writePgn(const PgnGame& game, Notation format) {
     // Move numbers count full moves from the start FEN; a Black-to-move start gets "1. ...".
     int number = pos.fullmoveStart();
     bool first = true;
+    size_t ply = 0;
     for (Move m : game.moves) {
         const bool red = pos.sideToMove() == Red;
         if (red)
             emit(std::to_string(number) + ".");
         else if (first)
             emit(std::to_string(number) + "...");
-        std::string text;
-        if (format == Notation::Iccs) {
-            text = toIccs(m);
-            for (char& c : text) c = char(std::toupper(static_cast<unsigned char>(c)));
-            text.insert(2, "-");
-        } else {
-            text = formatMove(pos, m, format);
+        emit(pgnMoveText(pos, m, format));
+        if (ply < game.notes.size()) {
+            const PgnMoveNote& note = game.notes[ply];
+            if (note.nag > 0) {
+                std::string nag = "$";
+                nag += std::to_string(note.nag);
+                emit(nag);
+            }
+            std::string comment;
+            for (char c : note.comment)
+                if (c != '{' && c != '}') comment += c == '\n' || c == '\r' ? ' ' : c;
+            if (!comment.empty()) emit("{" + comment + "}");
         }
-        emit(text);
+        ++ply;
         pos.makeMove(m);
         if (!red) ++number;
         first = false;

@@ -39,6 +39,13 @@
 
 namespace xq {
 
+// An annotation written after one move: a NAG ($2) when nag > 0, then a comment ({...}) when
+// the comment is not empty (braces inside it are dropped). Readers skip both (see above).
+struct PgnMoveNote {
+    int nag = 0;
+    std::string comment;
+};
+
 struct PgnGame {
     // Tags in file order, without Game/Format/FEN/Result (those live in the fields below and
     // are regenerated on writing).
@@ -46,6 +53,9 @@ struct PgnGame {
     std::string startFen;          // empty = the standard start position
     std::vector<Move> moves;       // main line, all legal from the start position
     Result result = Result::None;  // from the Result tag or the movetext terminator
+    // Written after the moves of the same index (may be shorter than moves); never filled by
+    // reading.
+    std::vector<PgnMoveNote> notes;
 
     std::string tag(std::string_view name) const;  // "" when absent
     void setTag(std::string_view name, std::string value);
@@ -122,7 +132,10 @@ std::vector<PgnGameRead> readPgnGames(std::string_view text);
 PgnReadResult readPgn(std::string_view text);
 
 // Writes one game. `format` chooses the move notation (ICCS moves are written "H2-E2" as
-// xqbase does). The Result tag and terminator come from game.result.
+// xqbase does). The Result tag and terminator come from game.result; game.notes follow their
+// moves.
 std::string writePgn(const PgnGame& game, Notation format = Notation::Iccs);
+// One move as writePgn writes it in `format` ("H2-E2", "C2.5", "炮二平五").
+std::string pgnMoveText(const Position& pos, Move m, Notation format);
 
 }  // namespace xq

@@ -130,27 +130,32 @@ inline void execSql(const std::string& path, bool postgres, const std::string& s
     db.exec(sqlText, "raw SQL of a test");
 }
 
-// Writes the schema of version 2 into the empty database `path` (a file, or a URI when
+// Writes the schema of `version` into the empty database `path` (a file, or a URI when
 // `postgres`), as an older XQZero left it, then runs `rows` (SQL of that version) in it.
-inline void writeVersion2(const std::string& path, bool postgres, const char* rows) {
+inline void writeVersion(const std::string& path, bool postgres, int version, const char* rows) {
     if (postgres) {
 #ifdef XQ_WITH_POSTGRES
         xq::store::pq::Connection c(path);
-        for (int i = 0; i < 2; ++i)
+        for (int i = 0; i < version; ++i)
             c.exec(xq::store::pg_schema::migrations()[size_t(i)].sql, "schema");
-        c.exec("INSERT INTO meta VALUES ('schema_version', '2')", "marking version 2");
-        c.exec(rows, "rows of version 2");
+        c.exec("INSERT INTO meta VALUES ('schema_version', '" + std::to_string(version) + "')",
+               "marking the version");
+        c.exec(rows, "rows of that version");
 #endif
         return;
     }
     namespace sql = xq::store::sql;
     namespace schema = xq::store::schema;
     sql::Database db(path, sql::OpenMode::ReadWriteCreate);
-    for (int i = 0; i < 2; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
+    for (int i = 0; i < version; ++i) db.exec(schema::migrations()[size_t(i)].sql, "schema");
     db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId) +
-                "; PRAGMA user_version = 2",
-            "marking version 2");
-    db.exec(rows, "rows of version 2");
+                "; PRAGMA user_version = " + std::to_string(version),
+            "marking the version");
+    db.exec(rows, "rows of that version");
+}
+
+inline void writeVersion2(const std::string& path, bool postgres, const char* rows) {
+    writeVersion(path, postgres, 2, rows);
 }
 
 }  // namespace storetest

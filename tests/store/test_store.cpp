@@ -683,7 +683,7 @@ class TestStore : public QObject {
     // read-write open, keeping its data; a read-only open refuses it instead.
     void migratesVersion1() {
         SQLITE_ONLY();
-        QCOMPARE(schema::currentVersion(), 5);
+        QCOMPARE(schema::currentVersion(), 6);
         const std::string path = file("v1.db");
         {
             sql::Database db(path, sql::OpenMode::ReadWriteCreate);
@@ -696,7 +696,7 @@ class TestStore : public QObject {
         QCOMPARE(std::stoi(pragmaText(path, "user_version")), 1);
         QVERIFY(!refusal(path, StoreErrorCode::OlderSchema, true).isEmpty());
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(s.schemaVersion(), 6);
         const auto run = s.findRun("old");
         QVERIFY(run);
         LadderRecord r;

@@ -439,10 +439,78 @@ class TestStoreScale : public QObject {
         QVERIFY(s.integrityCheck().ok);
     }
 
+    // A game's review: stored, read back, replaced, gone with its game; refused for a game
+    // that does not exist or a detail that is not JSON.
+    void reviews() {
+        Store s(file("reviews.db"));
+        const RunInfo run = s.createRun("rv");
+        const int64_t game = s.insertGame(makeGame(20, 3, run.id));
+        QVERIFY(!s.loadReview(game));
+        ReviewRecord r;
+        r.game = game;
+        r.model = "rv gen 2";
+        r.simulations = 400;
+        r.detail = R"({"version":1,"moves":[{"ply":0,"loss":0.25,"mark":"blunder"}]})";
+        s.putReview(r);
+        std::optional<ReviewRecord> back = s.loadReview(game);
+        QVERIFY(back);
+        QCOMPARE(back->game, game);
+        QCOMPARE(back->model, r.model);
+        QCOMPARE(back->simulations, 400);
+        QVERIFY(back->created > 0);
+        QCOMPARE(back->detail, r.detail);
+
+        r.model = "rv gen 3";
+        r.simulations = 800;
+        r.detail = R"({"version":1,"moves":[]})";
+        s.putReview(r);  // replaces
+        back = s.loadReview(game);
+        QCOMPARE(back->model, std::string("rv gen 3"));
+        QCOMPARE(back->simulations, 800);
+        QCOMPARE(back->detail, r.detail);
+
+        ReviewRecord bad = r;
+        bad.detail = "{not json";
+        QCOMPARE(codeOf([&] { s.putReview(bad); }), StoreErrorCode::InvalidArgument);
+        QCOMPARE(s.loadReview(game)->detail, r.detail);  // the refused write changed nothing
+        bad = r;
+        bad.game = game + 1000;
+        QCOMPARE(codeOf([&] { s.putReview(bad); }), StoreErrorCode::NotFound);
+
+        s.deleteRun("rv");  // its games go, and their reviews with them
+        QVERIFY(!s.loadReview(game));
+        QVERIFY(s.integrityCheck().ok);
+    }
+
+    // A database of schema version 5 (before reviews) is upgraded in place: its games stay and
+    // take reviews.
+    void migratesVersion5() {
+        QCOMPARE(schema::currentVersion(), 6);
+        const std::string path = file("v5.db");
+        writeVersion(path, pg(), 5,
+                     "INSERT INTO games(kind, red, black, result, reason, plies, started, "
+                     "finished, start_fen) VALUES ('play', 'human', 'random', '*', '', 0, 1, 2, "
+                     "'')");
+        {
+            OpenOptions ro;
+            ro.readOnly = true;
+            QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
+        }
+        Store s(path);
+        QCOMPARE(s.schemaVersion(), 6);
+        const std::vector<GameRecord> games = s.listGames();
+        QCOMPARE(games.size(), size_t(1));
+        ReviewRecord r;
+        r.game = games[0].id;
+        r.model = "m.xqm";
+        s.putReview(r);
+        QCOMPARE(s.loadReview(games[0].id)->model, std::string("m.xqm"));
+    }
+
     // A database of schema version 2 (before blobs and workers) is upgraded in place, keeping
     // its models (which name no weights); a read-only open refuses it.
     void migratesVersion2() {
-        QCOMPARE(schema::currentVersion(), 5);
+        QCOMPARE(schema::currentVersion(), 6);
         const std::string path = file("v2.db");
         const char* rows =
             "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
@@ -455,7 +523,7 @@ class TestStoreScale : public QObject {
             QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
         }
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(s.schemaVersion(), 6);
         const auto run = s.findRun("old");
         QVERIFY(run);
         const std::vector<ModelInfo> models = s.listModels(run->id);

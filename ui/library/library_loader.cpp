@@ -27,6 +27,24 @@ GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& fi
     return r;
 }
 
+namespace {
+
+std::optional<xq::engine::GameReview> storedReview(xq::store::Store& db,
+                                                   const xq::store::GameRecord& game) {
+    const auto rec = db.loadReview(game.id);
+    if (!rec) return std::nullopt;
+    std::vector<xq::Move> moves;
+    for (const auto& m : game.moves) moves.push_back(m.move);
+    try {
+        xq::engine::GameReview r = xq::engine::reviewFromJson(rec->detail);
+        if (xq::engine::reviewMatches(r, moves)) return r;
+    } catch (const std::invalid_argument&) {
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 GameLoadResult queryGame(const QString& dbPath, int64_t gameId) {
     GameLoadResult r;
     try {
@@ -35,6 +53,7 @@ GameLoadResult queryGame(const QString& dbPath, int64_t gameId) {
         if (auto g = db.loadGame(gameId)) {
             r.found = true;
             r.game = std::move(*g);
+            r.review = storedReview(db, r.game);
         }
     } catch (const std::exception& e) {
         r.error = errorText(e);

@@ -1,7 +1,7 @@
 #pragma once
 // Reading the games database for the Library page: one page of the game list (LIMIT/OFFSET,
-// with the total count and the runs for the filter), and one whole game with its moves and
-// visit distributions.
+// with the total count and the runs for the filter), and one whole game with its moves, visit
+// distributions and stored review.
 //
 // Every query opens its own READ-ONLY Store: the Library never writes, never migrates, and
 // reads a live training run's file next to its writer (WAL). LibraryLoader runs the queries on
@@ -13,6 +13,7 @@
 // thread is joined in the destructor (a query is short: one indexed SELECT).
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <QMetaType>
@@ -20,6 +21,7 @@
 #include <QString>
 #include <QThread>
 
+#include "core/engine/review.h"
 #include "core/store/records.h"
 
 namespace xqui {
@@ -38,6 +40,9 @@ struct GameLoadResult {
     QString error;
     bool found = false;
     xq::store::GameRecord game;              // with moves and visit distributions
+    // The game's stored review, when it has one that reads and is of these moves (one that
+    // does not is left out: the user may review the game again).
+    std::optional<xq::engine::GameReview> review;
 };
 
 GameListResult queryGames(const QString& dbPath, const xq::store::GameFilter& filter);

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -10,8 +11,10 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStyle>
@@ -20,11 +23,15 @@
 
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
+#include "core/xiangqi/pgn.h"
 #include "ui/board/board_widget.h"
 #include "ui/db_location.h"
+#include "ui/facade/model_choice.h"
+#include "ui/facade/review_session.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/library/game_table_model.h"
 #include "ui/library/library_texts.h"
+#include "ui/library/review_graph.h"
 #include "ui/library/visit_overlay.h"
 
 namespace xqui {
@@ -35,6 +42,9 @@ LibraryPage::LibraryPage(QWidget* parent) : QWidget(parent) {
     buildUi();
     connect(loader_, &LibraryLoader::gamesLoaded, this, &LibraryPage::onGamesLoaded);
     connect(loader_, &LibraryLoader::gameLoaded, this, &LibraryPage::onGameLoaded);
+    reviewSession_ = new ReviewSession(this);
+    connect(reviewSession_, &ReviewSession::progress, this, &LibraryPage::onReviewProgress);
+    connect(reviewSession_, &ReviewSession::finished, this, &LibraryPage::onReviewFinished);
     dbPath_ = StudioFacade::settingsDatabasePath();
     dbLabel_->setText(displayDatabase(dbPath_));
     dbLabel_->setToolTip(dbLabel_->text());
@@ -130,13 +140,29 @@ void LibraryPage::buildUi() {
     connect(analyzeBtn_, &QPushButton::clicked, this, [this] {
         if (replay_) emit analyzeRequested(positionShown());
     });
+    savePgnBtn_ = new QPushButton(this);
+    savePgnBtn_->setObjectName(QStringLiteral("saveGamePgn"));
+    nav->addWidget(savePgnBtn_);
+    connect(savePgnBtn_, &QPushButton::clicked, this, &LibraryPage::savePgn);
     moves_ = new QListWidget(this);
     moves_->setMinimumWidth(130);
     moves_->setMaximumWidth(170);
+    graph_ = new ReviewGraph(this);
+    graph_->setObjectName(QStringLiteral("reviewGraph"));
+    graph_->setFixedHeight(120);
+    graph_->hide();
+    connect(graph_, &ReviewGraph::plySelected, this, &LibraryPage::showPly);
+    reviewSummary_ = new QLabel(this);
+    reviewSummary_->setObjectName(QStringLiteral("reviewSummary"));
+    reviewSummary_->setWordWrap(true);
+    reviewSummary_->hide();
     auto* replayCol = new QVBoxLayout;
     replayCol->addWidget(header_);
     replayCol->addWidget(board_, 1);
     replayCol->addLayout(nav);
+    replayCol->addLayout(buildReviewRow());
+    replayCol->addWidget(graph_);
+    replayCol->addWidget(reviewSummary_);
     replayCol->addWidget(info_);
     auto* right = new QWidget(this);
     auto* rightLayout = new QHBoxLayout(right);
@@ -214,6 +240,33 @@ void LibraryPage::buildUi() {
     board_->setFocusPolicy(Qt::ClickFocus);
 }
 
+QLayout* LibraryPage::buildReviewRow() {
+    reviewBtn_ = new QPushButton(this);
+    reviewBtn_->setObjectName(QStringLiteral("reviewGame"));
+    connect(reviewBtn_, &QPushButton::clicked, this, &LibraryPage::startReview);
+    simsLabel_ = new QLabel(this);
+    reviewSims_ = new QSpinBox(this);
+    reviewSims_->setObjectName(QStringLiteral("reviewSimulations"));
+    reviewSims_->setRange(10, 100000);
+    reviewSims_->setSingleStep(100);
+    reviewSims_->setValue(xq::engine::ReviewOptions{}.simulations);
+    reviewProgress_ = new QProgressBar(this);
+    reviewProgress_->setObjectName(QStringLiteral("reviewProgress"));
+    reviewProgress_->hide();
+    cancelReviewBtn_ = new QPushButton(this);
+    cancelReviewBtn_->setObjectName(QStringLiteral("cancelReview"));
+    cancelReviewBtn_->hide();
+    connect(cancelReviewBtn_, &QPushButton::clicked, this, &LibraryPage::cancelReview);
+    auto* row = new QHBoxLayout;
+    row->addWidget(reviewBtn_);
+    row->addWidget(simsLabel_);
+    row->addWidget(reviewSims_);
+    row->addWidget(reviewProgress_, 1);
+    row->addWidget(cancelReviewBtn_);
+    row->addStretch();
+    return row;
+}
+
 void LibraryPage::retranslate() {
     openBtn_->setText(tr("Open…"));
     openBtn_->setToolTip(tr("Browse another database (opened read-only)"));
@@ -235,10 +288,18 @@ void LibraryPage::retranslate() {
     prevBtn_->setToolTip(tr("Previous move (Left)"));
     nextBtn_->setToolTip(tr("Next move (Right)"));
     lastBtn_->setToolTip(tr("Final position (End)"));
+    savePgnBtn_->setText(tr("Save PGN…"));
+    savePgnBtn_->setToolTip(tr("Save this game as PGN; a reviewed game keeps its review as "
+                               "comments (Red's value, the best move) and ?! ? ?? marks"));
     analyzeBtn_->setText(tr("Analyze this position"));
     analyzeBtn_->setToolTip(
         tr("Open this position of the game, with the moves that led to it, on the Analyze page"));
+    reviewBtn_->setText(tr("Review"));
+    simsLabel_->setText(tr("Simulations:"));
+    reviewSims_->setToolTip(tr("Simulations the review's search spends on each position"));
+    cancelReviewBtn_->setText(tr("Cancel"));
     model_->retranslate();
+    refreshReviewControls();
     refreshPager();
     if (moves_->count() > 0) moves_->item(0)->setText(tr("Start position"));
     refreshReplay();
@@ -261,6 +322,8 @@ void LibraryPage::setDatabase(const QString& path) {
     runFilter_.reset();
     selectedId_ = 0;
     replay_.reset();
+    review_.reset();
+    showReview(std::nullopt);
     page_ = 0;
     refreshReplay();
     refresh();
@@ -420,8 +483,12 @@ void LibraryPage::onGameLoaded(const GameLoadResult& r) {
         replay_ = r.game;
     }
     ply_ = 0;
-    fillMoveList();
-    refreshReplay();
+    review_.reset();
+    showReview(r.found ? r.review : std::nullopt);
+    if (reviewPendingFor_ != 0 && replay_ && replay_->id == reviewPendingFor_) {
+        reviewPendingFor_ = 0;
+        if (!review_) startReview();
+    }
 }
 
 void LibraryPage::fillMoveList() {
@@ -436,9 +503,22 @@ void LibraryPage::fillMoveList() {
     int number = pos.fullmoveStart();
     for (const auto& mr : replay_->moves) {
         const bool red = pos.sideToMove() == xq::Red;
-        const QString text = QString::fromStdString(xq::formatMove(pos, mr.move, notation));
+        QString text = QString::fromStdString(xq::formatMove(pos, mr.move, notation));
+        const xq::engine::MoveReview* rev =
+            review_ ? &review_->moves[size_t(moves_->count() - 1)] : nullptr;
+        if (rev && rev->mark != xq::engine::MoveMark::None)
+            text += QStringLiteral(" ") + QString::fromLatin1(xq::engine::moveMarkSymbol(rev->mark));
         moves_->addItem(red ? QStringLiteral("%1. %2").arg(number).arg(text)
                             : QStringLiteral("%1… %2").arg(number).arg(text));
+        if (rev && rev->mark != xq::engine::MoveMark::None) {
+            static const QColor colors[] = {QColor(), QColor(160, 120, 0), QColor(205, 95, 0),
+                                            QColor(190, 20, 20)};
+            QListWidgetItem* item = moves_->item(moves_->count() - 1);
+            item->setForeground(colors[int(rev->mark)]);
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
         if (!red) ++number;
         pos.makeMove(mr.move);
     }
@@ -467,12 +547,14 @@ void LibraryPage::refreshReplay() {
         board_->clearArrows();
         header_->setText(tr("Choose a game in the list to replay it."));
         analyzeBtn_->setEnabled(false);
+        savePgnBtn_->setEnabled(false);
         info_->clear();
         return;
     }
     const xq::store::GameRecord& g = *replay_;
     const int plies = int(g.moves.size());
     analyzeBtn_->setEnabled(true);
+    savePgnBtn_->setEnabled(true);
     // Imported games often have a result but no reason: no empty "()" then.
     if (g.reason == xq::Reason::None)
         header_->setText(tr("%1 vs %2 — %3")
@@ -486,6 +568,7 @@ void LibraryPage::refreshReplay() {
         xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
     for (int i = 0; i < ply_; ++i) pos.makeMove(g.moves[size_t(i)].move);
     board_->setPosition(pos, ply_ > 0 ? g.moves[size_t(ply_ - 1)].move : xq::Move());
+    graph_->setCurrentPly(ply_);
     firstBtn_->setEnabled(ply_ > 0);
     prevBtn_->setEnabled(ply_ > 0);
     nextBtn_->setEnabled(ply_ < plies);
@@ -507,7 +590,12 @@ void LibraryPage::refreshReplay() {
     // The search that chose the next move: its visits, its value, and the move played.
     const xq::store::MoveRecord& mr = g.moves[size_t(ply_)];
     board_->setHeatmap(visitHeatmap(mr));
-    board_->setArrows({playedArrow(mr.move)});
+    const xq::engine::MoveReview* rev = review_ ? &review_->moves[size_t(ply_)] : nullptr;
+    QVector<BoardArrow> arrows{playedArrow(mr.move)};
+    if (rev && rev->best && rev->best != mr.move)
+        arrows.prepend(BoardArrow{rev->best, QColor(30, 160, 70, 190), 0.2});
+    board_->setArrows(arrows);
+    if (rev) text += QStringLiteral("\n") + reviewLine(*rev);
     if (mr.rootValue)
         text += QStringLiteral("\n") +
                 tr("Search value for the side to move: %1").arg(*mr.rootValue, 0, 'f', 3);
@@ -530,9 +618,21 @@ xq::Position LibraryPage::positionShown() const {
     return pos;
 }
 
-void LibraryPage::prepareScreenshot() {
+void LibraryPage::prepareScreenshot(int64_t gameId) {
     setSynchronous(true);
     refresh();
+    if (gameId > 0) {
+        openGame(gameId);
+        // The worst marked move of its review, else a position from its middle.
+        int ply = replay_ ? qMin(int(replay_->moves.size()) / 3, 16) : 0;
+        float worst = -1;
+        if (review_)
+            for (const auto& m : review_->moves)
+                if (m.mark != xq::engine::MoveMark::None && m.loss > worst) worst = m.loss, ply = m.ply;
+        showPly(ply);
+        setSynchronous(false);
+        return;
+    }
     int row = -1;
     for (int i = 0; i < model_->rowCount() && row < 0; ++i)
         if (model_->game(i).kind == xq::store::GameKind::SelfPlay && model_->game(i).plies > 6)
@@ -543,6 +643,215 @@ void LibraryPage::prepareScreenshot() {
         if (replay_) showPly(qMin(int(replay_->moves.size()) / 3, 16));
     }
     setSynchronous(false);
+}
+
+QString LibraryPage::pgnText() const {
+    if (!replay_) return {};
+    xq::PgnGame g;
+    g.setTag("Red", replay_->red);
+    g.setTag("Black", replay_->black);
+    if (review_)
+        g.setTag("Annotator", "XQZero review, " + review_->model + ", " +
+                                  std::to_string(review_->simulations) + " simulations");
+    g.startFen = replay_->startFen;
+    for (const auto& m : replay_->moves) g.moves.push_back(m.move);
+    g.result = replay_->result;
+    if (review_) g.notes = xq::engine::reviewPgnNotes(*review_, g.startPosition(), xq::Notation::Iccs);
+    return QString::fromStdString(xq::writePgn(g, xq::Notation::Iccs));
+}
+
+void LibraryPage::savePgn() {
+    if (!replay_) return;
+    QSettings s;
+    QString file = QFileDialog::getSaveFileName(this, tr("Save PGN"), s.value("ui/lastDir").toString(),
+                                                tr("PGN files (*.pgn)"));
+    if (file.isEmpty()) return;
+    if (QFileInfo(file).suffix().isEmpty()) file += QStringLiteral(".pgn");
+    s.setValue("ui/lastDir", QFileInfo(file).absolutePath());
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(pgnText().toUtf8()) < 0)
+        showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), f.errorString()), true);
+    else
+        emit statusMessage(tr("Saved game %1 to %2").arg(replay_->id).arg(QDir::toNativeSeparators(file)));
+}
+
+// --- review ---------------------------------------------------------------------------------
+
+void LibraryPage::setModelChoice(ModelChoice* choice) {
+    models_ = choice;
+    if (models_) connect(models_, &ModelChoice::currentChanged, this, &LibraryPage::refreshReviewControls);
+    refreshReviewControls();
+}
+
+bool LibraryPage::reviewing() const {
+    return reviewSession_->running();
+}
+
+bool LibraryPage::startReview() {
+    if (!replay_ || replay_->moves.empty() || reviewing()) return false;
+    if (!models_ || !models_->current()) {
+        showMessage(tr("No network to review with: choose a model on the Play or Analyze page, "
+                       "or train a run on the Train page."),
+                    true);
+        return false;
+    }
+    ReviewRequest req;
+    req.database = dbPath_;
+    req.gameId = replay_->id;
+    req.startFen = replay_->startFen;
+    for (const auto& m : replay_->moves) req.moves.push_back(m.move);
+    req.modelFile = models_->currentFile();
+    // Stored with the review, so untranslated, and as `xqzero review` names it: "RUN gen N",
+    // or the file's absolute path.
+    const ModelEntry& model = *models_->current();
+    req.modelLabel = model.runName.isEmpty()
+                         ? model.file
+                         : QStringLiteral("%1 gen %2").arg(model.runName).arg(model.generation);
+    req.simulations = reviewSims_->value();
+    if (reviewSession_->start(req) == 0) return false;
+    reviewingGame_ = replay_->id;
+    reviewProgress_->setRange(0, int(req.moves.size()) + 1);
+    reviewProgress_->setValue(0);
+    reviewProgress_->setFormat(tr("Reviewing… %v of %m positions"));
+    refreshReviewControls();
+    emit statusMessage(tr("Reviewing game %1 with %2").arg(reviewingGame_).arg(req.modelLabel));
+    return true;
+}
+
+void LibraryPage::cancelReview() {
+    reviewSession_->cancel();
+}
+
+void LibraryPage::reviewGame(int64_t gameId) {
+    reviewPendingFor_ = gameId;
+    openGame(gameId);
+}
+
+void LibraryPage::onReviewProgress(const ReviewProgressInfo& p) {
+    if (p.id != reviewSession_->currentRequest()) return;
+    reviewProgress_->setRange(0, p.total);
+    reviewProgress_->setValue(p.done);
+}
+
+void LibraryPage::onReviewFinished(const ReviewReply& reply) {
+    const int64_t game = reviewingGame_;
+    reviewingGame_ = 0;
+    refreshReviewControls();
+    if (reply.cancelled) {
+        emit statusMessage(tr("Review of game %1 cancelled").arg(game));
+        return;
+    }
+    if (!reply.error.isEmpty()) {
+        showMessage(tr("Cannot review game %1: %2").arg(game).arg(reply.error), true);
+        return;
+    }
+    if (!reply.stored)
+        showMessage(tr("The review of game %1 was not stored in %2: %3")
+                        .arg(game)
+                        .arg(displayDatabase(reply.database), reply.storeError),
+                    true);
+    else
+        emit statusMessage(tr("Review of game %1 stored with it").arg(game));
+    // Shown when its game is still the one replayed (the user may have moved on meanwhile).
+    if (replay_ && replay_->id == reply.gameId && reply.database == dbPath_)
+        showReview(reply.review);
+}
+
+void LibraryPage::showReview(std::optional<xq::engine::GameReview> review) {
+    std::vector<xq::Move> moves;
+    if (replay_)
+        for (const auto& m : replay_->moves) moves.push_back(m.move);
+    if (review && !xq::engine::reviewMatches(*review, moves)) review.reset();
+    review_ = std::move(review);
+    if (review_) {
+        graph_->setReview(*review_);
+        reviewSummary_->setText(reviewSummaryText());
+    } else {
+        graph_->clear();
+    }
+    graph_->setVisible(review_.has_value());
+    reviewSummary_->setVisible(review_.has_value());
+    fillMoveList();
+    refreshReplay();
+    refreshReviewControls();
+    if (review_) emit reviewShown();
+}
+
+void LibraryPage::refreshReviewControls() {
+    if (!reviewBtn_) return;
+    const bool running = reviewing();
+    reviewBtn_->setEnabled(!running && replay_ && !replay_->moves.empty());
+    reviewBtn_->setText(review_ ? tr("Review again") : tr("Review"));
+    reviewSims_->setEnabled(!running);
+    reviewProgress_->setVisible(running);
+    cancelReviewBtn_->setVisible(running);
+    const auto* model = models_ ? &models_->current() : nullptr;
+    reviewBtn_->setToolTip(
+        model && *model
+            ? tr("Search every position of this game with %1 and mark its inaccuracies, "
+                 "mistakes and blunders; the review is stored with the game")
+                  .arg(ModelChoice::describe(**model))
+            : tr("Choose a model on the Play or Analyze page first (or train a run)"));
+}
+
+QString LibraryPage::reviewSummaryText() const {
+    if (!review_) return {};
+    auto side = [](const QString& name, const xq::engine::SideSummary& s) {
+        return tr("%1: average loss %2%, %3 ?!, %4 ?, %5 ??")
+            .arg(name)
+            .arg(s.averageLoss * 100, 0, 'f', 1)
+            .arg(s.inaccuracies)
+            .arg(s.mistakes)
+            .arg(s.blunders);
+    };
+    // A model file is named by its path; its file name says enough here.
+    const QString model = QString::fromStdString(review_->model);
+    return tr("Review by %1 at %2 simulations a position — %3 · %4")
+        .arg(model.contains(QLatin1Char('/')) ? QFileInfo(model).fileName() : model)
+        .arg(review_->simulations)
+        .arg(side(tr("Red"), review_->red), side(tr("Black"), review_->black));
+}
+
+QString LibraryPage::reviewLine(const xq::engine::MoveReview& m) const {
+    const auto notation =
+        xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+    const xq::Position pos = positionShown();
+    auto signedValue = [](float v) {
+        return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 2);
+    };
+    QString mark;
+    switch (m.mark) {
+        case xq::engine::MoveMark::Inaccuracy: mark = tr(" — an inaccuracy (?!)"); break;
+        case xq::engine::MoveMark::Mistake: mark = tr(" — a mistake (?)"); break;
+        case xq::engine::MoveMark::Blunder: mark = tr(" — a blunder (\?\?)"); break;
+        case xq::engine::MoveMark::None: break;
+    }
+    // Numbered as the move list numbers it (full moves from the start FEN's).
+    const bool blackStarted = (pos.sideToMove() == xq::Black) != (m.ply % 2 == 1);
+    const int full = pos.fullmoveStart() + (m.ply + (blackStarted ? 1 : 0)) / 2;
+    const QString number = pos.sideToMove() == xq::Red ? QStringLiteral("%1.").arg(full)
+                                                       : QStringLiteral("%1…").arg(full);
+    const QString played = number + QStringLiteral(" ") +
+                           QString::fromStdString(xq::formatMove(pos, m.move, notation));
+    QString text = tr("Review of the next move, %1: the mover's value goes from %2 to %3, giving "
+                      "away %4% win chance%5")
+                       .arg(played, signedValue(m.valueBefore), signedValue(m.valueAfter))
+                       .arg(m.loss * 100, 0, 'f', 1)
+                       .arg(mark);
+    if (m.best && pos.isLegal(m.best)) {
+        QString line;
+        xq::Position p = pos;
+        for (xq::Move x : m.pv) {
+            if (!p.isLegal(x)) break;
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) +
+                    QString::fromStdString(xq::formatMove(p, x, notation));
+            p.makeMove(x);
+        }
+        text += QStringLiteral("\n") + tr("Best (green arrow): %1; line: %2")
+                                           .arg(QString::fromStdString(xq::formatMove(pos, m.best, notation)),
+                                                line);
+    }
+    return text;
 }
 
 }  // namespace xqui

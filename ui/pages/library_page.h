@@ -5,6 +5,13 @@
 // position shows the search's visit distribution as a heatmap on the destination squares,
 // the move played as an arrow, and the root value.
 //
+// Review: "Review" searches every position of the game with the chosen model (the studio's
+// ModelChoice) on a ReviewSession's worker thread, with progress and Cancel; the review is
+// stored with the game and shown again, without searching, whenever the game is opened. Shown:
+// Red's win chance per ply under the board (ReviewGraph; a click goes to that ply), the marks
+// in the move list (?! ? ??), the search's best move as a green arrow beside the move played,
+// the values and loss of the move at the shown ply, and a summary per side.
+//
 // The database is opened read-only (a training run may be writing it); queries run on the
 // LibraryLoader's thread, so a large database never stalls the GUI.
 //
@@ -15,20 +22,29 @@
 
 #include <QWidget>
 
+#include "core/engine/review.h"
 #include "core/store/records.h"
 #include "core/xiangqi/position.h"
 #include "ui/library/library_loader.h"
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QListWidget;
+class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QTableView;
 
 namespace xqui {
 
 class BoardWidget;
 class GameTableModel;
+class ModelChoice;
+class ReviewGraph;
+class ReviewSession;
+struct ReviewProgressInfo;
+struct ReviewReply;
 
 class LibraryPage : public QWidget {
     Q_OBJECT
@@ -70,8 +86,29 @@ public:
     // "Replay in the Library"). The list keeps its filters.
     void openGame(int64_t gameId);
     // Screenshots: load the list now, pick a self-play game (else the newest) and show a
-    // position from its middle.
-    void prepareScreenshot();
+    // position from its middle; with `gameId`, that game, at its worst marked move when it has
+    // a stored review.
+    void prepareScreenshot(int64_t gameId = 0);
+
+    // --- review -----------------------------------------------------------------------------
+    // The model reviews use (the studio's one choice); none: Review says how to get one.
+    void setModelChoice(ModelChoice* choice);
+    ReviewSession* reviewSession() const { return reviewSession_; }
+    ReviewGraph* reviewGraph() const { return graph_; }
+    QPushButton* reviewButton() const { return reviewBtn_; }
+    // The review shown with the replayed game (stored or just made); nullptr when none.
+    const xq::engine::GameReview* review() const { return review_ ? &*review_ : nullptr; }
+    QString reviewSummaryText() const;
+    // The replayed game as PGN (ICCS moves, as the Play page saves), with its review, when it
+    // has one, as a NAG and a comment after each move (review.h: reviewPgnNotes).
+    QString pgnText() const;
+    bool reviewing() const;
+    // Reviews the replayed game (false, with the reason in the banner, when it cannot start).
+    bool startReview();
+    void cancelReview();
+    // Opens the game with this id and reviews it once it is loaded, unless it has a stored
+    // review already (the Play page's "Review this game").
+    void reviewGame(int64_t gameId);
 
 public slots:
     void refresh();
@@ -83,11 +120,15 @@ public slots:
     void next() { showPly(ply_ + 1); }
     void last();
     void chooseDatabase();
+    // "Save PGN…": pgnText() into a file the user chooses.
+    void savePgn();
 
 signals:
     void statusMessage(const QString& text);
     // "Analyze this position": the replay's position, with its history.
     void analyzeRequested(const xq::Position& position);
+    // A review (stored or just made) is shown with the replayed game.
+    void reviewShown();
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -96,10 +137,16 @@ protected:
 private slots:
     void onGamesLoaded(const xqui::GameListResult& r);
     void onGameLoaded(const xqui::GameLoadResult& r);
+    void onReviewProgress(const xqui::ReviewProgressInfo& p);
+    void onReviewFinished(const xqui::ReviewReply& reply);
 
 private:
     void retranslate();
     void buildUi();
+    QLayout* buildReviewRow();
+    void showReview(std::optional<xq::engine::GameReview> review);
+    void refreshReviewControls();
+    QString reviewLine(const xq::engine::MoveReview& m) const;
     void fillRunCombo(const std::vector<xq::store::RunInfo>& runs);
     void fillMoveList();
     void refreshReplay();
@@ -118,6 +165,11 @@ private:
     int64_t selectedId_ = 0;    // the game chosen in the table (kept across reloads)
     std::optional<xq::store::GameRecord> replay_;
     int ply_ = 0;
+    std::optional<xq::engine::GameReview> review_;  // of replay_, when it has one
+    int64_t reviewPendingFor_ = 0;  // reviewGame(): the game to review once loaded
+    ModelChoice* models_ = nullptr;
+    ReviewSession* reviewSession_ = nullptr;
+    int64_t reviewingGame_ = 0;     // the game of the review in progress
 
     QLabel* dbLabel_ = nullptr;
     QLabel* dbCaption_ = nullptr;
@@ -125,6 +177,7 @@ private:
     QPushButton* openBtn_ = nullptr;
     QPushButton* refreshBtn_ = nullptr;
     QPushButton* analyzeBtn_ = nullptr;
+    QPushButton* savePgnBtn_ = nullptr;
     QComboBox* runBox_ = nullptr;
     QComboBox* kindBox_ = nullptr;
     QComboBox* resultBox_ = nullptr;
@@ -141,6 +194,13 @@ private:
     QPushButton* nextBtn_ = nullptr;
     QPushButton* lastBtn_ = nullptr;
     QListWidget* moves_ = nullptr;
+    QPushButton* reviewBtn_ = nullptr;
+    QPushButton* cancelReviewBtn_ = nullptr;
+    QLabel* simsLabel_ = nullptr;
+    QSpinBox* reviewSims_ = nullptr;
+    QProgressBar* reviewProgress_ = nullptr;
+    ReviewGraph* graph_ = nullptr;
+    QLabel* reviewSummary_ = nullptr;
 };
 
 }  // namespace xqui

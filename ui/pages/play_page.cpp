@@ -93,6 +93,13 @@ void PlayPage::buildUi() {
     buttons->addWidget(flipBtn_, 2, 0);
     buttons->addWidget(analyzeBtn_, 2, 1);
     connect(analyzeBtn_, &QPushButton::clicked, this, [this] { emit analyzeRequested(positionShown()); });
+    reviewBtn_ = new QPushButton(gameBox);
+    reviewBtn_->setObjectName(QStringLiteral("reviewThisGame"));
+    reviewBtn_->hide();
+    buttons->addWidget(reviewBtn_, 3, 0, 1, 2);
+    connect(reviewBtn_, &QPushButton::clicked, this, [this] {
+        if (storedGameId_ > 0) emit reviewRequested(storedDatabase_, storedGameId_);
+    });
     auto* gameLayout = new QVBoxLayout(gameBox);
     gameLayout->addLayout(form);
     gameLayout->addLayout(buttons);
@@ -206,6 +213,9 @@ void PlayPage::retranslate() {
     hintBtn_->setText(tr("Hint"));
     resignBtn_->setText(tr("Resign"));
     flipBtn_->setText(tr("Flip board"));
+    reviewBtn_->setText(tr("Review this game"));
+    reviewBtn_->setToolTip(tr("Open the game in the Library and search every position with the "
+                              "chosen model: each move's loss, its marks, the best moves"));
     analyzeBtn_->setText(tr("Analyze this position"));
     analyzeBtn_->setToolTip(tr("Open the position on the board, with the moves that led to it, on the Analyze page"));
     undoBtn_->setToolTip(tr("Take back the computer's move and yours"));
@@ -364,6 +374,7 @@ void PlayPage::undo() {
     do {
         game_.takeBack(1);
     } while (game_.plies() > 0 && game_.current().sideToMove() != human_);
+    storedGameId_ = 0;  // the board no longer shows the stored game
     showError({});
     afterChange();
 }
@@ -515,6 +526,7 @@ void PlayPage::onThinkingChanged(bool) { refreshControls(); }
 void PlayPage::startGameClock() {
     gameStartedMs_ = QDateTime::currentMSecsSinceEpoch();
     storePending_ = false;
+    storedGameId_ = 0;
 }
 
 void PlayPage::storeFinishedGame() {
@@ -545,9 +557,15 @@ void PlayPage::onGameStored(const StoreReply& reply) {
     if (reply.id != storeRequest_) return;  // another page's write
     storeRequest_ = 0;
     const QString file = QDir::toNativeSeparators(reply.databasePath);
-    if (reply.error.isEmpty())
+    if (reply.error.isEmpty()) {
+        // Still the game on the board: nothing was played or taken back since it was sent.
+        if (game_.status().over() && !storePending_) {
+            storedGameId_ = reply.gameId;
+            storedDatabase_ = reply.databasePath;
+        }
+        refreshControls();
         emit statusMessage(tr("The game was saved to the library (%1).").arg(file));
-    else
+    } else
         emit statusMessage(tr("The game was not saved to the database %1: %2").arg(file, reply.error));
 }
 
@@ -599,6 +617,7 @@ void PlayPage::refreshControls() {
     undoBtn_->setEnabled(game_.plies() > 0);
     hintBtn_->setEnabled(!busy && !over && game_.current().sideToMove() == human_);
     resignBtn_->setEnabled(!over && game_.plies() > 0);
+    reviewBtn_->setVisible(over && storedGameId_ > 0);
     board_->setInteractive(viewPly_ == game_.plies() && !over && !ai &&
                            game_.current().sideToMove() == human_);
 }

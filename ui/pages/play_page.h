@@ -9,7 +9,8 @@
 // AI's moves (the search runs on the facade's worker thread; the page only reacts to its
 // queued signals) and announces the result with its reason. A game played to its end on the
 // page (not one merely loaded from a file) is stored in the database through the facade; the
-// outcome, success or failure, goes to the status bar. Public slots are what the menus
+// outcome, success or failure, goes to the status bar. Once stored, "Review this game" asks
+// for its review (reviewRequested: the window opens it in the Library and reviews it there). Public slots are what the menus
 // of the main window and the tests drive.
 //
 // Thread-safety: a QWidget; GUI thread only.
@@ -88,6 +89,8 @@ signals:
     void gameFinished(const QString& result);
     // "Analyze this position": the position on the board, with its history.
     void analyzeRequested(const xq::Position& position);
+    // "Review this game": the finished game, as stored in `database` under `gameId`.
+    void reviewRequested(const QString& database, qint64 gameId);
 
 private slots:
     void onBoardMove(xq::Move m);
@@ -130,6 +133,10 @@ private:
     bool storePending_ = false;
     qint64 gameStartedMs_ = 0;
     quint64 storeRequest_ = 0;  // the newest facade storeGame() request, 0 = none
+    // The finished game on the board as stored (its id there, 0 = not stored): what "Review
+    // this game" reviews. Any change to the game forgets it.
+    qint64 storedGameId_ = 0;
+    QString storedDatabase_;
 
     BoardWidget* board_ = nullptr;
     QGroupBox* gameBox_ = nullptr;
@@ -148,6 +155,7 @@ private:
     QPushButton* resignBtn_ = nullptr;
     QPushButton* flipBtn_ = nullptr;
     QPushButton* analyzeBtn_ = nullptr;
+    QPushButton* reviewBtn_ = nullptr;
     QPushButton* moveNowBtn_ = nullptr;
     QCheckBox* showSearch_ = nullptr;
     int snapshotsShown_ = 0;

@@ -38,6 +38,8 @@ enum class ErrorCode : uint16_t {
     DistributedFailed,       // a rank could not join the group, or a collective failed
     // Players and engines (subject: the engine command).
     EngineFailed,  // an external engine could not start, died or broke the protocol
+    // Games a run starts from (subject: the source, core/train/game_source.h).
+    GamesUnusable,  // the source cannot be read, names nothing known, or holds no game
     // The database (store::StoreError: its own code() says more). Keep it last.
     Store,
 };

@@ -114,6 +114,9 @@ Sentence sentenceFor(xq::ErrorCode c) {
         case C::EngineFailed:
             return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The engine %1 failed."),
                     QT_TRANSLATE_NOOP("xqui::ErrorText", "An engine failed.")};
+        case C::GamesUnusable:
+            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The games %1 cannot start the run."),
+                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The chosen games cannot start the run.")};
         case C::Store:
             break;  // by its StoreErrorCode, below
     }

@@ -1,5 +1,6 @@
 // xqzero train --preset quick|standard|full [--db PATH] [--run NAME] [--resume] [--minutes M]
 //              [--iterations K] [--threads T] [--<parameter> VALUE ...] [--print-config]
+//              [--init-games FILE.pgn|kind:KIND|run:NAME]
 //              [--role pipeline|trainer [--rank R --world-size N --master HOST:PORT]]
 // Every run parameter is a flag, generated from the one declaration in core/train/config.h.
 // --role trainer trains a run whose self-play comes from `xqzero worker` processes through a
@@ -43,6 +44,7 @@ struct Opts {
     std::string db;
     std::string run = "run";
     std::string modelDir;
+    std::string initGames;
     bool resume = false;
     bool printConfig = false;
     double minutes = 0;
@@ -177,6 +179,11 @@ std::function<int()> setup(CLI::App& sub) {
     sub.add_option("--model-dir", o->modelDir,
                    "Where model files go (default: <db dir>/models/<run>)");
     sub.add_flag("--resume", o->resume, "Continue the named run from its last checkpoint");
+    sub.add_option("--init-games", o->initGames,
+                   "Start a new run from games: generation 0 first learns the moves played in "
+                   "FILE.pgn, the database's games of kind:KIND (imported, selfplay, eval, play) "
+                   "or the self-play games of run:NAME (init-steps, init-holdout, "
+                   "init-result-weight; games-mix keeps a share of them in later batches)");
     sub.add_option("--minutes", o->minutes, "Stop after this many minutes (0 = no limit)")
         ->check(CLI::Range(0.0, 1e6));
     sub.add_option("--iterations", o->iterations, "Stop after this many iterations (0 = no limit)")
@@ -229,6 +236,9 @@ std::function<int()> setup(CLI::App& sub) {
             throw std::invalid_argument("--rank and --world-size need --role trainer");
         if (o->group.rank >= o->group.worldSize)
             throw std::invalid_argument("--rank must be below --world-size");
+        if (o->role == "trainer" && !o->initGames.empty())
+            throw std::invalid_argument("--init-games starts a one-machine run (--role pipeline); "
+                                        "start the run so, then continue it with --role trainer");
         if (o->role == "trainer") return runTrainerRole(*o, cfg);
         xq::train::PipelineOptions po;
         po.config = cfg;
@@ -238,6 +248,7 @@ std::function<int()> setup(CLI::App& sub) {
         po.runName = o->run;
         po.modelDir = o->modelDir;
         po.resume = o->resume;
+        po.initGames = o->initGames;
         po.minutes = o->minutes;
         po.iterations = o->iterations;
         po.device = xqcli::benchDevice(o->device);
@@ -252,7 +263,7 @@ std::function<int()> setup(CLI::App& sub) {
                           "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s",
                           xq::train::stageName(p.stage), p.generation, p.iteration,
                           (long long)p.games, p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
-                          p.stage == xq::train::Stage::Training ? "steps" : "games", p.stageDone,
+                          p.stage == xq::train::Stage::Training || p.stage == xq::train::Stage::FromGames ? "steps" : "games", p.stageDone,
                           p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
                           p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
             out.update(line);

@@ -101,6 +101,16 @@ struct TrainConfig {
     double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
     int validationInterval = 50;       // training steps between held-out checks
     int earlyStopChecks = 0;           // checks without improvement that end a phase (0 = off)
+    // Start from games (pipeline.h, FromGames; the games are PipelineOptions::initGames): a
+    // new run first trains generation 0 for initSteps steps on the moves played in those
+    // games, holding out initHoldout of them to measure it. The value target is
+    // initResultWeight x the result blended with the material term as in self-play (a master
+    // game's result says little about its early positions). gamesMix: the share of each later
+    // training batch drawn from those games (0 = self-play alone).
+    int initSteps = 3000;
+    double initHoldout = 0.1;
+    double initResultWeight = 0.3;
+    double gamesMix = 0.0;
     // Evaluation and gating (gate_rule.h). Gate 0: every training phase publishes a new
     // generation and self-play always plays the newest weights (AlphaZero). 1: a fixed match
     // of evalGames at gateThreshold. 2: a sequential probability ratio test (H0: 0 Elo,

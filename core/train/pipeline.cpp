@@ -36,6 +36,7 @@ namespace xq::train {
 const char* stageName(Stage s) {
     switch (s) {
         case Stage::Idle: return "idle";
+        case Stage::FromGames: return "fromgames";
         case Stage::SelfPlay: return "selfplay";
         case Stage::Training: return "training";
         case Stage::Evaluating: return "evaluating";
@@ -163,10 +164,16 @@ void Pipeline::openRun(State& st) {
                                        "generation and its stored games");
         }
     } else {
+        // The start games are read before the run exists, so a bad source leaves no run behind.
+        if (!options_.initGames.empty()) loadStartGames(st);
         st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
         takeLease(st);
     }
     const TrainConfig& config = st.config;
+    if (existing && !options_.initGames.empty()) loadStartGames(st);
+    else if (config.gamesMix > 0 && options_.initGames.empty())
+        log(LogLevel::Warning, "games-mix needs the games the run started from (--init-games): "
+                               "training on self-play positions alone this session");
 
     nn::NetOptions netOpts;
     netOpts.device = options_.device;
@@ -176,6 +183,8 @@ void Pipeline::openRun(State& st) {
         // No generation stored yet (a new run, or one killed before its generation 0 was).
         // Generation 0: the random network, accepted by definition, Elo 0.
         st.bestNet = std::make_shared<nn::Net>(netConfig(config), netOpts);
+        // Started from games: generation 0 is what it learned of them instead.
+        if (st.gameBuffer) fromGamesPhase(st, *st.bestNet);
         st.ckpt.bestFile = "gen-0000.xqm";
         st.bestNet->meta().generation = 0;
         nn::saveModel(*st.bestNet, (fs::path(st.modelDir) / st.ckpt.bestFile).string());
@@ -187,6 +196,11 @@ void Pipeline::openRun(State& st) {
         st.ckpt.bestModelId = st.store->addModel(mi);
         st.ckpt.generation = 0;
     } else {
+        if (st.gameBuffer && config.gamesMix <= 0) {
+            log(LogLevel::Info, "the run has its generation 0 already: its start games serve games-mix only, which is 0");
+            st.gameBuffer.reset();
+            st.gameHeldOut.reset();
+        }
         st.bestNet = loadPlayingGeneration(st, netOpts);
         // The model files say which policy head and inputs the run trains: a run stored before
         // those parameters existed has none in its configuration and holds dense basic nets.

@@ -1,6 +1,9 @@
 #pragma once
 // Pipeline: the AlphaZero loop of one run, in named stages:
-//   OpenRun -> RebuildBuffers -> loop { SelfPlay -> Train -> Evaluate -> Checkpoint }
+//   OpenRun [-> LoadStartGames -> FromGames] -> RebuildBuffers -> loop { SelfPlay -> Train -> Evaluate -> Checkpoint }
+// FromGames (only for a new run given initGames): generation 0 is trained on the moves played
+// in those games before any self-play (CCZero's supervised start), a share of the games held
+// out to measure it; games-mix then keeps drawing a share of each batch from them.
 // SelfPlay plays gamesPerIteration games with the playing network (stored as they finish and
 // added to the replay buffer). Train runs the steps the training ratio has due (config.h
 // trainRatio: samples trained = ratio x samples generated over the run) on the window of the
@@ -75,8 +78,8 @@ struct SelfPlayGame;  // selfplay.h
 struct SelfPlayStats;
 class SelfPlay;
 
-enum class Stage : uint8_t { Idle, SelfPlay, Training, Evaluating, Paused, Stopping, Finished, Failed };
-const char* stageName(Stage s);  // "idle", "selfplay", ...
+enum class Stage : uint8_t { Idle, FromGames, SelfPlay, Training, Evaluating, Paused, Stopping, Finished, Failed };
+const char* stageName(Stage s);  // "idle", "fromgames", "selfplay", ...
 
 struct Progress {
     Stage stage = Stage::Idle;
@@ -174,6 +177,9 @@ struct PipelineOptions {
     bool resume = false;        // continue an existing run (from its checkpoint when it has one)
     double minutes = 0;         // stop after this long (0 = no limit)
     int iterations = 0;         // stop after this many iterations (0 = no limit)
+    // Start from games (game_source.h: FILE.pgn, kind:KIND or run:NAME): a new run's generation
+    // 0 first learns their played moves (FromGames); on a resume they serve games-mix only.
+    std::string initGames;
     // Where the networks run and train: a property of the machine, not of the run, so it is
     // not stored with the run's configuration (a run may resume on another machine).
     nn::DeviceKind device = nn::DeviceKind::Cpu;
@@ -225,6 +231,8 @@ private:
     bool reconcileGenerations(State& st, bool haveCheckpoint);
     std::shared_ptr<nn::Net> loadPlayingGeneration(State& st, const nn::NetOptions& netOpts);
     void rebuildBuffers(State& st);
+    void loadStartGames(State& st);                 // pipeline_games.cpp
+    void fromGamesPhase(State& st, nn::Net& net);   // pipeline_games.cpp
     bool selfPlayPhase(State& st);
     void beginSelfPlayStage(State& st);
     bool trainPhase(State& st);

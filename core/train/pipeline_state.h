@@ -39,6 +39,9 @@ struct Pipeline::State {
     std::shared_ptr<nn::Net> bestNet;  // plays self-play: the newest generation without a gate
     std::unique_ptr<ReplayBuffer> buffer;
     std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)
+    // The games the run starts from (PipelineOptions::initGames), when given: the positions
+    // FromGames and games-mix train on, and the held-out share FromGames measures.
+    std::unique_ptr<ReplayBuffer> gameBuffer, gameHeldOut;
     std::mt19937_64 rng;
     Progress progress;
     std::mutex progressMutex;  // guards progress (self-play threads update it)

@@ -116,7 +116,9 @@ void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricP
     const TrainConfig& config = st.config;
     st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step, timeFraction(st)));
     const auto ts0 = Clock::now();
-    nn::TrainBatch batch = st.buffer->sampleBatch(config.batchSize, st.rng, window);
+    nn::TrainBatch batch = st.gameBuffer && config.gamesMix > 0
+                               ? st.buffer->sampleBatchMixed(config.batchSize, st.rng, window, *st.gameBuffer, config.gamesMix)
+                               : st.buffer->sampleBatch(config.batchSize, st.rng, window);
     nn::TrainStats ts = st.trainer->step(batch);
     ++st.ckpt.step;
     {

@@ -1,6 +1,7 @@
 #include "core/train/replay_buffer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -58,7 +59,7 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
     Position pos;
     if (!game.startFen.empty()) pos = positionFromFen(game.startFen);
     // z for each side from the final result.
-    const float won = game.reason == Reason::Adjudication ? adjudicationValue_ : 1.0f;
+    const float won = resultWeight_ * (game.reason == Reason::Adjudication ? adjudicationValue_ : 1.0f);
     auto zFor = [&](Color c) {
         if (game.result == Result::Draw || game.result == Result::None) return 0.0f;
         const Color winner = game.result == Result::RedWins ? Red : Black;
@@ -191,24 +192,38 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
     return b;
 }
 
+void ReplayBuffer::draw(int batch, std::mt19937_64& rng, size_t window, std::vector<Sample>& picked,
+                        std::vector<bool>& mirror) const {
+    std::lock_guard lk(mutex_);
+    if (ring_.empty()) throw std::logic_error("sampleBatch on an empty replay buffer");
+    const size_t n = ring_.size();
+    const size_t w = window == 0 ? n : std::min(window, n);
+    // The newest sample sits just before next_ (when full) or at n - 1 (while filling).
+    const size_t newestEnd = n < capacity_ ? n : next_;
+    std::uniform_int_distribution<size_t> pick(0, w - 1);
+    for (int i = 0; i < batch; ++i) {
+        const size_t back = pick(rng);  // 0 = the newest
+        picked.push_back(ring_[(newestEnd + n - 1 - back) % n]);
+        mirror.push_back((rng() & 1) != 0);
+    }
+}
+
 nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng, size_t window) const {
     std::vector<Sample> picked;
     std::vector<bool> mirror;
     picked.reserve(size_t(batch));
-    {
-        std::lock_guard lk(mutex_);
-        if (ring_.empty()) throw std::logic_error("sampleBatch on an empty replay buffer");
-        const size_t n = ring_.size();
-        const size_t w = window == 0 ? n : std::min(window, n);
-        // The newest sample sits just before next_ (when full) or at n - 1 (while filling).
-        const size_t newestEnd = n < capacity_ ? n : next_;
-        std::uniform_int_distribution<size_t> pick(0, w - 1);
-        for (int i = 0; i < batch; ++i) {
-            const size_t back = pick(rng);  // 0 = the newest
-            picked.push_back(ring_[(newestEnd + n - 1 - back) % n]);
-            mirror.push_back((rng() & 1) != 0);
-        }
-    }
+    draw(batch, rng, window, picked, mirror);
+    return encode(picked, mirror, legalMasks_);
+}
+
+nn::TrainBatch ReplayBuffer::sampleBatchMixed(int batch, std::mt19937_64& rng, size_t window,
+                                              const ReplayBuffer& other, double share) const {
+    const int fromOther = std::clamp(int(std::lround(share * batch)), 0, batch);
+    std::vector<Sample> picked;
+    std::vector<bool> mirror;
+    picked.reserve(size_t(batch));
+    draw(batch - fromOther, rng, window, picked, mirror);
+    if (fromOther > 0) other.draw(fromOther, rng, 0, picked, mirror);
     return encode(picked, mirror, legalMasks_);
 }
 

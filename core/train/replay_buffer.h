@@ -77,6 +77,9 @@ public:
         materialPlies_ = plies;
         materialResolved_ = resolved;
     }
+    // Scale of the game result in the value target of games added from now on (default 1):
+    // games learned from outside self-play (game_source.h) weight their result low.
+    void setResultWeight(float w) { resultWeight_ = w; }
     // Batches from sampleBatch() carry each sample's legal-move mask (nn::TrainBatch::legalMask),
     // so the policy loss runs over the legal moves only. Off by default.
     void setLegalMasks(bool on) { legalMasks_ = on; }
@@ -92,6 +95,11 @@ public:
     // (0 or more than size(): all), mirrored with probability 1/2, encoded for NetTrainer
     // (planes + sparse policy + z). Needs size() > 0.
     nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
+    // The same, with round(share x batch) of the samples drawn uniformly from all of `other`
+    // (e.g. the games a run started from) and the rest from this buffer's window; legal-move
+    // masks as this buffer's setting. Needs both buffers non-empty where they are drawn from.
+    nn::TrainBatch sampleBatchMixed(int batch, std::mt19937_64& rng, size_t window,
+                                    const ReplayBuffer& other, double share) const;
     // Encodes the given samples, mirroring those marked (with their legal-move masks when
     // `legalMasks`): for tests and validation sets.
     static nn::TrainBatch encode(const std::vector<Sample>& samples, const std::vector<bool>& mirror,
@@ -102,8 +110,12 @@ public:
     void clear();
 
 private:
+    // Appends `batch` draws from the newest `window` (0: all) with their mirror flags.
+    void draw(int batch, std::mt19937_64& rng, size_t window, std::vector<Sample>& picked,
+              std::vector<bool>& mirror) const;
     size_t capacity_;
     float adjudicationValue_ = 1.0f;
+    float resultWeight_ = 1.0f;
     float materialWeight_ = 0.0f;
     int materialPlies_ = 0;
     bool materialResolved_ = false;

@@ -121,6 +121,21 @@ private slots:
         QVERIFY2(usage.code == 2, usage.output.constData());
     }
 
+    // train --init-games: a source that cannot be read is refused before the run exists, and a
+    // trainer of workers' games cannot start from games (that is a one-machine run's start).
+    void initGamesErrors() {
+        QTemporaryDir dir;
+        const Result missing = xqzero({"train", "--db", dir.filePath("x.db"), "--run", "g", "--init-games",
+                                       dir.filePath("none.pgn"), "--minutes", "0.01"});
+        QVERIFY2(missing.code == 1, missing.output.constData());
+        QVERIFY2(missing.output.contains("--init-games") && missing.output.contains("cannot open"), missing.output.constData());
+        const Result runs = xqzero({"db", "runs", "--db", dir.filePath("x.db")});
+        QVERIFY2(runs.output.contains("0 runs"), runs.output.constData());
+        const Result trainer = xqzero({"train", "--db", dir.filePath("y.db"), "--role", "trainer", "--init-games",
+                                       dir.filePath("none.pgn")});
+        QVERIFY2(trainer.code != 0 && trainer.output.contains("--role pipeline"), trainer.output.constData());
+    }
+
     // xqzero judge: the rules' verdict after the moves, as a line or as one JSON object, with
     // the chased piece and its chaser for a perpetual chase; a bad FEN or an illegal move is a
     // usage error (exit 2) naming what is wrong.

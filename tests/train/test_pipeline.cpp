@@ -25,9 +25,14 @@
 #include "core/train/checkpoint.h"
 #include "core/train/config.h"
 #include "core/train/early_stop.h"
+#include "core/train/game_source.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
 #include "core/xiangqi/fen.h"
+#include "core/xiangqi/notation.h"
+#include "core/xiangqi/pgn.h"
+#include "core/store/pgn_import.h"
+#include "core/error.h"
 #include "tiny_run.h"
 
 using namespace xq;
@@ -115,6 +120,50 @@ bool rookDownPosition(std::mt19937& rng, Position& out, Color& victim) {
     cleared.setSideToMove(pos.sideToMove());
     cleared.finishSetup();
     return !parseFen(toFen(cleared), out).has_value();
+}
+
+
+// `count` games in PGN: Red opens with the central cannon (h2e2), Black answers h7e7, then
+// `randomPlies` random legal plies. A game collection whose first move a net can learn.
+std::string centralCannonGames(int count, int randomPlies, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::string text;
+    for (int g = 0; g < count; ++g) {
+        PgnGame game;
+        Position pos;
+        for (const char* m : {"h2e2", "h7e7"}) {
+            const Move mv = parseIccs(pos, m).move;
+            game.moves.push_back(mv);
+            pos.makeMove(mv);
+        }
+        for (int i = 0; i < randomPlies; ++i) {
+            MoveList ml;
+            pos.legalMoves(ml);
+            if (ml.empty()) break;
+            const Move mv = ml[int(rng() % unsigned(ml.size()))];
+            game.moves.push_back(mv);
+            pos.makeMove(mv);
+        }
+        game.result = g % 2 ? Result::RedWins : Result::BlackWins;
+        text += writePgn(game) + "\n";
+    }
+    return text;
+}
+
+// Share of the start position's prior on the central cannon (either side: a mirrored sample of
+// the symmetric start position teaches b2e2 as often as h2e2).
+double centralCannonPrior(const std::string& modelFile) {
+    nn::TorchEvaluator ev(std::make_shared<nn::Net>(nn::loadModel(modelFile)));
+    const Position start;
+    MoveList ml;
+    start.legalMoves(ml);
+    nn::EvalInput in{&start, &ml};
+    nn::EvalOutput out;
+    ev.evaluate({&in, 1}, {&out, 1});
+    double p = 0;
+    for (int i = 0; i < ml.size(); ++i)
+        if (toIccs(ml[i]) == "h2e2" || toIccs(ml[i]) == "b2e2") p += out.priors[i];
+    return p;
 }
 
 }  // namespace
@@ -427,6 +476,148 @@ private slots:
         const QString msg = QString("plain %1/16 (black %2/%3), mirrored %4/16")
                                 .arg(plainRight).arg(blackRight).arg(black).arg(mirrorRight);
         QVERIFY2(plainRight >= 14 && mirrorRight >= 14 && blackRight >= black - 1, qPrintable(msg));
+    }
+
+    // Start from games: generation 0 learns the played moves before self-play (the start
+    // position's prior goes to the central cannon every game opens with), the held-out share
+    // is measured and charted, and self-play goes on from it.
+    void startFromGamesLearnsThePlayedMoves() {
+        QTemporaryDir dir;
+        const QString pgn = dir.path() + "/games.pgn";
+        {
+            QFile f(pgn);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(centralCannonGames(40, 10, 3)));
+        }
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.initSteps = 120;
+        o.config.batchSize = 32;
+        o.config.learningRate = 0.01;
+        o.config.initHoldout = 0.2;
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "fromgames";
+        o.iterations = 1;
+        o.initGames = pgn.toStdString();
+        std::vector<std::string> logs;
+        std::vector<Stage> stages;
+        int heldChecks = 0;
+        PipelineCallbacks cb;
+        cb.log = [&](LogLevel, const std::string& m) { logs.push_back(m); };
+        cb.progress = [&](const Progress& p) {
+            if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
+        };
+        cb.heldOut = [&](const HeldOutCheck&) { ++heldChecks; };
+        Pipeline p(o, cb);
+        p.run();
+        QCOMPARE(p.stage(), Stage::Finished);
+        QVERIFY(!stages.empty());
+        QCOMPARE(stages.front(), Stage::FromGames);
+        QVERIFY(std::find(stages.begin(), stages.end(), Stage::SelfPlay) != stages.end());
+
+        const std::string gen0 = (dir.path() + "/models/fromgames/gen-0000.xqm").toStdString();
+        const double learned = centralCannonPrior(gen0);
+        // An untrained net of the same size spreads its prior over the 44 opening moves.
+        const std::string fresh = (dir.path() + "/fresh.xqm").toStdString();
+        nn::Net freshNet(netConfig(o.config), nn::NetOptions{.seed = 1});
+        nn::saveModel(freshNet, fresh);
+        const double untrained = centralCannonPrior(fresh);
+        qInfo("central cannon prior: %.3f learned, %.3f untrained", learned, untrained);
+        QVERIFY2(learned > 0.5 && untrained < 0.15,
+                 qPrintable(QString("central cannon prior %1 learned, %2 untrained").arg(learned).arg(untrained)));
+
+        store::Store st(o.dbPath, {.readOnly = true});
+        const auto run = st.findRun("fromgames");
+        QVERIFY(run.has_value());
+        QCOMPARE(int(st.metrics(run->id, "init/loss").size()), 120);
+        const auto top1 = st.metrics(run->id, "init/heldout_top1");
+        QVERIFY2(top1.size() >= 3, qPrintable(QString::number(top1.size())));  // start, checks, end
+        QVERIFY(heldChecks >= int(top1.size()));
+        QVERIFY(top1.back().value > top1.front().value);
+        bool reported = false;
+        for (const auto& m : logs) reported |= m.find("40 games of games.pgn") != std::string::npos;
+        QVERIFY(reported);
+        QCOMPARE(st.countGames({.run = run->id, .kind = store::GameKind::SelfPlay}), o.config.gamesPerIteration);
+    }
+
+    // The sources: a PGN file, the database's games of a kind, a run's self-play games; each
+    // bad one is refused with GamesUnusable naming it, and a run given one is never created.
+    void startGameSourcesAndErrors() {
+        QTemporaryDir dir;
+        const std::string db = (dir.path() + "/xq.db").toStdString();
+        const QString pgn = dir.path() + "/games.pgn";
+        {
+            QFile f(pgn);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(centralCannonGames(5, 6, 4)) + "[Event \"bad\"]\n1. a0a5 *\n");
+        }
+        store::Store st(db);
+        const SourceGames file = loadSourceGames(pgn.toStdString(), st);
+        QCOMPARE(int(file.games.size()), 5);
+        QCOMPARE(file.skipped, 1);
+        QCOMPARE(file.games[0].moves[0].visits.size(), size_t(1));
+        QCOMPARE(toIccs(file.games[0].moves[0].visits[0].move), std::string("h2e2"));
+        QCOMPARE(file.games[0].moves[0].visits[0].visits, 1u);
+
+        QFile f(pgn);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QCOMPARE(store::importPgn(st, text.toStdString()).imported, 5);
+        QCOMPARE(int(loadSourceGames("kind:imported", st).games.size()), 5);
+
+        auto refused = [&](const std::string& source) {
+            try {
+                loadSourceGames(source, st);
+            } catch (const Error& e) {
+                return e.code() == ErrorCode::GamesUnusable && e.subject() == source;
+            }
+            return false;
+        };
+        QVERIFY(refused("kind:selfplay"));  // no such games yet
+        QVERIFY(refused("kind:nonsense"));
+        QVERIFY(refused("run:nobody"));
+        QVERIFY(refused((dir.path() + "/missing.pgn").toStdString()));
+        QVERIFY(refused(""));
+
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.dbPath = db;
+        o.runName = "bad";
+        o.initGames = (dir.path() + "/missing.pgn").toStdString();
+        Pipeline p(o, {});
+        QVERIFY_THROWS_EXCEPTION(Error, p.run());
+        QVERIFY(!st.findRun("bad").has_value());
+
+        // A finished run's self-play games are a source too.
+        o.runName = "played";
+        o.initGames.clear();
+        o.iterations = 1;
+        Pipeline q(o, {});
+        q.run();
+        QCOMPARE(int(loadSourceGames("run:played", st).games.size()), o.config.gamesPerIteration);
+    }
+
+    // games-mix: that share of each batch comes from the start games, the rest from self-play.
+    void mixedBatchesTakeTheirShare() {
+        ReplayBuffer selfPlay(100), games(100);
+        std::mt19937 rng(3);
+        Position pos;
+        MoveList ml;
+        pos.legalMoves(ml);
+        Sample a, b;
+        QVERIFY(makeSample(pos, {{ml[0], 3}}, 1.0f, a));
+        QVERIFY(makeSample(pos, {{ml[1], 3}}, -1.0f, b));
+        for (int i = 0; i < 20; ++i) {
+            selfPlay.add(a);
+            games.add(b);
+        }
+        std::mt19937_64 r(7);
+        const nn::TrainBatch batch = selfPlay.sampleBatchMixed(64, r, 0, games, 0.25);
+        QCOMPARE(batch.size, 64);
+        QCOMPARE(int(std::count(batch.values.begin(), batch.values.end(), -1.0f)), 16);
+        QCOMPARE(int(std::count(batch.values.begin(), batch.values.end(), 1.0f)), 48);
+        const nn::TrainBatch none = selfPlay.sampleBatchMixed(64, r, 0, games, 0.0);
+        QCOMPARE(int(std::count(none.values.begin(), none.values.end(), 1.0f)), 64);
     }
 
     // --device cuda where LibTorch sees no GPU: refused before the database or a model exists.

@@ -360,6 +360,7 @@ TrainingSession::State TrainingSession::stateFromStage(Stage s) const {
     switch (s) {
         case Stage::SelfPlay:
             return State::SelfPlay;
+        case Stage::FromGames:
         case Stage::Training:
             return State::Training;
         case Stage::Evaluating:

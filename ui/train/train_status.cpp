@@ -108,6 +108,7 @@ void TrainStatus::setProgress(const Progress& p) {
     switch (p.stage) {
         case Stage::SelfPlay: unit = tr("%1 / %2 self-play games"); break;
         case Stage::Training: unit = tr("%1 / %2 training steps"); break;
+        case Stage::FromGames: unit = tr("%1 / %2 steps on the start games"); break;
         case Stage::Evaluating: unit = tr("%1 / %2 evaluation games"); break;
         default: unit = tr("%1 / %2"); break;
     }

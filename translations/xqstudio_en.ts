@@ -444,145 +444,155 @@
             <translation>An engine failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="120" />
-            <location filename="../ui/error_text.cpp" line="121" />
-            <location filename="../ui/error_text.cpp" line="195" />
-            <location filename="../ui/error_text.cpp" line="196" />
+            <location filename="../ui/error_text.cpp" line="118" />
+            <source>The games %1 cannot start the run.</source>
+            <translation>The games %1 cannot start the run.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="119" />
+            <source>The chosen games cannot start the run.</source>
+            <translation>The chosen games cannot start the run.</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="123" />
+            <location filename="../ui/error_text.cpp" line="124" />
+            <location filename="../ui/error_text.cpp" line="198" />
+            <location filename="../ui/error_text.cpp" line="199" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="129" />
+            <location filename="../ui/error_text.cpp" line="132" />
             <source>The database %1 could not be read or written.</source>
             <translation>The database %1 could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="131" />
+            <location filename="../ui/error_text.cpp" line="134" />
             <source>The database could not be read or written.</source>
             <translation>The database could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="134" />
+            <location filename="../ui/error_text.cpp" line="137" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="136" />
+            <location filename="../ui/error_text.cpp" line="139" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>The file is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="139" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>The database %1 is damaged.</source>
             <translation>The database %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="140" />
+            <location filename="../ui/error_text.cpp" line="143" />
             <source>The database is damaged.</source>
             <translation>The database is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="148" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>The file is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="149" />
+            <location filename="../ui/error_text.cpp" line="152" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="155" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>The database was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="156" />
+            <location filename="../ui/error_text.cpp" line="159" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="162" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="163" />
+            <location filename="../ui/error_text.cpp" line="166" />
             <source>There is no database at %1.</source>
             <translation>There is no database at %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="164" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database does not exist.</source>
             <translation>The database does not exist.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="170" />
             <source>The database %1 is locked by another program.</source>
             <translation>The database %1 is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="169" />
+            <location filename="../ui/error_text.cpp" line="172" />
             <source>The database is locked by another program.</source>
             <translation>The database is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="171" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>The database %1 refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="174" />
+            <location filename="../ui/error_text.cpp" line="177" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>The database refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="178" />
+            <location filename="../ui/error_text.cpp" line="181" />
             <source>The record cannot be stored in %1.</source>
             <translation>The record cannot be stored in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="179" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The record cannot be stored.</source>
             <translation>The record cannot be stored.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="182" />
+            <location filename="../ui/error_text.cpp" line="185" />
             <source>The record was not found in %1.</source>
             <translation>The record was not found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="183" />
+            <location filename="../ui/error_text.cpp" line="186" />
             <source>The record was not found in the database.</source>
             <translation>The record was not found in the database.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="189" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>The database %1 cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="188" />
+            <location filename="../ui/error_text.cpp" line="191" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>The database cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="192" />
+            <location filename="../ui/error_text.cpp" line="195" />
             <source>The disk holding the database %1 is full.</source>
             <translation>The disk holding the database %1 is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="193" />
+            <location filename="../ui/error_text.cpp" line="196" />
             <source>The disk holding the database is full.</source>
             <translation>The disk holding the database is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="218" />
+            <location filename="../ui/error_text.cpp" line="221" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -1873,72 +1883,92 @@ File: %2</translation>
             <translation>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</translation>
         </message>
         <message>
+            <location filename="../core/train/config.cpp" line="76" />
+            <source>Start from games: training steps on the moves played in the games before self-play begins</source>
+            <translation>Start from games: training steps on the moves played in the games before self-play begins</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="77" />
+            <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
+            <translation>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</translation>
+        </message>
+        <message>
             <location filename="../core/train/config.cpp" line="78" />
+            <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
+            <translation>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="79" />
+            <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
+            <translation>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="82" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="80" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>Score the candidate needs to become the best (gate 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="87" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="85" />
+            <location filename="../core/train/config.cpp" line="89" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
@@ -2033,72 +2063,72 @@ File: %2</translation>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="81" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="88" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="95" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
@@ -2108,102 +2138,122 @@ File: %2</translation>
             <translation>Input planes</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>Steps on the start games</source>
+            <translation>Steps on the start games</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <source>Start games held out</source>
+            <translation>Start games held out</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <source>Start games' result weight</source>
+            <translation>Start games' result weight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <source>Start games in later batches</source>
+            <translation>Start games in later batches</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="91" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="89" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="90" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="99" />
             <source>Dense</source>
             <translation>Dense</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Bilinear</source>
             <translation>Bilinear</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Basic</source>
             <translation>Basic</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Tactical</source>
             <translation>Tactical</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="103" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="104" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <location filename="../ui/train/param_texts.cpp" line="105" />
             <source>Constant</source>
             <translation>Constant</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Cosine</source>
             <translation>Cosine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="103" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Steps (x0.1 a third)</source>
             <translation>Steps (x0.1 a third)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>None</source>
             <translation>None</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>Fixed match</source>
             <translation>Fixed match</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="114" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="111" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="112" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -2867,294 +2917,344 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="93" />
-            <location filename="../ui/pages/train_page.cpp" line="94" />
+            <location filename="../ui/pages/train_page.cpp" line="96" />
+            <location filename="../ui/pages/train_page.cpp" line="97" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="674" />
+            <location filename="../ui/pages/train_page.cpp" line="734" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="664" />
+            <location filename="../ui/pages/train_page.cpp" line="724" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="290" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="292" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <source>Start from</source>
+            <translation>Start from</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
+            <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <source>A random network</source>
+            <translation>A random network</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <source>Master games (not installed)</source>
+            <translation>Master games (not installed)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <source>Master games (1,125 tournament games, bundled)</source>
+            <translation>Master games (1,125 tournament games, bundled)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <source>The games imported into the Library</source>
+            <translation>The games imported into the Library</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <source>A PGN file…</source>
+            <translation>A PGN file…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <source>PGN file: %1</source>
+            <translation>PGN file: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <source>Games to start from</source>
+            <translation>Games to start from</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <source>PGN games (*.pgn);;All files (*)</source>
+            <translation>PGN games (*.pgn);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="432" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="433" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
-            <location filename="../ui/pages/train_page.cpp" line="397" />
+            <location filename="../ui/pages/train_page.cpp" line="446" />
+            <location filename="../ui/pages/train_page.cpp" line="455" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="389" />
+            <location filename="../ui/pages/train_page.cpp" line="447" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="398" />
+            <location filename="../ui/pages/train_page.cpp" line="456" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="429" />
+            <location filename="../ui/pages/train_page.cpp" line="487" />
             <source>pid %1 on %2 since %3</source>
             <translation>pid %1 on %2 since %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="441" />
+            <location filename="../ui/pages/train_page.cpp" line="499" />
             <source>Being trained by %1</source>
             <translation>Being trained by %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="505" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="523" />
+            <location filename="../ui/pages/train_page.cpp" line="581" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="559" />
+            <location filename="../ui/pages/train_page.cpp" line="617" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="560" />
+            <location filename="../ui/pages/train_page.cpp" line="618" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="599" />
+            <location filename="../ui/pages/train_page.cpp" line="658" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="600" />
+            <location filename="../ui/pages/train_page.cpp" line="659" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="620" />
+            <location filename="../ui/pages/train_page.cpp" line="679" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="621" />
+            <location filename="../ui/pages/train_page.cpp" line="680" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="661" />
+            <location filename="../ui/pages/train_page.cpp" line="721" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="668" />
+            <location filename="../ui/pages/train_page.cpp" line="728" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="671" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="716" />
+            <location filename="../ui/pages/train_page.cpp" line="776" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="727" />
+            <location filename="../ui/pages/train_page.cpp" line="787" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="739" />
+            <location filename="../ui/pages/train_page.cpp" line="799" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="758" />
+            <location filename="../ui/pages/train_page.cpp" line="818" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="759" />
+            <location filename="../ui/pages/train_page.cpp" line="819" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3163,7 +3263,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="767" />
+            <location filename="../ui/pages/train_page.cpp" line="827" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -3247,26 +3347,31 @@ Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
             <location filename="../ui/train/train_status.cpp" line="111" />
+            <source>%1 / %2 steps on the start games</source>
+            <translation>%1 / %2 steps on the start games</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 / %2 evaluation games</source>
             <translation>%1 / %2 evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="112" />
+            <location filename="../ui/train/train_status.cpp" line="113" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="121" />
+            <location filename="../ui/train/train_status.cpp" line="122" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="123" />
+            <location filename="../ui/train/train_status.cpp" line="124" />
             <source>%1 min</source>
             <translation>%1 min</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="124" />
+            <location filename="../ui/train/train_status.cpp" line="125" />
             <source>%1 h %2 min</source>
             <translation>%1 h %2 min</translation>
         </message>
@@ -3289,32 +3394,32 @@ Nothing is lost: the run can be continued later.</translation>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="429" />
+            <location filename="../ui/facade/training_session.cpp" line="430" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="431" />
+            <location filename="../ui/facade/training_session.cpp" line="432" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="433" />
+            <location filename="../ui/facade/training_session.cpp" line="434" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="435" />
+            <location filename="../ui/facade/training_session.cpp" line="436" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="437" />
+            <location filename="../ui/facade/training_session.cpp" line="438" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="439" />
+            <location filename="../ui/facade/training_session.cpp" line="440" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -444,145 +444,155 @@
             <translation>引擎出错。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="120" />
-            <location filename="../ui/error_text.cpp" line="121" />
-            <location filename="../ui/error_text.cpp" line="195" />
-            <location filename="../ui/error_text.cpp" line="196" />
+            <location filename="../ui/error_text.cpp" line="118" />
+            <source>The games %1 cannot start the run.</source>
+            <translation>无法用棋局 %1 开始训练。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="119" />
+            <source>The chosen games cannot start the run.</source>
+            <translation>所选棋局无法用于开始训练。</translation>
+        </message>
+        <message>
+            <location filename="../ui/error_text.cpp" line="123" />
+            <location filename="../ui/error_text.cpp" line="124" />
+            <location filename="../ui/error_text.cpp" line="198" />
+            <location filename="../ui/error_text.cpp" line="199" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="129" />
+            <location filename="../ui/error_text.cpp" line="132" />
             <source>The database %1 could not be read or written.</source>
             <translation>无法读取或写入数据库 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="131" />
+            <location filename="../ui/error_text.cpp" line="134" />
             <source>The database could not be read or written.</source>
             <translation>无法读取或写入数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="134" />
+            <location filename="../ui/error_text.cpp" line="137" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="136" />
+            <location filename="../ui/error_text.cpp" line="139" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>该文件已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="139" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>The database %1 is damaged.</source>
             <translation>数据库 %1 已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="140" />
+            <location filename="../ui/error_text.cpp" line="143" />
             <source>The database is damaged.</source>
             <translation>数据库已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="148" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>该文件是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="149" />
+            <location filename="../ui/error_text.cpp" line="152" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>数据库 %1 由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="155" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>该数据库由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="156" />
+            <location filename="../ui/error_text.cpp" line="159" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>数据库 %1 来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="162" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>该数据库来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="163" />
+            <location filename="../ui/error_text.cpp" line="166" />
             <source>There is no database at %1.</source>
             <translation>%1 处没有数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="164" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database does not exist.</source>
             <translation>数据库不存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="170" />
             <source>The database %1 is locked by another program.</source>
             <translation>数据库 %1 被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="169" />
+            <location filename="../ui/error_text.cpp" line="172" />
             <source>The database is locked by another program.</source>
             <translation>数据库被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="171" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>数据库 %1 拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="174" />
+            <location filename="../ui/error_text.cpp" line="177" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>数据库拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="178" />
+            <location filename="../ui/error_text.cpp" line="181" />
             <source>The record cannot be stored in %1.</source>
             <translation>无法将该记录保存到 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="179" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The record cannot be stored.</source>
             <translation>无法保存该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="182" />
+            <location filename="../ui/error_text.cpp" line="185" />
             <source>The record was not found in %1.</source>
             <translation>在 %1 中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="183" />
+            <location filename="../ui/error_text.cpp" line="186" />
             <source>The record was not found in the database.</source>
             <translation>在数据库中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="189" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库 %1（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="188" />
+            <location filename="../ui/error_text.cpp" line="191" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="192" />
+            <location filename="../ui/error_text.cpp" line="195" />
             <source>The disk holding the database %1 is full.</source>
             <translation>数据库 %1 所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="193" />
+            <location filename="../ui/error_text.cpp" line="196" />
             <source>The disk holding the database is full.</source>
             <translation>数据库所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="218" />
+            <location filename="../ui/error_text.cpp" line="221" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -1873,72 +1883,92 @@ File: %2</source>
             <translation>设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps</translation>
         </message>
         <message>
+            <location filename="../core/train/config.cpp" line="76" />
+            <source>Start from games: training steps on the moves played in the games before self-play begins</source>
+            <translation>从棋局开始：自对弈开始前，在这些棋局的实战着法上训练的步数</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="77" />
+            <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
+            <translation>从棋局开始：留出不参与训练的棋局比例，用于衡量着法准确率和价值损失</translation>
+        </message>
+        <message>
             <location filename="../core/train/config.cpp" line="78" />
+            <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
+            <translation>从棋局开始：棋局结果在其各局面价值目标中的权重（大师对局的结果对开局局面说明不多）</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="79" />
+            <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
+            <translation>每个训练批次中取自起始棋局的比例（0 = 只用自对弈局面）</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="82" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="80" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo 增益</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="87" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Ladder interval (minutes)</source>
             <translation>天梯评定间隔（分钟）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="85" />
+            <location filename="../core/train/config.cpp" line="89" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Ladder games per rung</source>
             <translation>天梯每级对局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>Games per ladder rung in those ratings</source>
             <translation>每次评定中天梯每一级的对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Ladder simulations</source>
             <translation>天梯模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>被评定网络每步的 MCTS 模拟次数</translation>
         </message>
@@ -2033,72 +2063,72 @@ File: %2</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Gate</source>
             <translation>门控</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="81" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="88" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="95" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
@@ -2108,102 +2138,122 @@ File: %2</source>
             <translation>输入平面</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <source>Steps on the start games</source>
+            <translation>起始棋局训练步数</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <source>Start games held out</source>
+            <translation>起始棋局留出比例</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <source>Start games' result weight</source>
+            <translation>起始棋局结果权重</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <source>Start games in later batches</source>
+            <translation>后续批次中的起始棋局</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="91" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="89" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="90" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="99" />
             <source>Dense</source>
             <translation>全连接</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Bilinear</source>
             <translation>双线性</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Basic</source>
             <translation>基础</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Tactical</source>
             <translation>战术</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="103" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="104" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <location filename="../ui/train/param_texts.cpp" line="105" />
             <source>Constant</source>
             <translation>恒定</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Cosine</source>
             <translation>余弦</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="103" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Steps (x0.1 a third)</source>
             <translation>阶梯（每三分之一乘 0.1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>Fixed match</source>
             <translation>固定场数对局</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="114" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="111" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="112" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -2866,294 +2916,344 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="93" />
-            <location filename="../ui/pages/train_page.cpp" line="94" />
+            <location filename="../ui/pages/train_page.cpp" line="96" />
+            <location filename="../ui/pages/train_page.cpp" line="97" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="287" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="674" />
+            <location filename="../ui/pages/train_page.cpp" line="734" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="664" />
+            <location filename="../ui/pages/train_page.cpp" line="724" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="290" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="292" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <source>Start from</source>
+            <translation>起点</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
+            <translation>新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <source>A random network</source>
+            <translation>随机网络</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <source>Master games (not installed)</source>
+            <translation>大师对局（未安装）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <source>Master games (1,125 tournament games, bundled)</source>
+            <translation>大师对局（1,125 局比赛棋谱，随附）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <source>The games imported into the Library</source>
+            <translation>导入棋库的棋局</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <source>A PGN file…</source>
+            <translation>PGN 文件…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <source>PGN file: %1</source>
+            <translation>PGN 文件：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <source>Games to start from</source>
+            <translation>用于起始训练的棋局</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <source>PGN games (*.pgn);;All files (*)</source>
+            <translation>PGN 棋谱 (*.pgn);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="432" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="433" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="388" />
-            <location filename="../ui/pages/train_page.cpp" line="397" />
+            <location filename="../ui/pages/train_page.cpp" line="446" />
+            <location filename="../ui/pages/train_page.cpp" line="455" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="389" />
+            <location filename="../ui/pages/train_page.cpp" line="447" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="398" />
+            <location filename="../ui/pages/train_page.cpp" line="456" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="429" />
+            <location filename="../ui/pages/train_page.cpp" line="487" />
             <source>pid %1 on %2 since %3</source>
             <translation>主机 %2 上的进程 %1，自 %3 起</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="441" />
+            <location filename="../ui/pages/train_page.cpp" line="499" />
             <source>Being trained by %1</source>
             <translation>正由%1训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="505" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="523" />
+            <location filename="../ui/pages/train_page.cpp" line="581" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="559" />
+            <location filename="../ui/pages/train_page.cpp" line="617" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="560" />
+            <location filename="../ui/pages/train_page.cpp" line="618" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="599" />
+            <location filename="../ui/pages/train_page.cpp" line="658" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="600" />
+            <location filename="../ui/pages/train_page.cpp" line="659" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="620" />
+            <location filename="../ui/pages/train_page.cpp" line="679" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="621" />
+            <location filename="../ui/pages/train_page.cpp" line="680" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="661" />
+            <location filename="../ui/pages/train_page.cpp" line="721" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="668" />
+            <location filename="../ui/pages/train_page.cpp" line="728" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="671" />
+            <location filename="../ui/pages/train_page.cpp" line="731" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="716" />
+            <location filename="../ui/pages/train_page.cpp" line="776" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="727" />
+            <location filename="../ui/pages/train_page.cpp" line="787" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="739" />
+            <location filename="../ui/pages/train_page.cpp" line="799" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="758" />
+            <location filename="../ui/pages/train_page.cpp" line="818" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="759" />
+            <location filename="../ui/pages/train_page.cpp" line="819" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3162,7 +3262,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="767" />
+            <location filename="../ui/pages/train_page.cpp" line="827" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -3246,26 +3346,31 @@ Nothing is lost: the run can be continued later.</source>
         </message>
         <message>
             <location filename="../ui/train/train_status.cpp" line="111" />
+            <source>%1 / %2 steps on the start games</source>
+            <translation>起始棋局训练 %1 / %2 步</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_status.cpp" line="112" />
             <source>%1 / %2 evaluation games</source>
             <translation>评估 %1 / %2 局</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="112" />
+            <location filename="../ui/train/train_status.cpp" line="113" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="121" />
+            <location filename="../ui/train/train_status.cpp" line="122" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="123" />
+            <location filename="../ui/train/train_status.cpp" line="124" />
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_status.cpp" line="124" />
+            <location filename="../ui/train/train_status.cpp" line="125" />
             <source>%1 h %2 min</source>
             <translation>%1 小时 %2 分钟</translation>
         </message>
@@ -3288,32 +3393,32 @@ Nothing is lost: the run can be continued later.</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="429" />
+            <location filename="../ui/facade/training_session.cpp" line="430" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="431" />
+            <location filename="../ui/facade/training_session.cpp" line="432" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="433" />
+            <location filename="../ui/facade/training_session.cpp" line="434" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="435" />
+            <location filename="../ui/facade/training_session.cpp" line="436" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="437" />
+            <location filename="../ui/facade/training_session.cpp" line="438" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="439" />
+            <location filename="../ui/facade/training_session.cpp" line="440" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -412,4 +412,32 @@ ZH.update({
    '在棋库中打开此局，并用所选模型搜索每个局面：每着的损失、标记和最佳着法',
  "Red's win chance after each move, as the review's searches saw it; dots mark inaccuracies (yellow), mistakes (orange) and blunders (red). Click to go to a move.":
    '复盘搜索得出的每着之后红方的胜率；圆点标出欠佳着（黄）、错着（橙）和败着（红）。点击可跳到该着。',
+
+ # Start a run from games (Train page, parameters, errors)
+ 'The games %1 cannot start the run.': '无法用棋局 %1 开始训练。',
+ 'The chosen games cannot start the run.': '所选棋局无法用于开始训练。',
+ 'Start from games: training steps on the moves played in the games before self-play begins':
+   '从棋局开始：自对弈开始前，在这些棋局的实战着法上训练的步数',
+ 'Start from games: share of the games kept out of that training to measure its move accuracy and value loss':
+   '从棋局开始：留出不参与训练的棋局比例，用于衡量着法准确率和价值损失',
+ "Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)":
+   '从棋局开始：棋局结果在其各局面价值目标中的权重（大师对局的结果对开局局面说明不多）',
+ 'Share of each training batch drawn from the games the run started from (0 = self-play positions only)':
+   '每个训练批次中取自起始棋局的比例（0 = 只用自对弈局面）',
+ 'Steps on the start games': '起始棋局训练步数',
+ 'Start games held out': '起始棋局留出比例',
+ "Start games' result weight": '起始棋局结果权重',
+ 'Start games in later batches': '后续批次中的起始棋局',
+ 'Start from': '起点',
+ "What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.":
+   '新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。',
+ 'A random network': '随机网络',
+ 'Master games (not installed)': '大师对局（未安装）',
+ 'Master games (1,125 tournament games, bundled)': '大师对局（1,125 局比赛棋谱，随附）',
+ 'The games imported into the Library': '导入棋库的棋局',
+ 'A PGN file…': 'PGN 文件…',
+ 'PGN file: %1': 'PGN 文件：%1',
+ 'Games to start from': '用于起始训练的棋局',
+ 'PGN games (*.pgn);;All files (*)': 'PGN 棋谱 (*.pgn);;所有文件 (*)',
+ '%1 / %2 steps on the start games': '起始棋局训练 %1 / %2 步',
 })

@@ -112,7 +112,6 @@ void Pipeline::fromGamesPhase(State& st, nn::Net& net) {
         pending.push_back({st.run.id, step, "init/heldout_top1", hs.top1Accuracy, 0});
         pending.push_back({st.run.id, step, "init/heldout_policy", hs.policyLoss, 0});
         pending.push_back({st.run.id, step, "init/heldout_value", hs.valueLoss, 0});
-        if (callbacks_.heldOut) callbacks_.heldOut({step, hs.valueLoss, hs.policyLoss});
         char msg[200];
         std::snprintf(msg, sizeof msg, "start from games, step %d of %d: held-out move accuracy %.1f%%, policy loss %.3f, value loss %.4f%s",
                       step, steps, 100 * hs.top1Accuracy, hs.policyLoss, hs.valueLoss, all ? " (all held-out positions)" : "");

@@ -28,7 +28,8 @@ expected=(./usr/bin/xqstudio ./usr/bin/xqzero
   "./usr/share/applications/$id.desktop" "./usr/share/metainfo/$id.metainfo.xml"
   "./usr/share/icons/hicolor/scalable/apps/$id.svg"
   ./usr/share/man/man1/xqzero.1.gz ./usr/share/man/man1/xqstudio.1.gz
-  "./usr/share/doc/$pkg/copyright" "./usr/share/doc/$pkg/changelog.gz")
+  "./usr/share/doc/$pkg/copyright" "./usr/share/doc/$pkg/changelog.gz"
+  ./usr/share/xqzero/games/wukong-masters.pgn)
 for s in 16 22 24 32 48 64 128 256; do expected+=("./usr/share/icons/hicolor/${s}x${s}/apps/$id.png"); done
 for f in "${expected[@]}"; do grep -qxF "$f" "$tmp/contents" || fail "the package lacks $f"; done
 if grep -vE '^\./(usr/.*)?$' "$tmp/contents"; then fail "files outside /usr (above)"; fi

@@ -501,13 +501,11 @@ private slots:
         o.initGames = pgn.toStdString();
         std::vector<std::string> logs;
         std::vector<Stage> stages;
-        int heldChecks = 0;
         PipelineCallbacks cb;
         cb.log = [&](LogLevel, const std::string& m) { logs.push_back(m); };
         cb.progress = [&](const Progress& p) {
             if (stages.empty() || stages.back() != p.stage) stages.push_back(p.stage);
         };
-        cb.heldOut = [&](const HeldOutCheck&) { ++heldChecks; };
         Pipeline p(o, cb);
         p.run();
         QCOMPARE(p.stage(), Stage::Finished);
@@ -532,7 +530,6 @@ private slots:
         QCOMPARE(int(st.metrics(run->id, "init/loss").size()), 120);
         const auto top1 = st.metrics(run->id, "init/heldout_top1");
         QVERIFY2(top1.size() >= 3, qPrintable(QString::number(top1.size())));  // start, checks, end
-        QVERIFY(heldChecks >= int(top1.size()));
         QVERIFY(top1.back().value > top1.front().value);
         bool reported = false;
         for (const auto& m : logs) reported |= m.find("40 games of games.pgn") != std::string::npos;

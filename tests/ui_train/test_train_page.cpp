@@ -28,6 +28,7 @@
 
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
+#include "core/store/pgn_import.h"
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
 #include "ui/facade/training_session.h"
@@ -259,6 +260,44 @@ private slots:
         QVERIFY(page_->continueButton()->isEnabled());
         QVERIFY(page_->logPane()->toPlainText().contains(QStringLiteral("started run 'alpha'")));
         QVERIFY(metricCount(db(), QStringLiteral("alpha"), "loss/total") >= page_->charts()->lossPointCount() - 2);
+    }
+
+    // "Start from": the bundled master games are found next to the build's programs (and
+    // installed ones); the Library's imported games start a run whose generation 0 first trains
+    // on their moves (init/* metrics), then self-play goes on; a continued run ignores the box.
+    void startFromGamesTrainsGenerationZeroFirst() {
+        QComboBox* from = page_->startFromBox();
+        QCOMPARE(from->count(), 4);
+        QVERIFY(from->itemData(0).toString().isEmpty());
+        const QString bundled = TrainPage::bundledGamesFile();
+        QVERIFY2(bundled.endsWith(QStringLiteral("wukong-masters.pgn")), qPrintable(bundled));
+        QCOMPARE(from->itemData(1).toString(), bundled);
+        QCOMPARE(from->itemData(2).toString(), QStringLiteral("kind:imported"));
+        {
+            xq::store::Store st(db().toStdString());
+            std::string pgn;
+            for (const char* moves : {"1. h2e2 h7e7 2. h0g2 h9g7", "1. h2e2 b9c7 2. b0c2 h9g7",
+                                      "1. c3c4 g6g5 2. b0c2 h9g7", "1. h2e2 h9g7 2. h0g2 i9h9"})
+                pgn += std::string("[Event \"t\"]\n") + moves + " *\n\n";
+            QCOMPARE(xq::store::importPgn(st, pgn).imported, 4);
+        }
+        TrainConfig c = tinyConfig();
+        c.initSteps = 6;
+        c.initHoldout = 0;
+        page_->form()->setConfig(c);
+        from->setCurrentIndex(2);
+        page_->setRunName(QStringLiteral("fromgames"));
+        QSignalSpy finished(session_, &TrainingSession::finished);
+        QTest::mouseClick(page_->startButton(), Qt::LeftButton);
+        QVERIFY(!from->isEnabled());  // fixed while the run goes
+        QTRY_VERIFY_WITH_TIMEOUT(page_->logPane()->toPlainText().contains(
+                                     QStringLiteral("start from games: 4 stored games of kind imported")),
+                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page_->charts()->lossPointCount() >= 1, 180000);  // self-play's training
+        QTest::mouseClick(page_->stopButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(from->isEnabled());
+        QCOMPARE(metricCount(db(), QStringLiteral("fromgames"), "init/loss"), int64_t(6));
     }
 
     void liveBoardFollowsGamesInFlight() {

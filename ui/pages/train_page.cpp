@@ -1,5 +1,7 @@
 #include "ui/pages/train_page.h"
 
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QDateTime>
 #include <QDir>
@@ -19,6 +21,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QTabWidget>
 #include <QThread>
@@ -156,6 +159,13 @@ QWidget* TrainPage::buildLeft() {
     nameProblem_->setStyleSheet(QStringLiteral("QLabel{color:#b00020;}"));
     nameProblem_->hide();
     rf->addRow(nameProblem_);
+    startFrom_ = new QComboBox(runBox);
+    startFrom_->setObjectName(QStringLiteral("startFrom"));
+    for (int i = 0; i < 4; ++i) startFrom_->addItem(QString());
+    startFrom_->setItemData(2, QStringLiteral("kind:imported"));
+    connect(startFrom_, &QComboBox::activated, this, &TrainPage::chooseStartGames);
+    startFromLabel_ = new QLabel(runBox);
+    rf->addRow(startFromLabel_, startFrom_);
 
     runs_ = new QTreeWidget(runBox);
     runs_->setObjectName(QStringLiteral("runList"));
@@ -299,6 +309,7 @@ void TrainPage::retranslate() {
     runs_->setHeaderLabels(
         {tr("Earlier run"), tr("Preset"), tr("Gen."), tr("Steps"), tr("Created"),
          tr("Trained by")});
+    retranslateStartFrom();
     continue_->setText(tr("Continue run"));
     refresh_->setText(tr("Refresh"));
     leftTabs_->setTabText(0, tr("Settings for a new run"));
@@ -322,6 +333,53 @@ void TrainPage::retranslate() {
     log_->setPlaceholderText(tr("Events of the training loop appear here."));
     state_->setText(TrainingSession::stateName(session_->state()));
     updateButtons();
+}
+
+QString TrainPage::bundledGamesFile() {
+    const QString app = QCoreApplication::applicationDirPath();
+    // Installed: <prefix>/bin and <prefix>/share; the build tree: build/app/xqstudio and build/share.
+    for (const QString& rel : {QStringLiteral("/../share/xqzero/games/wukong-masters.pgn"),
+                               QStringLiteral("/../../share/xqzero/games/wukong-masters.pgn")}) {
+        const QFileInfo f(app + rel);
+        if (f.isFile()) return f.canonicalFilePath();
+    }
+    return {};
+}
+
+void TrainPage::retranslateStartFrom() {
+    startFromLabel_->setText(tr("Start from"));
+    startFrom_->setToolTip(
+        tr("What the new run's generation 0 learns before self-play: nothing (a random network), "
+           "or the moves played in a collection of games (a share held out to measure it). The "
+           "steps and the held-out share are settings of the run."));
+    const QString bundled = bundledGamesFile();
+    startFrom_->setItemText(0, tr("A random network"));
+    startFrom_->setItemText(1, bundled.isEmpty() ? tr("Master games (not installed)")
+                                                 : tr("Master games (1,125 tournament games, bundled)"));
+    startFrom_->setItemData(1, bundled.isEmpty() ? QVariant() : QVariant(bundled));
+    if (auto* items = qobject_cast<QStandardItemModel*>(startFrom_->model()))
+        items->item(1)->setEnabled(!bundled.isEmpty());
+    startFrom_->setItemText(2, tr("The games imported into the Library"));
+    startFrom_->setItemText(3, startGamesFile_.isEmpty()
+                                   ? tr("A PGN file…")
+                                   : tr("PGN file: %1").arg(QFileInfo(startGamesFile_).fileName()));
+}
+
+// The last item asks for a PGN file; cancelling keeps the choice from before.
+void TrainPage::chooseStartGames(int index) {
+    if (index == 3) {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Games to start from"), startGamesFile_.isEmpty() ? QDir::homePath() : startGamesFile_,
+            tr("PGN games (*.pgn);;All files (*)"));
+        if (file.isEmpty()) {
+            startFrom_->setCurrentIndex(startFromIndex_);
+            return;
+        }
+        startGamesFile_ = file;
+        startFrom_->setItemData(3, file);
+        retranslateStartFrom();
+    }
+    startFromIndex_ = startFrom_->currentIndex();
 }
 
 void TrainPage::changeEvent(QEvent* e) {
@@ -579,6 +637,7 @@ void TrainPage::startRun(bool resume, const QString& name) {
     o.dbPath = database().toStdString();
     o.runName = name.toStdString();
     o.resume = resume;
+    if (!resume) o.initGames = startFrom_->currentData().toString().toStdString();
     try {
         xq::store::ensureParentDirectory(o.dbPath);
     } catch (const std::exception& e) {
@@ -648,6 +707,7 @@ void TrainPage::updateButtons() {
     continue_->setEnabled(idle && selectedOk && trainer.isEmpty());
     form_->setEnabled(idle);
     name_->setEnabled(idle);
+    startFrom_->setEnabled(idle);
     dbButton_->setEnabled(idle);
     dbUriButton_->setEnabled(idle);
     // A PostgreSQL database is watched, never written: its runs are trained by `xqzero train

@@ -31,6 +31,7 @@
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QComboBox;
 class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
@@ -86,6 +87,9 @@ public:
     QPushButton* replayButton() const { return replay_; }
     QPushButton* playButton() const { return playGen_; }
     QTreeWidget* runList() const { return runs_; }
+    QComboBox* startFromBox() const { return startFrom_; }
+    // The collection shipped with the studio (resources/games), or empty when not installed.
+    static QString bundledGamesFile();
     QLabel* stateLabel() const { return state_; }
     QPlainTextEdit* logPane() const { return log_; }
     LiveGameView* liveView() const { return live_; }
@@ -167,6 +171,14 @@ private:
     QLabel* dbLabel_ = nullptr;
     QLabel* nameLabel_ = nullptr;
     QLabel* nameProblem_ = nullptr;  // why the typed name cannot be a run name, or hidden
+    // "Start from": what a new run's generation 0 learns first (PipelineOptions::initGames):
+    // each item's data is the source ("" = a random network); the PGN item asks for a file.
+    QComboBox* startFrom_ = nullptr;
+    QLabel* startFromLabel_ = nullptr;
+    QString startGamesFile_;  // the PGN file chosen through the last item
+    int startFromIndex_ = 0;  // the choice before the file dialog (restored on cancel)
+    void chooseStartGames(int index);
+    void retranslateStartFrom();
     QPushButton* start_ = nullptr;
     QPushButton* pause_ = nullptr;
     QPushButton* resume_ = nullptr;

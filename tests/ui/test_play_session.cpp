@@ -1,15 +1,18 @@
 // The Play session without widgets (a QCoreApplication, no display): the computer answers a
 // human move, takes over Red when the human plays Black, a bad FEN keeps the game and says why,
 // undo cancels a running search, a hint is offered and not played, a game played to mate is
-// stored with its players and remembered for review, a resignation ends the game, and a game
-// loaded already finished stores nothing. Every wait is on a signal or a condition.
+// stored with its players and remembered for review, a resignation ends the game, a game
+// loaded already finished stores nothing, and the result line follows the language. Every wait
+// is on a signal or a condition.
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
+#include "ui/app_setup.h"
 #include "ui/facade/play_session.h"
 #include "ui/facade/studio_facade.h"
 
@@ -34,6 +37,7 @@ class TestPlaySession : public QObject {
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
+        initResources();  // the translations compiled into xq_ui
         QVERIFY(dir_.isValid());
     }
     void init() {
@@ -186,6 +190,19 @@ private slots:
         QCOMPARE(facade_->storeRequestCount(), requests);
         QVERIFY(!session_->loadPgn(QStringLiteral("1. H2-E2 Z9-Z8 *"), &err));
         QVERIFY(err.contains(QStringLiteral("Z9-Z8")));
+    }
+
+    // The session's texts are made in the language installed when asked for: the result line
+    // of the same finished game, in Chinese and back in English.
+    void resultLineFollowsTheLanguage() {
+        QVERIFY(session_->startFromFen(QString::fromLatin1(kMateIn1)));
+        QVERIFY(session_->playHumanMove(Move(sq("a0"), sq("a9"))));
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/xqstudio_zh_CN.qm")));
+        QVERIFY(QCoreApplication::installTranslator(&zh));
+        QCOMPARE(session_->resultText(), QStringLiteral("红胜——将死"));
+        QVERIFY(QCoreApplication::removeTranslator(&zh));
+        QCOMPARE(session_->resultText(), QStringLiteral("Red wins — checkmate"));
     }
 
     void pgnTextNamesThePlayers() {

@@ -27,242 +27,242 @@
             <translation>lost</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="141" />
+            <location filename="../ui/pages/analyze_page.cpp" line="161" />
             <source>Open model</source>
             <translation>Open model</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="142" />
+            <location filename="../ui/pages/analyze_page.cpp" line="162" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>Models (*.xqm);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="220" />
+            <location filename="../ui/pages/analyze_page.cpp" line="249" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="221" />
+            <location filename="../ui/pages/analyze_page.cpp" line="250" />
             <source>Start analysis</source>
             <translation>Start analysis</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="222" />
+            <location filename="../ui/pages/analyze_page.cpp" line="251" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="223" />
+            <location filename="../ui/pages/analyze_page.cpp" line="252" />
             <source>Open model…</source>
             <translation>Open model…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="224" />
+            <location filename="../ui/pages/analyze_page.cpp" line="253" />
             <source>No network</source>
             <translation>No network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="225" />
+            <location filename="../ui/pages/analyze_page.cpp" line="254" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>Analyse with uniform priors and value 0 (no network)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="226" />
+            <location filename="../ui/pages/analyze_page.cpp" line="255" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="227" />
+            <location filename="../ui/pages/analyze_page.cpp" line="256" />
             <source>Take the position on the Play page</source>
             <translation>Take the position on the Play page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="228" />
+            <location filename="../ui/pages/analyze_page.cpp" line="257" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="229" />
+            <location filename="../ui/pages/analyze_page.cpp" line="258" />
             <source>Paste FEN</source>
             <translation>Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="230" />
+            <location filename="../ui/pages/analyze_page.cpp" line="259" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN (empty: take it from the clipboard)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="231" />
+            <location filename="../ui/pages/analyze_page.cpp" line="260" />
             <source>Show policy priors instead of visits</source>
             <translation>Show policy priors instead of visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="261" />
             <source>Simulations (0 = until Stop):</source>
             <translation>Simulations (0 = until Stop):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="262" />
             <source>Notation:</source>
             <translation>Notation:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="235" />
+            <location filename="../ui/pages/analyze_page.cpp" line="264" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="239" />
+            <location filename="../ui/pages/analyze_page.cpp" line="268" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="240" />
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="241" />
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>Move</source>
             <translation>Move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Visits</source>
             <translation>Visits</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Prior</source>
             <translation>Prior</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Principal variation</source>
             <translation>Principal variation</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
             <source>Network: %1</source>
             <translation>Network: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
             <source>Network: %1 (%2)</source>
             <translation>Network: %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <location filename="../ui/pages/analyze_page.cpp" line="326" />
+            <location filename="../ui/pages/analyze_page.cpp" line="285" />
+            <location filename="../ui/pages/analyze_page.cpp" line="355" />
             <source>No network (uniform priors)</source>
             <translation>No network (uniform priors)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="314" />
+            <location filename="../ui/pages/analyze_page.cpp" line="343" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <location filename="../ui/pages/analyze_page.cpp" line="385" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="381" />
+            <location filename="../ui/pages/analyze_page.cpp" line="410" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
+            <location filename="../ui/pages/analyze_page.cpp" line="424" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="396" />
+            <location filename="../ui/pages/analyze_page.cpp" line="425" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="430" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="488" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="471" />
+            <location filename="../ui/pages/analyze_page.cpp" line="500" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="490" />
+            <location filename="../ui/pages/analyze_page.cpp" line="519" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="491" />
-            <location filename="../ui/pages/analyze_page.cpp" line="513" />
+            <location filename="../ui/pages/analyze_page.cpp" line="520" />
+            <location filename="../ui/pages/analyze_page.cpp" line="542" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="491" />
-            <location filename="../ui/pages/analyze_page.cpp" line="513" />
+            <location filename="../ui/pages/analyze_page.cpp" line="520" />
+            <location filename="../ui/pages/analyze_page.cpp" line="542" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="515" />
+            <location filename="../ui/pages/analyze_page.cpp" line="544" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="516" />
+            <location filename="../ui/pages/analyze_page.cpp" line="545" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="517" />
+            <location filename="../ui/pages/analyze_page.cpp" line="546" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="518" />
+            <location filename="../ui/pages/analyze_page.cpp" line="547" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="523" />
+            <location filename="../ui/pages/analyze_page.cpp" line="552" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -2261,197 +2261,328 @@ File: %2</translation>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="42" />
+            <location filename="../ui/pages/play_page.cpp" line="34" />
             <source>The levels now play with %1.</source>
             <translation>The levels now play with %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="35" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>No model: the levels play alpha-beta.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Game</source>
             <translation>Game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="247" />
             <source>Red (moves first)</source>
             <translation>Red (moves first)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
-            <location filename="../ui/pages/play_page.cpp" line="231" />
-            <location filename="../ui/pages/play_page.cpp" line="250" />
-            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="248" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
             <source>No model (alpha-beta)</source>
             <translation>No model (alpha-beta)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>The network the levels play with: a generation of a training run, or a model file</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>Play as:</source>
             <translation>Play as:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>Model:</source>
             <translation>Model:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="253" />
             <source>Level:</source>
             <translation>Level:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="211" />
+            <location filename="../ui/pages/play_page.cpp" line="255" />
             <source>New game</source>
             <translation>New game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="212" />
+            <location filename="../ui/pages/play_page.cpp" line="256" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="213" />
+            <location filename="../ui/pages/play_page.cpp" line="257" />
             <source>Hint</source>
             <translation>Hint</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Resign</source>
             <translation>Resign</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="259" />
             <source>Flip board</source>
             <translation>Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="260" />
             <source>Review this game</source>
             <translation>Review this game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="261" />
             <source>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</source>
             <translation>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="263" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>Open the position on the board, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="265" />
             <source>Take back the computer's move and yours</source>
             <translation>Take back the computer's move and yours</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="222" />
+            <location filename="../ui/pages/play_page.cpp" line="266" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>Show the engine's suggestion as an arrow</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="223" />
+            <location filename="../ui/pages/play_page.cpp" line="267" />
             <source>Move now</source>
             <translation>Move now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="224" />
+            <location filename="../ui/pages/play_page.cpp" line="268" />
             <source>Let the computer play its best move found so far</source>
             <translation>Let the computer play its best move found so far</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Show the search while the computer thinks</source>
             <translation>Show the search while the computer thinks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="226" />
+            <location filename="../ui/pages/play_page.cpp" line="270" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>The MCTS levels' visits per target square as a heatmap, and the root value</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="271" />
             <source>Chinese</source>
             <translation>Chinese</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="228" />
+            <location filename="../ui/pages/play_page.cpp" line="272" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="273" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <location filename="../ui/pages/play_page.cpp" line="274" />
             <source>Moves:</source>
             <translation>Moves:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="231" />
-            <location filename="../ui/pages/play_page.cpp" line="250" />
-            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="251" />
-            <source>%1 — %2 loses: perpetual chase of the %3</source>
-            <translation>%1 — %2 loses: perpetual chase of the %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="264" />
+            <location filename="../ui/pages/play_page.cpp" line="294" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="266" />
+            <location filename="../ui/pages/play_page.cpp" line="296" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="296" />
+            <location filename="../ui/pages/play_page.cpp" line="372" />
+            <source>Hint: %1</source>
+            <translation>Hint: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::PlaySession</name>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="20" />
+            <source>checkmate</source>
+            <translation>checkmate</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="21" />
+            <source>no legal move (stalemate loses)</source>
+            <translation>no legal move (stalemate loses)</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="22" />
+            <source>perpetual check loses</source>
+            <translation>perpetual check loses</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="23" />
+            <source>threefold repetition</source>
+            <translation>threefold repetition</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="25" />
+            <source>60-move rule (120 plies without a capture)</source>
+            <translation>60-move rule (120 plies without a capture)</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="26" />
+            <source>neither side can attack</source>
+            <translation>neither side can attack</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="27" />
+            <source>game length limit</source>
+            <translation>game length limit</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="28" />
+            <source>resignation</source>
+            <translation>resignation</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="29" />
+            <source>adjudication</source>
+            <translation>adjudication</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="30" />
+            <source>perpetual chase loses</source>
+            <translation>perpetual chase loses</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="39" />
+            <source>red king</source>
+            <translation>red king</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="40" />
+            <source>red advisor</source>
+            <translation>red advisor</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="41" />
+            <source>red elephant</source>
+            <translation>red elephant</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="42" />
+            <source>red horse</source>
+            <translation>red horse</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="43" />
+            <source>red rook</source>
+            <translation>red rook</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="44" />
+            <source>red cannon</source>
+            <translation>red cannon</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="45" />
+            <source>red pawn</source>
+            <translation>red pawn</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="47" />
+            <source>black king</source>
+            <translation>black king</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="48" />
+            <source>black advisor</source>
+            <translation>black advisor</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="49" />
+            <source>black elephant</source>
+            <translation>black elephant</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="50" />
+            <source>black horse</source>
+            <translation>black horse</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="51" />
+            <source>black rook</source>
+            <translation>black rook</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="52" />
+            <source>black cannon</source>
+            <translation>black cannon</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="53" />
+            <source>black pawn</source>
+            <translation>black pawn</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="94" />
             <source>New game: you play %1 against %2.</source>
             <translation>New game: you play %1 against %2.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="303" />
+            <location filename="../ui/facade/play_session.cpp" line="95" />
+            <location filename="../ui/facade/play_session.cpp" line="336" />
+            <source>Red</source>
+            <translation>Red</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="95" />
+            <location filename="../ui/facade/play_session.cpp" line="336" />
+            <source>Black</source>
+            <translation>Black</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="102" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>This FEN was not loaded, the game is unchanged: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="314" />
+            <location filename="../ui/facade/play_session.cpp" line="108" />
             <source>Position set from FEN.</source>
             <translation>Position set from FEN.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="321" />
+            <location filename="../ui/facade/play_session.cpp" line="115" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>Not a readable Xiangqi PGN, the game is unchanged: %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/facade/play_session.cpp" line="127" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>Loaded a game of %n move.</numerusform>
@@ -2459,216 +2590,95 @@ File: %2</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
-            <source>Computer (%1)</source>
-            <translation>Computer (%1)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="346" />
-            <source>XQZero Studio game</source>
-            <translation>XQZero Studio game</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="348" />
-            <location filename="../ui/pages/play_page.cpp" line="349" />
-            <source>Human</source>
-            <translation>Human</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="390" />
+            <location filename="../ui/facade/play_session.cpp" line="161" />
             <source>Looking for a hint…</source>
             <translation>Looking for a hint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="636" />
-            <source>perpetual chase loses</source>
-            <translation>perpetual chase loses</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="644" />
-            <source>red king</source>
-            <translation>red king</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="645" />
-            <source>red advisor</source>
-            <translation>red advisor</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="646" />
-            <source>red elephant</source>
-            <translation>red elephant</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="647" />
-            <source>red horse</source>
-            <translation>red horse</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="648" />
-            <source>red rook</source>
-            <translation>red rook</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="649" />
-            <source>red cannon</source>
-            <translation>red cannon</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="650" />
-            <source>red pawn</source>
-            <translation>red pawn</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="652" />
-            <source>black king</source>
-            <translation>black king</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="653" />
-            <source>black advisor</source>
-            <translation>black advisor</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="654" />
-            <source>black elephant</source>
-            <translation>black elephant</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="655" />
-            <source>black horse</source>
-            <translation>black horse</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="656" />
-            <source>black rook</source>
-            <translation>black rook</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="657" />
-            <source>black cannon</source>
-            <translation>black cannon</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="658" />
-            <source>black pawn</source>
-            <translation>black pawn</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="244" />
-            <source>Draw</source>
-            <translation>Draw</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
-            <source>Red wins</source>
-            <translation>Red wins</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="246" />
-            <source>Black wins</source>
-            <translation>Black wins</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
-            <source>%1 — %2</source>
-            <translation>%1 — %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="235" />
-            <location filename="../ui/pages/play_page.cpp" line="470" />
-            <source>%1 is thinking…</source>
-            <translation>%1 is thinking…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="477" />
-            <source>No hint: %1</source>
-            <translation>No hint: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="480" />
-            <source>Hint: %1</source>
-            <translation>Hint: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="489" />
+            <location filename="../ui/facade/play_session.cpp" line="232" />
             <source>The computer could not move: %1</source>
             <translation>The computer could not move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/facade/play_session.cpp" line="239" />
             <source>The computer returned no legal move.</source>
             <translation>The computer returned no legal move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="506" />
+            <location filename="../ui/facade/play_session.cpp" line="250" />
+            <source>No hint: %1</source>
+            <translation>No hint: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="259" />
             <source>mate in %1</source>
             <translation>mate in %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="507" />
+            <location filename="../ui/facade/play_session.cpp" line="261" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>Thinking… depth %1, score %2, %3 nodes</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="518" />
-            <source>%1 is thinking… %2 visits, value for the computer %3</source>
-            <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="567" />
-            <source>The game was saved to the library (%1).</source>
-            <translation>The game was saved to the library (%1).</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="569" />
+            <location filename="../ui/facade/play_session.cpp" line="279" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>The game was not saved to the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
-            <source>checkmate</source>
-            <translation>checkmate</translation>
+            <location filename="../ui/facade/play_session.cpp" line="288" />
+            <source>The game was saved to the library (%1).</source>
+            <translation>The game was saved to the library (%1).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
-            <source>no legal move (stalemate loses)</source>
-            <translation>no legal move (stalemate loses)</translation>
+            <location filename="../ui/facade/play_session.cpp" line="330" />
+            <source>Draw</source>
+            <translation>Draw</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="629" />
-            <source>perpetual check loses</source>
-            <translation>perpetual check loses</translation>
+            <location filename="../ui/facade/play_session.cpp" line="331" />
+            <source>Red wins</source>
+            <translation>Red wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="630" />
-            <source>threefold repetition</source>
-            <translation>threefold repetition</translation>
+            <location filename="../ui/facade/play_session.cpp" line="332" />
+            <source>Black wins</source>
+            <translation>Black wins</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="631" />
-            <source>60-move rule (120 plies without a capture)</source>
-            <translation>60-move rule (120 plies without a capture)</translation>
+            <location filename="../ui/facade/play_session.cpp" line="337" />
+            <source>%1 — %2 loses: perpetual chase of the %3</source>
+            <translation>%1 — %2 loses: perpetual chase of the %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="632" />
-            <source>neither side can attack</source>
-            <translation>neither side can attack</translation>
+            <location filename="../ui/facade/play_session.cpp" line="340" />
+            <source>%1 — %2</source>
+            <translation>%1 — %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="633" />
-            <source>game length limit</source>
-            <translation>game length limit</translation>
+            <location filename="../ui/facade/play_session.cpp" line="349" />
+            <source>%1 is thinking…</source>
+            <translation>%1 is thinking…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="634" />
-            <source>resignation</source>
-            <translation>resignation</translation>
+            <location filename="../ui/facade/play_session.cpp" line="354" />
+            <source>%1 is thinking… %2 visits, value for the computer %3</source>
+            <translation>%1 is thinking… %2 visits, value for the computer %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="635" />
-            <source>adjudication</source>
-            <translation>adjudication</translation>
+            <location filename="../ui/facade/play_session.cpp" line="362" />
+            <source>Computer (%1)</source>
+            <translation>Computer (%1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="363" />
+            <source>XQZero Studio game</source>
+            <translation>XQZero Studio game</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="365" />
+            <location filename="../ui/facade/play_session.cpp" line="366" />
+            <source>Human</source>
+            <translation>Human</translation>
         </message>
     </context>
     <context>

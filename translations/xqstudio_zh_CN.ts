@@ -27,242 +27,242 @@
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="141" />
+            <location filename="../ui/pages/analyze_page.cpp" line="161" />
             <source>Open model</source>
             <translation>打开模型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="142" />
+            <location filename="../ui/pages/analyze_page.cpp" line="162" />
             <source>Models (*.xqm);;All files (*)</source>
             <translation>模型 (*.xqm);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="220" />
+            <location filename="../ui/pages/analyze_page.cpp" line="249" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="221" />
+            <location filename="../ui/pages/analyze_page.cpp" line="250" />
             <source>Start analysis</source>
             <translation>开始分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="222" />
+            <location filename="../ui/pages/analyze_page.cpp" line="251" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="223" />
+            <location filename="../ui/pages/analyze_page.cpp" line="252" />
             <source>Open model…</source>
             <translation>打开模型…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="224" />
+            <location filename="../ui/pages/analyze_page.cpp" line="253" />
             <source>No network</source>
             <translation>不用网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="225" />
+            <location filename="../ui/pages/analyze_page.cpp" line="254" />
             <source>Analyse with uniform priors and value 0 (no network)</source>
             <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="226" />
+            <location filename="../ui/pages/analyze_page.cpp" line="255" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="227" />
+            <location filename="../ui/pages/analyze_page.cpp" line="256" />
             <source>Take the position on the Play page</source>
             <translation>采用对弈页面的局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="228" />
+            <location filename="../ui/pages/analyze_page.cpp" line="257" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="229" />
+            <location filename="../ui/pages/analyze_page.cpp" line="258" />
             <source>Paste FEN</source>
             <translation>粘贴 FEN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="230" />
+            <location filename="../ui/pages/analyze_page.cpp" line="259" />
             <source>FEN (empty: take it from the clipboard)</source>
             <translation>FEN（留空：从剪贴板读取）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="231" />
+            <location filename="../ui/pages/analyze_page.cpp" line="260" />
             <source>Show policy priors instead of visits</source>
             <translation>显示策略先验而非访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="232" />
+            <location filename="../ui/pages/analyze_page.cpp" line="261" />
             <source>Simulations (0 = until Stop):</source>
             <translation>模拟次数（0 = 直到停止）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="233" />
+            <location filename="../ui/pages/analyze_page.cpp" line="262" />
             <source>Notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="235" />
+            <location filename="../ui/pages/analyze_page.cpp" line="264" />
             <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
             <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="239" />
+            <location filename="../ui/pages/analyze_page.cpp" line="268" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="240" />
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="241" />
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>Move</source>
             <translation>着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Visits</source>
             <translation>访问次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Prior</source>
             <translation>先验</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>Q</source>
             <translation>Q</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="245" />
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
             <source>Principal variation</source>
             <translation>主要变例</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>N</source>
             <translation>N</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="246" />
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
             <source>P</source>
             <translation>P</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
             <source>No network: uniform priors (every legal move equally likely, value 0).</source>
             <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
             <source>Network: %1</source>
             <translation>网络：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
             <source>Network: %1 (%2)</source>
             <translation>网络：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <location filename="../ui/pages/analyze_page.cpp" line="326" />
+            <location filename="../ui/pages/analyze_page.cpp" line="285" />
+            <location filename="../ui/pages/analyze_page.cpp" line="355" />
             <source>No network (uniform priors)</source>
             <translation>无网络（均匀先验）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="314" />
+            <location filename="../ui/pages/analyze_page.cpp" line="343" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="356" />
+            <location filename="../ui/pages/analyze_page.cpp" line="385" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="381" />
+            <location filename="../ui/pages/analyze_page.cpp" line="410" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="395" />
+            <location filename="../ui/pages/analyze_page.cpp" line="424" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="396" />
+            <location filename="../ui/pages/analyze_page.cpp" line="425" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="430" />
+            <location filename="../ui/pages/analyze_page.cpp" line="459" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/pages/analyze_page.cpp" line="488" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="471" />
+            <location filename="../ui/pages/analyze_page.cpp" line="500" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="490" />
+            <location filename="../ui/pages/analyze_page.cpp" line="519" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="491" />
-            <location filename="../ui/pages/analyze_page.cpp" line="513" />
+            <location filename="../ui/pages/analyze_page.cpp" line="520" />
+            <location filename="../ui/pages/analyze_page.cpp" line="542" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="491" />
-            <location filename="../ui/pages/analyze_page.cpp" line="513" />
+            <location filename="../ui/pages/analyze_page.cpp" line="520" />
+            <location filename="../ui/pages/analyze_page.cpp" line="542" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="515" />
+            <location filename="../ui/pages/analyze_page.cpp" line="544" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="516" />
+            <location filename="../ui/pages/analyze_page.cpp" line="545" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="517" />
+            <location filename="../ui/pages/analyze_page.cpp" line="546" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="518" />
+            <location filename="../ui/pages/analyze_page.cpp" line="547" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="523" />
+            <location filename="../ui/pages/analyze_page.cpp" line="552" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -2261,413 +2261,423 @@ File: %2</source>
     <context>
         <name>xqui::PlayPage</name>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="42" />
+            <location filename="../ui/pages/play_page.cpp" line="34" />
             <source>The levels now play with %1.</source>
             <translation>各级别现在使用 %1 对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="43" />
+            <location filename="../ui/pages/play_page.cpp" line="35" />
             <source>No model: the levels play alpha-beta.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="202" />
+            <location filename="../ui/pages/play_page.cpp" line="246" />
             <source>Game</source>
             <translation>对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="203" />
+            <location filename="../ui/pages/play_page.cpp" line="247" />
             <source>Red (moves first)</source>
             <translation>红方（先行）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="204" />
-            <location filename="../ui/pages/play_page.cpp" line="231" />
-            <location filename="../ui/pages/play_page.cpp" line="250" />
-            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="248" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="206" />
+            <location filename="../ui/pages/play_page.cpp" line="250" />
             <source>No model (alpha-beta)</source>
             <translation>无模型（alpha-beta）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="207" />
+            <location filename="../ui/pages/play_page.cpp" line="251" />
             <source>The network the levels play with: a generation of a training run, or a model file</source>
             <translation>各级别对弈所用的网络：某次训练的一代模型，或一个模型文件</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="208" />
+            <location filename="../ui/pages/play_page.cpp" line="252" />
             <source>Play as:</source>
             <translation>执子：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="210" />
+            <location filename="../ui/pages/play_page.cpp" line="254" />
             <source>Model:</source>
             <translation>模型：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="209" />
+            <location filename="../ui/pages/play_page.cpp" line="253" />
             <source>Level:</source>
             <translation>级别：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="211" />
+            <location filename="../ui/pages/play_page.cpp" line="255" />
             <source>New game</source>
             <translation>新对局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="212" />
+            <location filename="../ui/pages/play_page.cpp" line="256" />
             <source>Undo</source>
             <translation>悔棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="213" />
+            <location filename="../ui/pages/play_page.cpp" line="257" />
             <source>Hint</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="214" />
+            <location filename="../ui/pages/play_page.cpp" line="258" />
             <source>Resign</source>
             <translation>认输</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="215" />
+            <location filename="../ui/pages/play_page.cpp" line="259" />
             <source>Flip board</source>
             <translation>翻转棋盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="216" />
+            <location filename="../ui/pages/play_page.cpp" line="260" />
             <source>Review this game</source>
             <translation>复盘此局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="217" />
+            <location filename="../ui/pages/play_page.cpp" line="261" />
             <source>Open the game in the Library and search every position with the chosen model: each move's loss, its marks, the best moves</source>
             <translation>在棋库中打开此局，并用所选模型搜索每个局面：每着的损失、标记和最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="219" />
+            <location filename="../ui/pages/play_page.cpp" line="263" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="220" />
+            <location filename="../ui/pages/play_page.cpp" line="264" />
             <source>Open the position on the board, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开棋盘上的局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="221" />
+            <location filename="../ui/pages/play_page.cpp" line="265" />
             <source>Take back the computer's move and yours</source>
             <translation>撤回电脑的一步和你的一步</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="222" />
+            <location filename="../ui/pages/play_page.cpp" line="266" />
             <source>Show the engine's suggestion as an arrow</source>
             <translation>以箭头显示引擎建议的着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="223" />
+            <location filename="../ui/pages/play_page.cpp" line="267" />
             <source>Move now</source>
             <translation>立即走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="224" />
+            <location filename="../ui/pages/play_page.cpp" line="268" />
             <source>Let the computer play its best move found so far</source>
             <translation>让电脑立即走出目前找到的最佳着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="225" />
+            <location filename="../ui/pages/play_page.cpp" line="269" />
             <source>Show the search while the computer thinks</source>
             <translation>电脑思考时显示搜索</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="226" />
+            <location filename="../ui/pages/play_page.cpp" line="270" />
             <source>The MCTS levels' visits per target square as a heatmap, and the root value</source>
             <translation>MCTS 级别对每个目标格的访问次数（热力图）及根节点估值</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="227" />
+            <location filename="../ui/pages/play_page.cpp" line="271" />
             <source>Chinese</source>
             <translation>中文</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="228" />
+            <location filename="../ui/pages/play_page.cpp" line="272" />
             <source>WXF</source>
             <translation>WXF</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="229" />
+            <location filename="../ui/pages/play_page.cpp" line="273" />
             <source>ICCS</source>
             <translation>ICCS</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="230" />
+            <location filename="../ui/pages/play_page.cpp" line="274" />
             <source>Moves:</source>
             <translation>着法：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="231" />
-            <location filename="../ui/pages/play_page.cpp" line="250" />
-            <location filename="../ui/pages/play_page.cpp" line="297" />
+            <location filename="../ui/pages/play_page.cpp" line="275" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="251" />
-            <source>%1 — %2 loses: perpetual chase of the %3</source>
-            <translation>%1——%2长捉%3判负</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="264" />
+            <location filename="../ui/pages/play_page.cpp" line="294" />
             <source>The levels play with this network: Beginner samples its policy, Amateur and Advanced search with MCTS.</source>
             <translation>各级别使用此网络对弈：入门级按其策略抽样走棋，业余级和进阶级使用 MCTS 搜索。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="266" />
+            <location filename="../ui/pages/play_page.cpp" line="296" />
             <source>No model: the levels play alpha-beta. Train one on the Train page, or open a model file.</source>
             <translation>无模型：各级别使用 alpha-beta 搜索对弈。可在“训练”页训练一个模型，或打开模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="296" />
+            <location filename="../ui/pages/play_page.cpp" line="372" />
+            <source>Hint: %1</source>
+            <translation>提示：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>xqui::PlaySession</name>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="20" />
+            <source>checkmate</source>
+            <translation>将死</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="21" />
+            <source>no legal move (stalemate loses)</source>
+            <translation>无子可动（困毙判负）</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="22" />
+            <source>perpetual check loses</source>
+            <translation>长将判负</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="23" />
+            <source>threefold repetition</source>
+            <translation>三次重复局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="25" />
+            <source>60-move rule (120 plies without a capture)</source>
+            <translation>六十回合自然限着（120 步未吃子）</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="26" />
+            <source>neither side can attack</source>
+            <translation>双方均无进攻子力</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="27" />
+            <source>game length limit</source>
+            <translation>对局长度上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="28" />
+            <source>resignation</source>
+            <translation>认输</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="29" />
+            <source>adjudication</source>
+            <translation>裁决</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="30" />
+            <source>perpetual chase loses</source>
+            <translation>长捉判负</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="39" />
+            <source>red king</source>
+            <translation>红帅</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="40" />
+            <source>red advisor</source>
+            <translation>红仕</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="41" />
+            <source>red elephant</source>
+            <translation>红相</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="42" />
+            <source>red horse</source>
+            <translation>红马</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="43" />
+            <source>red rook</source>
+            <translation>红车</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="44" />
+            <source>red cannon</source>
+            <translation>红炮</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="45" />
+            <source>red pawn</source>
+            <translation>红兵</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="47" />
+            <source>black king</source>
+            <translation>黑将</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="48" />
+            <source>black advisor</source>
+            <translation>黑士</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="49" />
+            <source>black elephant</source>
+            <translation>黑象</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="50" />
+            <source>black horse</source>
+            <translation>黑马</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="51" />
+            <source>black rook</source>
+            <translation>黑车</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="52" />
+            <source>black cannon</source>
+            <translation>黑炮</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="53" />
+            <source>black pawn</source>
+            <translation>黑卒</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="94" />
             <source>New game: you play %1 against %2.</source>
             <translation>新对局：你执%1，对手为%2。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="303" />
+            <location filename="../ui/facade/play_session.cpp" line="95" />
+            <location filename="../ui/facade/play_session.cpp" line="336" />
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="95" />
+            <location filename="../ui/facade/play_session.cpp" line="336" />
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="102" />
             <source>This FEN was not loaded, the game is unchanged: %1</source>
             <translation>未载入此 FEN，当前对局保持不变：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="314" />
+            <location filename="../ui/facade/play_session.cpp" line="108" />
             <source>Position set from FEN.</source>
             <translation>已按 FEN 设置局面。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="321" />
+            <location filename="../ui/facade/play_session.cpp" line="115" />
             <source>Not a readable Xiangqi PGN, the game is unchanged: %1</source>
             <translation>无法读取的象棋 PGN，当前对局保持不变：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/pages/play_page.cpp" line="339" />
+            <location filename="../ui/facade/play_session.cpp" line="127" />
             <source>Loaded a game of %n move(s).</source>
             <translation>
                 <numerusform>已载入一局 %n 步的棋。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="345" />
-            <source>Computer (%1)</source>
-            <translation>电脑（%1）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="346" />
-            <source>XQZero Studio game</source>
-            <translation>XQZero 象棋工作室对局</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="348" />
-            <location filename="../ui/pages/play_page.cpp" line="349" />
-            <source>Human</source>
-            <translation>玩家</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="390" />
+            <location filename="../ui/facade/play_session.cpp" line="161" />
             <source>Looking for a hint…</source>
             <translation>正在寻找提示…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="636" />
-            <source>perpetual chase loses</source>
-            <translation>长捉判负</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="644" />
-            <source>red king</source>
-            <translation>红帅</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="645" />
-            <source>red advisor</source>
-            <translation>红仕</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="646" />
-            <source>red elephant</source>
-            <translation>红相</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="647" />
-            <source>red horse</source>
-            <translation>红马</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="648" />
-            <source>red rook</source>
-            <translation>红车</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="649" />
-            <source>red cannon</source>
-            <translation>红炮</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="650" />
-            <source>red pawn</source>
-            <translation>红兵</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="652" />
-            <source>black king</source>
-            <translation>黑将</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="653" />
-            <source>black advisor</source>
-            <translation>黑士</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="654" />
-            <source>black elephant</source>
-            <translation>黑象</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="655" />
-            <source>black horse</source>
-            <translation>黑马</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="656" />
-            <source>black rook</source>
-            <translation>黑车</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="657" />
-            <source>black cannon</source>
-            <translation>黑炮</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="658" />
-            <source>black pawn</source>
-            <translation>黑卒</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="244" />
-            <source>Draw</source>
-            <translation>和棋</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="245" />
-            <source>Red wins</source>
-            <translation>红胜</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="246" />
-            <source>Black wins</source>
-            <translation>黑胜</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="254" />
-            <source>%1 — %2</source>
-            <translation>%1——%2</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="235" />
-            <location filename="../ui/pages/play_page.cpp" line="470" />
-            <source>%1 is thinking…</source>
-            <translation>%1正在思考…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="477" />
-            <source>No hint: %1</source>
-            <translation>无法提示：%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="480" />
-            <source>Hint: %1</source>
-            <translation>提示：%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="489" />
+            <location filename="../ui/facade/play_session.cpp" line="232" />
             <source>The computer could not move: %1</source>
             <translation>电脑无法走棋：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="496" />
+            <location filename="../ui/facade/play_session.cpp" line="239" />
             <source>The computer returned no legal move.</source>
             <translation>电脑没有给出合法着法。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="506" />
+            <location filename="../ui/facade/play_session.cpp" line="250" />
+            <source>No hint: %1</source>
+            <translation>无法提示：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="259" />
             <source>mate in %1</source>
             <translation>%1 步杀</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="507" />
+            <location filename="../ui/facade/play_session.cpp" line="261" />
             <source>Thinking… depth %1, score %2, %3 nodes</source>
             <translation>思考中… 深度 %1，评分 %2，%3 个节点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="518" />
-            <source>%1 is thinking… %2 visits, value for the computer %3</source>
-            <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="567" />
-            <source>The game was saved to the library (%1).</source>
-            <translation>棋局已保存到棋库（%1）。</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/play_page.cpp" line="569" />
+            <location filename="../ui/facade/play_session.cpp" line="279" />
             <source>The game was not saved to the database %1: %2</source>
             <translation>棋局未能保存到数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="627" />
-            <source>checkmate</source>
-            <translation>将死</translation>
+            <location filename="../ui/facade/play_session.cpp" line="288" />
+            <source>The game was saved to the library (%1).</source>
+            <translation>棋局已保存到棋库（%1）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="628" />
-            <source>no legal move (stalemate loses)</source>
-            <translation>无子可动（困毙判负）</translation>
+            <location filename="../ui/facade/play_session.cpp" line="330" />
+            <source>Draw</source>
+            <translation>和棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="629" />
-            <source>perpetual check loses</source>
-            <translation>长将判负</translation>
+            <location filename="../ui/facade/play_session.cpp" line="331" />
+            <source>Red wins</source>
+            <translation>红胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="630" />
-            <source>threefold repetition</source>
-            <translation>三次重复局面</translation>
+            <location filename="../ui/facade/play_session.cpp" line="332" />
+            <source>Black wins</source>
+            <translation>黑胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="631" />
-            <source>60-move rule (120 plies without a capture)</source>
-            <translation>六十回合自然限着（120 步未吃子）</translation>
+            <location filename="../ui/facade/play_session.cpp" line="337" />
+            <source>%1 — %2 loses: perpetual chase of the %3</source>
+            <translation>%1——%2长捉%3判负</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="632" />
-            <source>neither side can attack</source>
-            <translation>双方均无进攻子力</translation>
+            <location filename="../ui/facade/play_session.cpp" line="340" />
+            <source>%1 — %2</source>
+            <translation>%1——%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="633" />
-            <source>game length limit</source>
-            <translation>对局长度上限</translation>
+            <location filename="../ui/facade/play_session.cpp" line="349" />
+            <source>%1 is thinking…</source>
+            <translation>%1正在思考…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="634" />
-            <source>resignation</source>
-            <translation>认输</translation>
+            <location filename="../ui/facade/play_session.cpp" line="354" />
+            <source>%1 is thinking… %2 visits, value for the computer %3</source>
+            <translation>%1 正在思考… %2 次访问，电脑一方估值 %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/play_page.cpp" line="635" />
-            <source>adjudication</source>
-            <translation>裁决</translation>
+            <location filename="../ui/facade/play_session.cpp" line="362" />
+            <source>Computer (%1)</source>
+            <translation>电脑（%1）</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="363" />
+            <source>XQZero Studio game</source>
+            <translation>XQZero 象棋工作室对局</translation>
+        </message>
+        <message>
+            <location filename="../ui/facade/play_session.cpp" line="365" />
+            <location filename="../ui/facade/play_session.cpp" line="366" />
+            <source>Human</source>
+            <translation>玩家</translation>
         </message>
     </context>
     <context>

@@ -25,8 +25,11 @@ const QStringList kScanned = {"*.h", "*.cpp", "*.md", "*.sh", "*.py", "*.txt", "
 // Third-party headers that comments name on purpose.
 const QSet<QString> kExternal = {"qcustomplot.h", "sqlite3.h", "torch.h", "libpq-fe.h"};
 
-// The folder beside the repository, spelt in pieces so that this file does not name it.
-QString outsideFolder() { return QStringLiteral("..") + QStringLiteral("/shared"); }
+// The name of the folder beside the repository that held the project's brief, spelt in pieces
+// so that no file of the repository names it, this one included.
+QString outsideName() { return QStringLiteral("sh") + QStringLiteral("ared"); }
+// That folder as a relative path from the repository.
+QString outsideFolder() { return QStringLiteral("../") + outsideName(); }
 
 QString sourceDir() { return QString::fromLocal8Bit(qgetenv("XQ_SOURCE_DIR")); }
 
@@ -58,15 +61,18 @@ QStringList brokenReferences(const QString& text, const Tree& tree) {
         R"((?<![\w/.<-])((?:core|ui|app|tests|tools|scripts|docs|packaging|translations|resources)/[\w./{},-]*\.(?:h|cpp|md|py|sh|txt|png|svg|ts|qrc|json|cmake))(?!\.?[\w*]))");
     static const QRegularExpression bareRe(R"((?<![\w/.<*-])([a-z][a-z0-9_]*\.(?:h|cpp))(?![\w*{]))");
     const QString outside = outsideFolder();
-    // The brief's folder beside the repository, however it is spelt (/work/shared/..., shared/design.md).
-    static const QRegularExpression sharedRe(QStringLiteral("(?<![\\w.-])shared/(?:design|reference|seeds)"));
+    // The brief's folder, however it is spelt: an absolute path to it or its name followed by
+    // one of its sub-folders.
+    static const QRegularExpression sharedRe(QStringLiteral("(?<![\\w.-])") + outsideName() +
+                                             QStringLiteral("/(?:design|reference|seeds)"));
     QStringList broken;
     const QStringList lines = text.split('\n');
     for (qsizetype n = 0; n < lines.size(); ++n) {
         const QString& line = lines[n];
         const QString where = QStringLiteral("line %1: ").arg(n + 1);
         if (line.contains(outside)) broken += where + outside + " (not in a clone)";
-        else if (sharedRe.match(line).hasMatch()) broken += where + "shared/ (not in a clone)";
+        else if (sharedRe.match(line).hasMatch())
+            broken += where + outsideName() + "/ (not in a clone)";
         if (line.trimmed().startsWith("#include")) continue;
         for (auto it = pathRe.globalMatch(line); it.hasNext();) {
             const QString token = it.next().captured(1);
@@ -108,11 +114,11 @@ private slots:
             "// the old gating.h, the real gate_rule.h, qcustomplot.h, core/nn/torch_*.cpp\n"
             "#include \"core/no/such.h\"\n"
             "QSettings key ui/language\n" +
-            outsideFolder() + "/design.md\n" + QStringLiteral("/work/") + "shared/reference/perft.md\n";
+            outsideFolder() + "/design.md\n" + "/srv/" + outsideName() + "/reference/perft.md\n";
         const QStringList broken = brokenReferences(text, tree);
         QCOMPARE(broken, QStringList({"line 2: core/train/gating.h", "line 2: docs/nowhere.md",
                                       "line 3: gating.h", "line 6: " + outsideFolder() + " (not in a clone)",
-                                      "line 7: shared/ (not in a clone)"}));
+                                      "line 7: " + outsideName() + "/ (not in a clone)"}));
     }
 
     void everyNamedFileExists() {

@@ -178,10 +178,13 @@ void BoardWidget::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
+// Layers from the bottom: the cached board art, the heatmap, the last move, the check glow,
+// the pieces, the selection and its targets, the heat labels, the arrows, the dragged piece.
 void BoardWidget::paintEvent(QPaintEvent*) {
     const BoardGeometry g = geometry();
     const qreal dpr = devicePixelRatioF();
-    if (art_.isNull() || art_.devicePixelRatio() != dpr || art_.size() != (QSizeF(size()) * dpr).toSize()) {
+    if (art_.isNull() || art_.devicePixelRatio() != dpr ||
+        art_.size() != (QSizeF(size()) * dpr).toSize()) {
         BoardStyle style;
         style.coordinates = coordinates_;
         art_ = paintBoardArt(size(), dpr, g, style);
@@ -190,95 +193,117 @@ void BoardWidget::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
     p.drawPixmap(0, 0, art_);
-    const qreal c = g.cell, r = c * 0.45;
-
-    // Heatmap under everything else that moves.
-    if (!heat_.isEmpty()) {
-        QFont f = font();
-        f.setPixelSize(qMax(6, qRound(c * 0.22)));
-        f.setBold(true);
-        for (int sq = 0; sq < xq::kSquareCount; ++sq) {
-            const HeatCell& h = heat_[sq];
-            if (h.value < 0) continue;
-            QColor col = heatColor(h.value);
-            col.setAlpha(150);
-            const QPointF ctr = g.center(sq);
-            p.setPen(Qt::NoPen);
-            p.setBrush(col);
-            p.drawRoundedRect(QRectF(ctr - QPointF(c * 0.47, c * 0.47), QSizeF(c * 0.94, c * 0.94)), c * 0.12, c * 0.12);
-        }
+    paintHeat(p, g);
+    paintLastMove(p, g);
+    paintCheck(p, g);
+    paintPieces(p, g);
+    paintSelection(p, g);
+    paintHeatLabels(p, g);
+    for (const BoardArrow& a : arrows_) {
+        if (!a.move) continue;
+        paintArrow(p, g.center(a.move.from()), g.center(a.move.to()), a.width * g.cell, a.color);
     }
+    if (dragging_ && pressSquare_ != xq::kNoSquare)
+        paintPiece(p, dragPos_, pieceRadius(g) * 1.08, pos_.piece(pressSquare_), true);
+}
 
-    // Last move: a soft frame on both squares.
-    if (lastMove_) {
-        for (xq::Square sq : {lastMove_.from(), lastMove_.to()}) {
-            const QPointF ctr = g.center(sq);
-            p.setPen(QPen(QColor(30, 110, 200, 200), qMax<qreal>(1.5, c * 0.05)));
-            p.setBrush(QColor(80, 160, 255, 45));
-            p.drawRoundedRect(QRectF(ctr - QPointF(c * 0.49, c * 0.49), QSizeF(c * 0.98, c * 0.98)), c * 0.14, c * 0.14);
-        }
-    }
-    // King in check: a red glow.
-    if (pos_.kingSquare(pos_.sideToMove()) != xq::kNoSquare && pos_.inCheck()) {
-        const QPointF ctr = g.center(pos_.kingSquare(pos_.sideToMove()));
-        QRadialGradient glow(ctr, r * 1.45);
-        glow.setColorAt(0.55, QColor(255, 30, 20, 230));
-        glow.setColorAt(1.0, QColor(255, 30, 20, 0));
+// A square of the heatmap, under everything else that moves.
+void BoardWidget::paintHeat(QPainter& p, const BoardGeometry& g) const {
+    const qreal c = g.cell;
+    for (int sq = 0; sq < heat_.size() && sq < xq::kSquareCount; ++sq) {
+        const HeatCell& h = heat_[sq];
+        if (h.value < 0) continue;
+        QColor col = heatColor(h.value);
+        col.setAlpha(150);
+        const QPointF ctr = g.center(sq);
         p.setPen(Qt::NoPen);
-        p.setBrush(glow);
-        p.drawEllipse(ctr, r * 1.45, r * 1.45);
+        p.setBrush(col);
+        p.drawRoundedRect(QRectF(ctr - QPointF(c * 0.47, c * 0.47), QSizeF(c * 0.94, c * 0.94)),
+                          c * 0.12, c * 0.12);
     }
+}
 
+// The last move: a soft frame on both squares.
+void BoardWidget::paintLastMove(QPainter& p, const BoardGeometry& g) const {
+    if (!lastMove_) return;
+    const qreal c = g.cell;
+    for (xq::Square sq : {lastMove_.from(), lastMove_.to()}) {
+        const QPointF ctr = g.center(sq);
+        p.setPen(QPen(QColor(30, 110, 200, 200), qMax<qreal>(1.5, c * 0.05)));
+        p.setBrush(QColor(80, 160, 255, 45));
+        p.drawRoundedRect(QRectF(ctr - QPointF(c * 0.49, c * 0.49), QSizeF(c * 0.98, c * 0.98)),
+                          c * 0.14, c * 0.14);
+    }
+}
+
+// The king in check: a red glow.
+void BoardWidget::paintCheck(QPainter& p, const BoardGeometry& g) const {
+    const xq::Square king = pos_.kingSquare(pos_.sideToMove());
+    if (king == xq::kNoSquare || !pos_.inCheck()) return;
+    const qreal r = pieceRadius(g);
+    const QPointF ctr = g.center(king);
+    QRadialGradient glow(ctr, r * 1.45);
+    glow.setColorAt(0.55, QColor(255, 30, 20, 230));
+    glow.setColorAt(1.0, QColor(255, 30, 20, 0));
+    p.setPen(Qt::NoPen);
+    p.setBrush(glow);
+    p.drawEllipse(ctr, r * 1.45, r * 1.45);
+}
+
+// The pieces; the one being dragged stays faint on its square.
+void BoardWidget::paintPieces(QPainter& p, const BoardGeometry& g) const {
+    const qreal r = pieceRadius(g);
     for (int sq = 0; sq < xq::kSquareCount; ++sq) {
         const xq::Piece pc = pos_.piece(sq);
         if (pc == xq::NoPiece) continue;
-        if (dragging_ && sq == pressSquare_) {
-            p.setOpacity(0.35);
-            paintPiece(p, g.center(sq), r, pc);
-            p.setOpacity(1.0);
-            continue;
-        }
+        const bool dragged = dragging_ && sq == pressSquare_;
+        if (dragged) p.setOpacity(0.35);
         paintPiece(p, g.center(sq), r, pc);
+        if (dragged) p.setOpacity(1.0);
     }
-    if (selected_ != xq::kNoSquare) {
-        p.setPen(QPen(QColor(20, 170, 80), qMax<qreal>(2.0, c * 0.07)));
-        p.setBrush(Qt::NoBrush);
-        p.drawEllipse(g.center(selected_), r * 1.06, r * 1.06);
-        for (xq::Square t : highlightedTargets()) {
-            const QPointF ctr = g.center(t);
-            if (pos_.piece(t) != xq::NoPiece) {  // capture: a ring around the victim
-                p.setPen(QPen(QColor(220, 40, 30, 220), qMax<qreal>(2.0, c * 0.07)));
-                p.setBrush(Qt::NoBrush);
-                p.drawEllipse(ctr, r * 1.06, r * 1.06);
-            } else {
-                p.setPen(QPen(QColor(10, 90, 40, 200), qMax<qreal>(1.0, c * 0.02)));
-                p.setBrush(QColor(20, 170, 80, 200));
-                p.drawEllipse(ctr, c * 0.13, c * 0.13);
-            }
+}
+
+// The selected piece's ring and its legal targets: a dot on an empty square, a ring around a
+// piece it can capture.
+void BoardWidget::paintSelection(QPainter& p, const BoardGeometry& g) const {
+    if (selected_ == xq::kNoSquare) return;
+    const qreal c = g.cell, r = pieceRadius(g);
+    p.setPen(QPen(QColor(20, 170, 80), qMax<qreal>(2.0, c * 0.07)));
+    p.setBrush(Qt::NoBrush);
+    p.drawEllipse(g.center(selected_), r * 1.06, r * 1.06);
+    for (xq::Square t : highlightedTargets()) {
+        const QPointF ctr = g.center(t);
+        if (pos_.piece(t) != xq::NoPiece) {
+            p.setPen(QPen(QColor(220, 40, 30, 220), qMax<qreal>(2.0, c * 0.07)));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(ctr, r * 1.06, r * 1.06);
+        } else {
+            p.setPen(QPen(QColor(10, 90, 40, 200), qMax<qreal>(1.0, c * 0.02)));
+            p.setBrush(QColor(20, 170, 80, 200));
+            p.drawEllipse(ctr, c * 0.13, c * 0.13);
         }
     }
-    if (!heat_.isEmpty()) {  // labels above the pieces so they stay readable
-        QFont f = font();
-        f.setPixelSize(qMax(6, qRound(c * 0.21)));
-        f.setBold(true);
-        p.setFont(f);
-        for (int sq = 0; sq < xq::kSquareCount; ++sq) {
-            const HeatCell& h = heat_[sq];
-            if (h.value < 0 || h.label.isEmpty()) continue;
-            const QPointF ctr = g.center(sq) + QPointF(0, c * 0.32);
-            const QRectF box(ctr - QPointF(c * 0.46, c * 0.14), QSizeF(c * 0.92, c * 0.28));
-            p.setPen(Qt::NoPen);
-            p.setBrush(QColor(255, 255, 255, 200));
-            p.drawRoundedRect(box, c * 0.06, c * 0.06);
-            p.setPen(QColor(20, 20, 20));
-            p.drawText(box, Qt::AlignCenter, h.label);
-        }
+}
+
+// The heatmap's labels, above the pieces so they stay readable.
+void BoardWidget::paintHeatLabels(QPainter& p, const BoardGeometry& g) const {
+    if (heat_.isEmpty()) return;
+    const qreal c = g.cell;
+    QFont f = font();
+    f.setPixelSize(qMax(6, qRound(c * 0.21)));
+    f.setBold(true);
+    p.setFont(f);
+    for (int sq = 0; sq < heat_.size() && sq < xq::kSquareCount; ++sq) {
+        const HeatCell& h = heat_[sq];
+        if (h.value < 0 || h.label.isEmpty()) continue;
+        const QPointF ctr = g.center(sq) + QPointF(0, c * 0.32);
+        const QRectF box(ctr - QPointF(c * 0.46, c * 0.14), QSizeF(c * 0.92, c * 0.28));
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(255, 255, 255, 200));
+        p.drawRoundedRect(box, c * 0.06, c * 0.06);
+        p.setPen(QColor(20, 20, 20));
+        p.drawText(box, Qt::AlignCenter, h.label);
     }
-    for (const BoardArrow& a : arrows_) {
-        if (!a.move) continue;
-        paintArrow(p, g.center(a.move.from()), g.center(a.move.to()), a.width * c, a.color);
-    }
-    if (dragging_ && pressSquare_ != xq::kNoSquare) paintPiece(p, dragPos_, r * 1.08, pos_.piece(pressSquare_), true);
 }
 
 }  // namespace xqui

@@ -17,6 +17,8 @@
 #include "core/xiangqi/position.h"
 #include "ui/board/board_geometry.h"
 
+class QPainter;
+
 namespace xqui {
 
 struct BoardArrow {
@@ -81,6 +83,13 @@ protected:
 
 private:
     BoardGeometry geometry() const;
+    static qreal pieceRadius(const BoardGeometry& g) { return g.cell * 0.45; }
+    void paintHeat(QPainter& p, const BoardGeometry& g) const;
+    void paintLastMove(QPainter& p, const BoardGeometry& g) const;
+    void paintCheck(QPainter& p, const BoardGeometry& g) const;
+    void paintPieces(QPainter& p, const BoardGeometry& g) const;
+    void paintSelection(QPainter& p, const BoardGeometry& g) const;
+    void paintHeatLabels(QPainter& p, const BoardGeometry& g) const;
     void select(xq::Square sq);
     bool tryMove(xq::Square from, xq::Square to);
     bool ownPiece(xq::Square sq) const;

@@ -77,10 +77,21 @@ AnalyzePage::~AnalyzePage() {
     search_.reset();
 }
 
+// Texts are set in retranslate(), at construction and on every language change.
 void AnalyzePage::buildUi() {
     board_ = new BoardWidget(this);
     connect(board_, &BoardWidget::moveRequested, this, &AnalyzePage::onBoardMove);
+    buildLabels();
+    buildControls();
+    buildCandidateTable();
+    buildSearchTree();
+    layOut();
+    nameControls();
+    connectControls();
+}
 
+// The title, the evaluator's note, the search's statistics and the error line.
+void AnalyzePage::buildLabels() {
     title_ = new QLabel(this);
     title_->setStyleSheet(QStringLiteral("font-size:18px;font-weight:bold;"));
     evalNote_ = new QLabel(this);
@@ -94,7 +105,10 @@ void AnalyzePage::buildUi() {
     error_->setStyleSheet(QStringLiteral("color:#a01010;"));
     error_->setWordWrap(true);
     error_->hide();
+}
 
+// The buttons, the FEN line, the notation, the priors toggle and the simulation limit.
+void AnalyzePage::buildControls() {
     start_ = new QPushButton(this);
     stop_ = new QPushButton(this);
     openModel_ = new QPushButton(this);
@@ -112,7 +126,10 @@ void AnalyzePage::buildUi() {
     sims_->setValue(200000);
     simsLabel_ = new QLabel(this);
     notationLabel_ = new QLabel(this);
-    // Names for tests and accessibility tools that drive the page as a user does.
+}
+
+// Names for tests and accessibility tools that drive the page as a user does.
+void AnalyzePage::nameControls() {
     start_->setObjectName(QStringLiteral("startAnalysis"));
     stop_->setObjectName(QStringLiteral("stopAnalysis"));
     openModel_->setObjectName(QStringLiteral("openModel"));
@@ -124,7 +141,10 @@ void AnalyzePage::buildUi() {
     notationBox_->setObjectName(QStringLiteral("notation"));
     priors_->setObjectName(QStringLiteral("showPriors"));
     sims_->setObjectName(QStringLiteral("simulationLimit"));
+}
 
+// What the user's clicks and choices do.
+void AnalyzePage::connectControls() {
     connect(start_, &QPushButton::clicked, this, &AnalyzePage::startAnalysis);
     connect(stop_, &QPushButton::clicked, this, &AnalyzePage::stopAnalysis);
     connect(fromPlay_, &QPushButton::clicked, this, &AnalyzePage::playPositionRequested);
@@ -147,7 +167,10 @@ void AnalyzePage::buildUi() {
         setNotation(static_cast<xq::Notation>(notationBox_->itemData(i).toInt()));
     });
     connect(priors_, &QCheckBox::toggled, this, &AnalyzePage::setShowPriors);
+}
 
+// The candidate moves of the root, one a row.
+void AnalyzePage::buildCandidateTable() {
     table_ = new QTableWidget(0, 5, this);
     table_->setObjectName(QStringLiteral("candidateTable"));
     table_->verticalHeader()->hide();
@@ -155,7 +178,10 @@ void AnalyzePage::buildUi() {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
+}
 
+// The search tree, sorted by visits, its move column taking the room.
+void AnalyzePage::buildSearchTree() {
     treeModel_ = new SearchTreeModel(
         [this](const xq::Position& pos, xq::Move m) { return moveText(pos, m); },
         &AnalyzePage::valueText, this);
@@ -177,7 +203,10 @@ void AnalyzePage::buildUi() {
     for (int c = SearchTreeModel::VisitsColumn; c < SearchTreeModel::ColumnCount; ++c)
         tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     treeLabel_ = new QLabel(this);
+}
 
+// The board on the left; on the right the controls above the candidates and the tree.
+void AnalyzePage::layOut() {
     auto* controls = controls_ = new QGridLayout;
     controls->addWidget(start_, 0, 0);
     controls->addWidget(stop_, 0, 1);

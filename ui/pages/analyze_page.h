@@ -100,6 +100,13 @@ class AnalyzePage : public QWidget {
 
   private:
     void buildUi();
+    void buildLabels();
+    void buildControls();
+    void nameControls();
+    void connectControls();
+    void buildCandidateTable();
+    void buildSearchTree();
+    void layOut();
     void retranslate();
     void onBoardMove(xq::Move m);
     void onTick();

@@ -1,17 +1,16 @@
 #pragma once
-// The Play page: a game against one of the four levels.
+// The Play page: a game against one of the four levels, shown and driven through widgets.
 //
 // The levels play with the studio's chosen model (the facade's ModelChoice, picked here or on
 // the Analyze page: one shared choice): Beginner samples the net's policy, Amateur and
 // Advanced search with MCTS; without a model they are alpha-beta, and the page says so.
 //
-// The page keeps the game (GameRecord), shows it on a BoardWidget, asks the facade for the
-// AI's moves (the search runs on the facade's worker thread; the page only reacts to its
-// queued signals) and announces the result with its reason. A game played to its end on the
-// page (not one merely loaded from a file) is stored in the database through the facade; the
-// outcome, success or failure, goes to the status bar. Once stored, "Review this game" asks
-// for its review (reviewRequested: the window opens it in the Library and reviews it there). Public slots are what the menus
-// of the main window and the tests drive.
+// The game itself is a PlaySession (ui/facade/play_session.h): the page lays out the board,
+// the controls, the move list and the banners, binds them to the session and forwards the
+// session's status lines. What the page adds is what only a view has: which ply is shown, the
+// board's flip, the move notation, the search heatmap. Once a finished game is stored, "Review
+// this game" asks for its review (reviewRequested: the window opens it in the Library and
+// reviews it there). Public slots are what the menus of the main window and the tests drive.
 //
 // Thread-safety: a QWidget; GUI thread only.
 
@@ -19,7 +18,7 @@
 
 #include "core/xiangqi/notation.h"
 #include "ui/facade/facade_types.h"
-#include "ui/pages/game_record.h"
+#include "ui/facade/game_record.h"
 
 class QCheckBox;
 class QComboBox;
@@ -33,6 +32,7 @@ namespace xqui {
 
 class BoardWidget;
 class ModelPicker;
+class PlaySession;
 class StudioFacade;
 
 class PlayPage : public QWidget {
@@ -41,10 +41,11 @@ public:
     PlayPage(StudioFacade* facade, QWidget* parent = nullptr);
 
     BoardWidget* board() const { return board_; }
-    const GameRecord& game() const { return game_; }
+    PlaySession* session() const { return session_; }
+    const GameRecord& game() const;
     int viewPly() const { return viewPly_; }
-    xq::Color humanColor() const { return human_; }
-    PlayLevel level() const { return level_; }
+    xq::Color humanColor() const;
+    PlayLevel level() const;
     xq::Notation notation() const { return notation_; }
     bool aiThinking() const;
     QString errorText() const;   // the message banner ("" when none)
@@ -92,51 +93,35 @@ signals:
     // "Review this game": the finished game, as stored in `database` under `gameId`.
     void reviewRequested(const QString& database, qint64 gameId);
 
-private slots:
-    void onBoardMove(xq::Move m);
-    void onEngineMoved(const xqui::EngineReply& reply);
-    void onEngineProgress(const xqui::EngineProgress& progress);
-    void onEngineSnapshot(const xqui::EngineSnapshot& snapshot);
-    void onThinkingChanged(bool thinking);
-    void onGameStored(const xqui::StoreReply& reply);
-
 protected:
     void changeEvent(QEvent* e) override;
 
 private:
     void buildUi();
+    void buildGameBox();
+    void buildThinkingRow();
+    void buildBanners();
+    void buildMoveList();
+    void layOut();
+    void nameControls();
+    void connectControls();
+    void bindSession();
     void retranslate();
-    QString resultBanner(const xq::GameStatus& st) const;
-    void afterChange();      // refresh everything and let the AI move when it is its turn
+    void onGameChanged();  // the live position, the move list and the result banner
+    void onHintFound(xq::Move m);
+    void onSearchSnapshot(const xq::search::SearchSnapshot& s);
+    void onHumanColorChanged(xq::Color c);
+    void onLevelChanged(xqui::PlayLevel level);
     void refreshMoves();
     void refreshBoard();
     void refreshControls();
-    void refreshModel();     // the note and the level tool tips follow the chosen model
-    void requestAiMove();
-    void showError(const QString& text);
-    void startGameClock();
-    void storeFinishedGame();
-    static QString reasonText(xq::Reason r);
-    static QString pieceText(xq::Piece p);  // "black horse", for the perpetual-chase banner
+    void refreshModel();  // the note and the level tool tips follow the chosen model
 
     StudioFacade* facade_;
-    GameRecord game_;
+    PlaySession* session_;  // child of this
     int viewPly_ = 0;
-    xq::Color human_ = xq::Red;
-    PlayLevel level_ = PlayLevel::Beginner;
     xq::Notation notation_ = xq::Notation::Chinese;
-    quint64 aiRequest_ = 0;    // the facade request for the AI's move, 0 = none
-    quint64 hintRequest_ = 0;
-    bool flipped_ = false;     // the user's own flip on top of "human at the bottom"
-    // A move was played (or the human resigned) since the game was loaded or last stored:
-    // when it ends, it is stored. Loading a finished PGN therefore stores nothing.
-    bool storePending_ = false;
-    qint64 gameStartedMs_ = 0;
-    quint64 storeRequest_ = 0;  // the newest facade storeGame() request, 0 = none
-    // The finished game on the board as stored (its id there, 0 = not stored): what "Review
-    // this game" reviews. Any change to the game forgets it.
-    qint64 storedGameId_ = 0;
-    QString storedDatabase_;
+    bool flipped_ = false;  // the user's own flip on top of "human at the bottom"
 
     BoardWidget* board_ = nullptr;
     QGroupBox* gameBox_ = nullptr;

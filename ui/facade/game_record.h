@@ -1,7 +1,7 @@
 #pragma once
-// A game as the Play page keeps it: the start position, the moves played, and how it ended.
-// Positions are rebuilt by replaying from the start so every Position carries the full
-// history the rules need (repetition, perpetual check).
+// A game as the Play session keeps it (play_session.h): the start position, the moves played,
+// and how it ended. Positions are rebuilt by replaying from the start so every Position
+// carries the full history the rules need (repetition, perpetual check).
 //
 // Thread-safety: a plain value; copy it to hand it to another thread.
 

@@ -159,13 +159,7 @@ QWidget* TrainPage::buildLeft() {
     nameProblem_->setStyleSheet(QStringLiteral("QLabel{color:#b00020;}"));
     nameProblem_->hide();
     rf->addRow(nameProblem_);
-    startFrom_ = new QComboBox(runBox);
-    startFrom_->setObjectName(QStringLiteral("startFrom"));
-    for (int i = 0; i < 4; ++i) startFrom_->addItem(QString());
-    startFrom_->setItemData(2, QStringLiteral("kind:imported"));
-    connect(startFrom_, &QComboBox::activated, this, &TrainPage::chooseStartGames);
-    startFromLabel_ = new QLabel(runBox);
-    rf->addRow(startFromLabel_, startFrom_);
+    addStartFrom(runBox, rf);
 
     runs_ = new QTreeWidget(runBox);
     runs_->setObjectName(QStringLiteral("runList"));
@@ -333,6 +327,18 @@ void TrainPage::retranslate() {
     log_->setPlaceholderText(tr("Events of the training loop appear here."));
     state_->setText(TrainingSession::stateName(session_->state()));
     updateButtons();
+}
+
+// The "Start from" row: item texts come from retranslateStartFrom(), the PGN item's file from
+// chooseStartGames().
+void TrainPage::addStartFrom(QWidget* box, QFormLayout* form) {
+    startFrom_ = new QComboBox(box);
+    startFrom_->setObjectName(QStringLiteral("startFrom"));
+    for (int i = 0; i < 4; ++i) startFrom_->addItem(QString());
+    startFrom_->setItemData(2, QStringLiteral("kind:imported"));
+    connect(startFrom_, &QComboBox::activated, this, &TrainPage::chooseStartGames);
+    startFromLabel_ = new QLabel(box);
+    form->addRow(startFromLabel_, startFrom_);
 }
 
 QString TrainPage::bundledGamesFile() {

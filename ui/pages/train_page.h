@@ -32,6 +32,7 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QComboBox;
+class QFormLayout;
 class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
@@ -177,6 +178,7 @@ private:
     QLabel* startFromLabel_ = nullptr;
     QString startGamesFile_;  // the PGN file chosen through the last item
     int startFromIndex_ = 0;  // the choice before the file dialog (restored on cancel)
+    void addStartFrom(QWidget* box, QFormLayout* form);
     void chooseStartGames(int index);
     void retranslateStartFrom();
     QPushButton* start_ = nullptr;

@@ -53,14 +53,39 @@ LibraryPage::LibraryPage(QWidget* parent) : QWidget(parent) {
 
 LibraryPage::~LibraryPage() = default;
 
+// The page in named stages: the filter row, the game list, the replay column, then names and
+// connections.
 void LibraryPage::buildUi() {
-    // Top row: the database and the filters.
+    QHBoxLayout* top = buildFilterRow();
+    message_ = new QLabel(this);
+    message_->setWordWrap(true);
+    message_->hide();
+
+    QWidget* left = buildGameList();
+    QWidget* right = buildReplay();
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 6);
+    split->setChildrenCollapsible(false);
+    split->setSizes({540, 620});  // the board gets the room; the table scrolls sideways if it must
+
+    auto* main = new QVBoxLayout(this);
+    main->addLayout(top);
+    main->addWidget(message_);
+    main->addWidget(split, 1);
+    nameWidgets();
+    connectUi();
+}
+
+// The database and the filters (run, kind, result); texts: retranslate().
+QHBoxLayout* LibraryPage::buildFilterRow() {
     dbLabel_ = new QLabel(this);
     dbLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     dbLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     // Texts: retranslate().
-    auto* openBtn = new QPushButton(this);
-    openBtn_ = openBtn;
+    openBtn_ = new QPushButton(this);
     runBox_ = new QComboBox(this);
     runBox_->setMinimumContentsLength(10);
     runBox_->addItem(QString());
@@ -73,26 +98,25 @@ void LibraryPage::buildUi() {
     resultBox_->addItem(QString(), -1);
     for (auto r : {xq::Result::RedWins, xq::Result::BlackWins, xq::Result::Draw})
         resultBox_->addItem(QString(), int(r));
-    auto* refreshBtn = new QPushButton(this);
-    refreshBtn_ = refreshBtn;
+    refreshBtn_ = new QPushButton(this);
     auto* top = new QHBoxLayout;
     dbCaption_ = new QLabel(this);
     runCaption_ = new QLabel(this);
     top->addWidget(dbCaption_);
     top->addWidget(dbLabel_, 1);
-    top->addWidget(openBtn);
+    top->addWidget(openBtn_);
     top->addSpacing(12);
     top->addWidget(runCaption_);
     top->addWidget(runBox_);
     top->addWidget(kindBox_);
     top->addWidget(resultBox_);
-    top->addWidget(refreshBtn);
+    top->addWidget(refreshBtn_);
 
-    message_ = new QLabel(this);
-    message_->setWordWrap(true);
-    message_->hide();
+    return top;
+}
 
-    // Left: the table and the pager.
+// The table of games and its pager.
+QWidget* LibraryPage::buildGameList() {
     table_ = new QTableView(this);
     table_->setModel(model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -117,7 +141,11 @@ void LibraryPage::buildUi() {
     leftLayout->addWidget(table_, 1);
     leftLayout->addLayout(pager);
 
-    // Right: the replay.
+    return left;
+}
+
+// The replay: board, navigation, review row, graph and summary, the move list beside them.
+QWidget* LibraryPage::buildReplay() {
     board_ = new BoardWidget(this);
     board_->setInteractive(false);
     header_ = new QLabel(this);
@@ -170,17 +198,13 @@ void LibraryPage::buildUi() {
     rightLayout->addLayout(replayCol, 1);
     rightLayout->addWidget(moves_);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 6);
-    split->setChildrenCollapsible(false);
-    split->setSizes({540, 620});  // the board gets the room; the table scrolls sideways if it must
+    return right;
+}
 
-    // Names for tests and accessibility tools that drive the page as a user does.
-    openBtn->setObjectName(QStringLiteral("openDatabase"));
-    refreshBtn->setObjectName(QStringLiteral("refreshGames"));
+// Names for tests and accessibility tools that drive the page as a user does.
+void LibraryPage::nameWidgets() {
+    openBtn_->setObjectName(QStringLiteral("openDatabase"));
+    refreshBtn_->setObjectName(QStringLiteral("refreshGames"));
     runBox_->setObjectName(QStringLiteral("runFilter"));
     kindBox_->setObjectName(QStringLiteral("kindFilter"));
     resultBox_->setObjectName(QStringLiteral("resultFilter"));
@@ -194,13 +218,11 @@ void LibraryPage::buildUi() {
     lastBtn_->setObjectName(QStringLiteral("lastMove"));
     moves_->setObjectName(QStringLiteral("replayMoves"));
 
-    auto* main = new QVBoxLayout(this);
-    main->addLayout(top);
-    main->addWidget(message_);
-    main->addWidget(split, 1);
+}
 
-    connect(openBtn, &QPushButton::clicked, this, &LibraryPage::chooseDatabase);
-    connect(refreshBtn, &QPushButton::clicked, this, &LibraryPage::refresh);
+void LibraryPage::connectUi() {
+    connect(openBtn_, &QPushButton::clicked, this, &LibraryPage::chooseDatabase);
+    connect(refreshBtn_, &QPushButton::clicked, this, &LibraryPage::refresh);
     connect(runBox_, &QComboBox::activated, this, [this](int i) {
         const QVariant v = runBox_->itemData(i);
         setRunFilter(v.isValid() ? std::optional<int64_t>(v.toLongLong()) : std::nullopt);

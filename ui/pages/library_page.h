@@ -28,6 +28,7 @@
 #include "ui/library/library_loader.h"
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLayout;
 class QListWidget;
@@ -143,6 +144,11 @@ private slots:
 private:
     void retranslate();
     void buildUi();
+    QHBoxLayout* buildFilterRow();
+    QWidget* buildGameList();
+    QWidget* buildReplay();
+    void nameWidgets();
+    void connectUi();
     QLayout* buildReviewRow();
     void showReview(std::optional<xq::engine::GameReview> review);
     void refreshReviewControls();

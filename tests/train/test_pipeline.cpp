@@ -150,6 +150,11 @@ std::string centralCannonGames(int count, int randomPlies, uint32_t seed) {
     return text;
 }
 
+bool writeText(const QString& path, const std::string& text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text.data(), qint64(text.size())) == qint64(text.size());
+}
+
 // Share of the start position's prior on the central cannon (either side: a mirrored sample of
 // the symmetric start position teaches b2e2 as often as h2e2).
 double centralCannonPrior(const std::string& modelFile) {
@@ -484,11 +489,7 @@ private slots:
     void startFromGamesLearnsThePlayedMoves() {
         QTemporaryDir dir;
         const QString pgn = dir.path() + "/games.pgn";
-        {
-            QFile f(pgn);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(centralCannonGames(40, 10, 3)));
-        }
+        QVERIFY(writeText(pgn, centralCannonGames(40, 10, 3)));
         PipelineOptions o;
         o.config = tinyConfig();
         o.config.initSteps = 120;
@@ -543,11 +544,7 @@ private slots:
         QTemporaryDir dir;
         const std::string db = (dir.path() + "/xq.db").toStdString();
         const QString pgn = dir.path() + "/games.pgn";
-        {
-            QFile f(pgn);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(centralCannonGames(5, 6, 4)) + "[Event \"bad\"]\n1. a0a5 *\n");
-        }
+        QVERIFY(writeText(pgn, centralCannonGames(5, 6, 4) + "[Event \"bad\"]\n1. a0a5 *\n"));
         store::Store st(db);
         const SourceGames file = loadSourceGames(pgn.toStdString(), st);
         QCOMPARE(int(file.games.size()), 5);

@@ -178,7 +178,8 @@ struct PipelineOptions {
     double minutes = 0;         // stop after this long (0 = no limit)
     int iterations = 0;         // stop after this many iterations (0 = no limit)
     // Start from games (game_source.h: FILE.pgn, kind:KIND or run:NAME): a new run's generation
-    // 0 first learns their played moves (FromGames); on a resume they serve games-mix only.
+    // 0 first learns their played moves (FromGames); on a resume they serve games-mix only,
+    // unless the run was stopped before its generation 0 was stored (then FromGames runs again).
     std::string initGames;
     // Where the networks run and train: a property of the machine, not of the run, so it is
     // not stored with the run's configuration (a run may resume on another machine).

@@ -440,4 +440,6 @@ ZH.update({
  'Games to start from': '用于起始训练的棋局',
  'PGN games (*.pgn);;All files (*)': 'PGN 棋谱 (*.pgn);;所有文件 (*)',
  '%1 / %2 steps on the start games': '起始棋局训练 %1 / %2 步',
+ 'Search value weight': '搜索价值权重',
+ "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
 })

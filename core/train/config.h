@@ -66,6 +66,10 @@ struct TrainConfig {
     // Take that balance after playing out the exchanges in progress (resolvedMaterialBalance)
     // rather than the plain count at that ply.
     bool materialTargetResolved = false;
+    // Weight of the search's root value in the value target, blended after the result and the
+    // material term: a low-variance estimate of the position that the game's outcome, decided
+    // by many later moves of a young network, is not (value-target-search).
+    double valueTargetSearch = 0.0;
     // Replay buffer and training
     int bufferCapacity = 200000;  // the most positions kept; the window sampled grows to it
     // Training window (KataGo's shuffler): positions sampled are the newest

@@ -28,6 +28,7 @@
 #include "core/train/early_stop.h"
 #include "core/train/pipeline_state.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/selfplay_config.h"
 
 namespace fs = std::filesystem;
 
@@ -380,12 +381,7 @@ void Pipeline::rebuildBuffers(State& st) {
     const TrainConfig& config = st.config;
     st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
     st.heldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1000, size_t(config.bufferCapacity) / 4));
-    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) {
-        b->setAdjudicationValue(float(config.adjudicationValue));
-        b->setMaterialTarget(float(config.materialTargetWeight), config.materialTargetPlies,
-                             config.materialTargetResolved);
-        b->setLegalMasks(config.policyLegalOnly);
-    }
+    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) configureBuffer(*b, config);
     store::GameFilter f;
     f.run = st.run.id;
     f.kind = store::GameKind::SelfPlay;

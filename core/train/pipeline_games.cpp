@@ -14,6 +14,7 @@
 #include "core/train/game_source.h"
 #include "core/train/pipeline.h"
 #include "core/train/pipeline_state.h"
+#include "core/train/selfplay_config.h"
 
 namespace xq::train {
 
@@ -55,10 +56,8 @@ void Pipeline::loadStartGames(State& st) {
     st.gameBuffer = std::make_unique<ReplayBuffer>(std::max<size_t>(1, positions));
     st.gameHeldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1, positions));
     for (ReplayBuffer* b : {st.gameBuffer.get(), st.gameHeldOut.get()}) {
+        configureBuffer(*b, config);
         b->setResultWeight(float(config.initResultWeight));
-        b->setMaterialTarget(float(config.materialTargetWeight), config.materialTargetPlies,
-                             config.materialTargetResolved);
-        b->setLegalMasks(config.policyLegalOnly);
     }
     int held = 0, bad = 0;
     for (size_t i = 0; i < source.games.size(); ++i) {

@@ -86,6 +86,9 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
             const float m = materialValue(side == Red ? b : -b);
             z = (1 - materialWeight_) * z + materialWeight_ * m;
         }
+        const auto& root = game.moves[ply].rootValue;
+        if (searchWeight_ > 0 && root)
+            z = (1 - searchWeight_) * z + searchWeight_ * std::clamp(*root, -1.0f, 1.0f);
         return z;
     };
     std::vector<Sample> samples;

@@ -80,6 +80,11 @@ public:
     // Scale of the game result in the value target of games added from now on (default 1):
     // games learned from outside self-play (game_source.h) weight their result low.
     void setResultWeight(float w) { resultWeight_ = w; }
+    // Weight of the search's root value (store::MoveRecord::rootValue, the side to move's view)
+    // in the value target of games added from now on: (1 - w) * target + w * rootValue, where
+    // target is the result/material blend above; moves without a root value keep that target.
+    // Default 0.
+    void setSearchValueWeight(float w) { searchWeight_ = w; }
     // Batches from sampleBatch() carry each sample's legal-move mask (nn::TrainBatch::legalMask),
     // so the policy loss runs over the legal moves only. Off by default.
     void setLegalMasks(bool on) { legalMasks_ = on; }
@@ -119,6 +124,7 @@ private:
     float materialWeight_ = 0.0f;
     int materialPlies_ = 0;
     bool materialResolved_ = false;
+    float searchWeight_ = 0.0f;
     bool legalMasks_ = false;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_

@@ -57,4 +57,12 @@ ArenaOptions arenaOptionsFrom(const TrainConfig& c) {
     return o;
 }
 
+void configureBuffer(ReplayBuffer& b, const TrainConfig& c) {
+    b.setAdjudicationValue(float(c.adjudicationValue));
+    b.setMaterialTarget(float(c.materialTargetWeight), c.materialTargetPlies,
+                        c.materialTargetResolved);
+    b.setSearchValueWeight(float(c.valueTargetSearch));
+    b.setLegalMasks(c.policyLegalOnly);
+}
+
 }  // namespace xq::train

@@ -25,6 +25,7 @@
 #include "core/train/gate_rule.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/run_lease.h"
+#include "core/train/selfplay_config.h"
 
 namespace fs = std::filesystem;
 
@@ -263,10 +264,7 @@ void DistributedTrainer::joinGroup(State& st) {
     st.rng.seed(uint64_t(st.config.seed) * 0x9E3779B97F4A7C15ull +
                 uint64_t(options_.group.rank) * 0xD1B54A32D192ED03ull + uint64_t(st.ckpt.step));
     st.buffer = std::make_unique<ReplayBuffer>(size_t(st.config.bufferCapacity));
-    st.buffer->setAdjudicationValue(float(st.config.adjudicationValue));
-    st.buffer->setMaterialTarget(float(st.config.materialTargetWeight),
-                                 st.config.materialTargetPlies, st.config.materialTargetResolved);
-    st.buffer->setLegalMasks(st.config.policyLegalOnly);
+    configureBuffer(*st.buffer, st.config);
     log(LogLevel::Info, "rank " + std::to_string(st.group->rank()) + " of " +
                             std::to_string(st.group->worldSize()) + " training run '" +
                             st.run.name + "' from step " + std::to_string(st.ckpt.step) + " on " +

@@ -25,6 +25,7 @@
 #include "core/train/replay_buffer.h"
 #include "core/train/sprt.h"
 #include "core/train/selfplay.h"
+#include "core/train/selfplay_config.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/rules.h"
@@ -917,6 +918,47 @@ private slots:
             for (int i = 0; i < 3; ++i)
                 QCOMPARE(int(b.at(size_t(i)).z), int(std::lround(materialValue(want[resolve][i]) * 100)));
         }
+    }
+
+    // The search's root value in the value target (ReplayBuffer::setSearchValueWeight, set from
+    // the run's value-target-search by configureBuffer): blended after result and material, in
+    // the side to move's view; a move without a root value keeps the result/material target.
+    void searchValueTarget() {
+        store::GameRecord g;
+        QVERIFY(searchedGame({}, {"h2h9", "i9h9", "b2b9", "a9b9", "a0a1"}, g));
+        g.result = Result::RedWins;
+        g.reason = Reason::Checkmate;
+        const float roots[5] = {0.2f, -0.6f, 0.9f, 0.0f, -0.4f};
+        for (int i = 0; i < 5; ++i) g.moves[size_t(i)].rootValue = roots[i];
+        g.moves[3].rootValue.reset();
+        TrainConfig c;
+        c.materialTargetWeight = 0.5;
+        c.materialTargetPlies = 0;
+        c.valueTargetSearch = 0.25;
+        ReplayBuffer plain(100), blended(100);
+        TrainConfig without = c;
+        without.valueTargetSearch = 0;
+        configureBuffer(plain, without);
+        configureBuffer(blended, c);
+        QCOMPARE(plain.addGame(g), 5);
+        QCOMPARE(blended.addGame(g), 5);
+        Position p;
+        for (int i = 0; i < 5; ++i) {
+            const int b = materialBalance(p);  // of the position searched at ply i
+            p.makeMove(g.moves[size_t(i)].move);
+            const float result = i % 2 == 0 ? 1.0f : -1.0f;  // Red (even plies) won
+            const float base = 0.5f * result + 0.5f * materialValue(i % 2 == 0 ? b : -b);
+            QCOMPARE(int(plain.at(size_t(i)).z), int(std::lround(base * 100)));
+            const float want = i == 3 ? base : 0.75f * base + 0.25f * roots[i];
+            QCOMPARE(int(blended.at(size_t(i)).z), int(std::lround(want * 100)));
+        }
+        // The parameter is declared with its range and reaches the buffer from the run's config.
+        TrainConfig d;
+        const ParamDecl* decl = findParam("value-target-search");
+        QVERIFY(decl);
+        setParamText(d, *decl, "0.5");
+        QCOMPARE(d.valueTargetSearch, 0.5);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(d, *decl, "1.5"));
     }
 
     void resolvedMaterialBalance_data() {

@@ -15,33 +15,16 @@
 #include <string>
 
 #include "core/store/store.h"
+#include "tests/support/xqzero_process.h"
 
 namespace {
 
-QString xqzeroPath() {
-    return qEnvironmentVariable("XQ_BINARY_DIR") + "/app/xqzero";
-}
+using xqtest::xqzeroPath;
+using Child = xqtest::XqzeroChild;
 QString clusterScript() {
     return qEnvironmentVariable("XQ_SOURCE_DIR") + "/tests/store/pg_cluster.sh";
 }
 
-struct Child {
-    std::unique_ptr<QProcess> p = std::make_unique<QProcess>();
-    QString out;
-    void start(const QStringList& args) {
-        p->setProcessChannelMode(QProcess::MergedChannels);
-        QObject::connect(p.get(), &QProcess::readyRead,
-                         [this] { out += QString::fromUtf8(p->readAll()); });
-        p->start(xqzeroPath(), args);
-    }
-    bool running() const { return p->state() != QProcess::NotRunning; }
-    ~Child() {
-        if (running()) {
-            p->kill();
-            p->waitForFinished(10000);
-        }
-    }
-};
 
 
 }  // namespace

@@ -34,40 +34,20 @@
 #include <vector>
 
 #include "core/store/store.h"
-#include "store/store_testdb.h"
-#include "tests/loopback_port.h"
+#include "tests/support/xqzero_process.h"
+#include "tests/support/store_testdb.h"
+#include "tests/support/loopback_port.h"
 
 namespace {
 
-QString xqzeroPath() {
-    return qEnvironmentVariable("XQ_BINARY_DIR") + "/app/xqzero";
-}
+using xqtest::xqzeroPath;
+using Child = xqtest::XqzeroChild;
 
 std::vector<char> fileBytes(const QString& path) {
     std::ifstream in(path.toStdString(), std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// A child process whose stderr is collected as it comes.
-struct Child {
-    std::unique_ptr<QProcess> p = std::make_unique<QProcess>();
-    QString out;
-    QString name;
-    void start(const QString& label, const QStringList& args) {
-        name = label;
-        p->setProcessChannelMode(QProcess::MergedChannels);
-        QObject::connect(p.get(), &QProcess::readyRead,
-                         [this] { out += QString::fromUtf8(p->readAll()); });
-        p->start(xqzeroPath(), args);
-    }
-    bool running() const { return p->state() != QProcess::NotRunning; }
-    ~Child() {
-        if (running()) {
-            p->kill();
-            p->waitForFinished(10000);
-        }
-    }
-};
 
 }  // namespace
 
@@ -153,8 +133,8 @@ class TestDistributed : public QObject {
                    runParams;
         };
         Child rank0, rank1, workerA, workerB;
-        rank0.start("rank 0", trainerArgs(0));
-        rank1.start("rank 1", trainerArgs(1));
+        rank0.start(trainerArgs(0), "rank 0");
+        rank1.start(trainerArgs(1), "rank 1");
         auto workerArgs = [&](const QString& host) {
             return QStringList{"worker",
                                "--db",
@@ -170,8 +150,8 @@ class TestDistributed : public QObject {
                                "--wait",
                                "120"};
         };
-        workerA.start("worker A", workerArgs("a"));
-        workerB.start("worker B", workerArgs("b"));
+        workerA.start(workerArgs("a"), "worker A");
+        workerB.start(workerArgs("b"), "worker B");
         auto dump = [&] {
             return QString("\n--- %1:\n%2\n--- %3:\n%4\n--- %5:\n%6\n--- %7:\n%8")
                 .arg(rank0.name, rank0.out.right(3000), rank1.name, rank1.out.right(3000),
@@ -329,10 +309,10 @@ class TestDistributed : public QObject {
                                tmp_.filePath("gated-cache-" + host), "--wait", "120"};
         };
         Child rank0, rank1, workerA, workerB;
-        rank0.start("rank 0", trainerArgs(0));
-        rank1.start("rank 1", trainerArgs(1));
-        workerA.start("worker A", workerArgs("a"));
-        workerB.start("worker B", workerArgs("b"));
+        rank0.start(trainerArgs(0), "rank 0");
+        rank1.start(trainerArgs(1), "rank 1");
+        workerA.start(workerArgs("a"), "worker A");
+        workerB.start(workerArgs("b"), "worker B");
         auto dump = [&] {
             return QString("\n--- %1:\n%2\n--- %3:\n%4\n--- %5:\n%6\n--- %7:\n%8")
                 .arg(rank0.name, rank0.out.right(3000), rank1.name, rank1.out.right(3000),

@@ -10,7 +10,7 @@
 #include "core/search/alphabeta.h"
 #include "core/search/alphabeta_eval.h"
 #include "core/xiangqi/notation.h"
-#include "engine_test_util.h"
+#include "tests/support/engine_test_util.h"
 
 using namespace xq;
 using namespace xq::search;

@@ -14,7 +14,7 @@
 #include "core/engine/players.h"
 #include "core/train/elo.h"
 #include "core/xiangqi/notation.h"
-#include "engine_test_util.h"
+#include "tests/support/engine_test_util.h"
 
 using namespace xq;
 using namespace xq::engine;

@@ -13,7 +13,7 @@
 #include "core/engine/uci_parse.h"
 #include "core/search/alphabeta.h"
 #include "core/xiangqi/notation.h"
-#include "engine_test_util.h"
+#include "tests/support/engine_test_util.h"
 
 using namespace xq;
 using namespace xq::engine;

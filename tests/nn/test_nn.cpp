@@ -12,7 +12,7 @@
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/material.h"
 #include "core/xiangqi/rules.h"
-#include "nn_testutil.h"
+#include "tests/support/nn_testutil.h"
 
 using namespace xq;
 using namespace xq::nn;

@@ -15,7 +15,7 @@
 #include "core/nn/net.h"
 #include "core/nn/torch_evaluator.h"
 #include "core/nn/trainer_backend.h"
-#include "nn_testutil.h"
+#include "tests/support/nn_testutil.h"
 
 using namespace xq;
 using namespace xq::nn;

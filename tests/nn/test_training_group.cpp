@@ -15,9 +15,9 @@
 #include "core/nn/net.h"
 #include "core/nn/trainer_backend.h"
 #include "core/nn/training_group.h"
-#include "nn_testutil.h"
-#include "tests/loopback_port.h"
-#include "tests/ci_skip.h"
+#include "tests/support/nn_testutil.h"
+#include "tests/support/loopback_port.h"
+#include "tests/support/ci_skip.h"
 
 using namespace xq;
 using namespace xq::nn;

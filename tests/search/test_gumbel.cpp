@@ -15,7 +15,7 @@
 #include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
-#include "tests/xiangqi/xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xq::search;

@@ -22,8 +22,8 @@
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/visit_blob.h"
-#include "store_testdb.h"
-#include "store_testutil.h"
+#include "tests/support/store_testdb.h"
+#include "tests/support/store_testutil.h"
 
 using namespace xq;
 using namespace xq::store;

@@ -18,8 +18,8 @@
 #include "core/store/sha256.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
-#include "store_testdb.h"
-#include "store_testutil.h"
+#include "tests/support/store_testdb.h"
+#include "tests/support/store_testutil.h"
 #ifdef XQ_WITH_POSTGRES
 #include "core/store/pg_schema.h"
 #endif

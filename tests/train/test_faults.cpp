@@ -23,8 +23,8 @@
 #include "core/train/config.h"
 #include "core/train/early_stop.h"
 #include "core/train/replay_buffer.h"
-#include "tiny_run.h"
-#include "tests/ci_skip.h"
+#include "tests/support/tiny_run.h"
+#include "tests/support/ci_skip.h"
 
 using namespace xq;
 using namespace xq::train;

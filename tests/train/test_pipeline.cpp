@@ -33,7 +33,7 @@
 #include "core/xiangqi/pgn.h"
 #include "core/store/pgn_import.h"
 #include "core/error.h"
-#include "tiny_run.h"
+#include "tests/support/tiny_run.h"
 
 using namespace xq;
 using namespace xq::train;

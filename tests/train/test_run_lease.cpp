@@ -12,7 +12,7 @@
 #include "core/nn/model_file.h"
 #include "core/store/store.h"
 #include "core/train/run_lease.h"
-#include "tiny_run.h"
+#include "tests/support/tiny_run.h"
 
 using namespace xq;
 

@@ -12,7 +12,7 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-#include "tests/ci_skip.h"
+#include "tests/support/ci_skip.h"
 #include "ui/app_setup.h"
 #include "ui/main_window.h"
 #include "ui/pages/analyze_page.h"

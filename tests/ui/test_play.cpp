@@ -14,7 +14,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
 #include "ui/pages/play_page.h"
-#include "tests/ui_drive.h"
+#include "tests/support/ui_drive.h"
 
 using namespace xqui;
 using xq::Move;

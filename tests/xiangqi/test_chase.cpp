@@ -27,7 +27,7 @@
 
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/rules.h"
-#include "xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xqtest;

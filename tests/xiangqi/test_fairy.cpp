@@ -6,7 +6,7 @@
 #include <map>
 
 #include "core/xiangqi/perft.h"
-#include "xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xqtest;

@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "core/xiangqi/perft.h"
-#include "xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xqtest;

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/xiangqi/rules.h"
-#include "xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xqtest;

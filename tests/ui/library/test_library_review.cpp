@@ -28,7 +28,7 @@
 #include "ui/facade/review_session.h"
 #include "ui/library/review_graph.h"
 #include "ui/pages/library_page.h"
-#include "tests/ui_drive.h"
+#include "tests/support/ui_drive.h"
 
 using namespace xqui;
 

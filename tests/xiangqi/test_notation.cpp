@@ -8,7 +8,7 @@
 #include <set>
 
 #include "core/xiangqi/notation.h"
-#include "tests/xiangqi/xq_testutil.h"
+#include "tests/support/xq_testutil.h"
 
 using namespace xq;
 using namespace xqtest;

@@ -19,7 +19,7 @@
 #include "ui/pages/model_picker.h"
 #include "ui/pages/play_page.h"
 #include "ui/board/board_widget.h"
-#include "tests/ui_drive.h"
+#include "tests/support/ui_drive.h"
 #ifdef XQ_WITH_TORCH
 #include "core/nn/model_file.h"
 #include "core/nn/net.h"

@@ -1,6 +1,6 @@
 // The studio watching a run that other processes train (offscreen), on each backend: CTest
 // runs this suite once on SQLite files and once on the store_pg fixture's PostgreSQL cluster
-// (XQ_TEST_STORE_BACKEND=postgresql, tests/store/store_testdb.h).
+// (XQ_TEST_STORE_BACKEND=postgresql, tests/support/store_testdb.h).
 //
 // The Train page lists the runs of the database, shows the chosen one's stored history and its
 // self-play workers (live, silent, stopped, with games/hour), and reads them again; a
@@ -28,7 +28,7 @@
 #include "core/store/store.h"
 #include "core/store/store_error.h"
 #include "core/train/run_lease.h"
-#include "store/store_testdb.h"
+#include "tests/support/store_testdb.h"
 #include "ui/app_setup.h"
 #include "ui/db_location.h"
 #include "ui/facade/model_choice.h"

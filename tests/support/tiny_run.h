@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "tests/support/xqzero_process.h"
+
 inline QStringList tinyFlags(const QString& games = "2", const QString& steps = "3") {
     return {"--channels", "8", "--blocks", "1", "--simulations", "8", "--games-per-iteration", games,
             "--games-in-flight", "2", "--threads", "1", "--steps-per-iteration", steps,
@@ -12,6 +14,4 @@ inline QStringList tinyFlags(const QString& games = "2", const QString& steps = 
             "--max-plies", "40", "--resign-moves", "0", "--ladder-minutes", "0"};
 }
 
-inline QString xqzeroPath() {
-    return QString::fromLocal8Bit(qgetenv("XQ_BINARY_DIR")) + "/app/xqzero";
-}
+using xqtest::xqzeroPath;

@@ -20,7 +20,7 @@
 #include "ui/board/board_widget.h"
 #include "ui/library/game_table_model.h"
 #include "ui/pages/library_page.h"
-#include "tests/ui_drive.h"
+#include "tests/support/ui_drive.h"
 
 using namespace xqui;
 using xq::store::GameKind;

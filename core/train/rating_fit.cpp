@@ -275,7 +275,8 @@ RatingFitOptions anchoredAt(const std::string& anchor, double anchorRating) {
 RatingFit fitRatings(const std::vector<PairResult>& results, const RatingFitOptions& options) {
     validateOptions(options);
     RatingFit fit;
-    Problem problem(fit.players, tallyResults(results, options, fit.players));
+    std::vector<Edge> edges = tallyResults(results, options, fit.players);
+    Problem problem(fit.players, std::move(edges));
     problem.addPriorDraws(kAnchor, options.priorDraws);
     if (problem.nFree == 0) {
         fit.converged = true;

@@ -1,5 +1,7 @@
 #include "ui/error_text.h"
 
+#include <iterator>
+
 #include <QCoreApplication>
 #include <QDir>
 
@@ -17,111 +19,117 @@ struct Sentence {
     const char* withoutSubject;
 };
 
-Sentence sentenceFor(xq::ErrorCode c) {
-    using C = xq::ErrorCode;
-    switch (c) {
-        case C::Internal:
-            break;
-        case C::ModelUnreadable:
-            return {
-                QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                  "The model file %1 cannot be read or written."),
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file cannot be read or written.")};
-        case C::ModelNotAModel:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "%1 is not an XQZero model file."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The file is not an XQZero model file.")};
-        case C::ModelNewerVersion:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The model file %1 was written by a newer XQZero."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The model file was written by a newer XQZero.")};
-        case C::ModelDamaged:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file %1 is damaged."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file is damaged.")};
-        case C::ModelMismatch:
-            return {QT_TRANSLATE_NOOP(
-                        "xqui::ErrorText",
+// The sentence of a code that has none of its own: Internal, and Store (errorSummary() takes a
+// store::StoreError's sentence from its StoreErrorCode instead).
+constexpr Sentence kUnexpected = {
+    QT_TRANSLATE_NOOP("xqui::ErrorText", "An unexpected error occurred."),
+    QT_TRANSLATE_NOOP("xqui::ErrorText", "An unexpected error occurred.")};
+
+struct CodeSentence {
+    xq::ErrorCode code;
+    Sentence sentence;
+};
+
+// One row per xq::ErrorCode, in the enum's order: sentenceFor() indexes it by code, and the
+// static_asserts below make a new code fail to compile until it has its row here.
+constexpr CodeSentence kErrorSentences[] = {
+    {xq::ErrorCode::Internal, kUnexpected},
+    {xq::ErrorCode::ModelUnreadable,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file %1 cannot be read or written."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file cannot be read or written.")}},
+    {xq::ErrorCode::ModelNotAModel,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "%1 is not an XQZero model file."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The file is not an XQZero model file.")}},
+    {xq::ErrorCode::ModelNewerVersion,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file %1 was written by a newer XQZero."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file was written by a newer XQZero.")}},
+    {xq::ErrorCode::ModelDamaged,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file %1 is damaged."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The model file is damaged.")}},
+    {xq::ErrorCode::ModelMismatch,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
                         "The model file %1 holds a network of another size or input format."),
-                    QT_TRANSLATE_NOOP(
-                        "xqui::ErrorText",
-                        "The model file holds a network of another size or input format.")};
-        case C::RunExists:
-            return {QT_TRANSLATE_NOOP(
-                        "xqui::ErrorText",
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The model file holds a network of another size or input format.")}},
+    {xq::ErrorCode::RunExists,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
                         "A run named “%1” already exists: resume it or choose another name."),
-                    QT_TRANSLATE_NOOP(
-                        "xqui::ErrorText",
-                        "A run of that name already exists: resume it or choose another name.")};
-        case C::RunNotFound:
-            return {
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run named “%1” to resume."),
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run of that name to resume.")};
-        case C::RunNameInvalid:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "“%1” cannot be a run name: use letters, digits, spaces, "
-                                      "'-', '_' and '.' (no '/' or '\\'), at most 60 "
-                                      "characters; a run stored under such a name can be "
-                                      "renamed with xqzero db rename-run."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "That cannot be a run name: use letters, digits, spaces, "
-                                      "'-', '_' and '.' (no '/' or '\\'), at most 60 "
-                                      "characters.")};
-        case C::RunLeased:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The run “%1” is being trained by another process: "
-                                      "continue it when that one has stopped."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The run is being trained by another process: continue "
-                                      "it when that one has stopped.")};
-        case C::RunModelMissing:
-            return {
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing: %1."),
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing.")};
-        case C::FolderNotWritable:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder %1 cannot be written."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder cannot be written.")};
-        case C::FolderOutsideRoot:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The model folder %1 leads outside the database's model "
-                                      "folder; nothing was written, moved or deleted there."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The run's model folder leads outside the database's model "
-                                      "folder; nothing was written, moved or deleted there.")};
-        case C::DiskFull:
-            return {
-                QT_TRANSLATE_NOOP(
-                    "xqui::ErrorText",
-                    "Not enough free space on the disk of %1 to keep the run's games and models."),
-                QT_TRANSLATE_NOOP(
-                    "xqui::ErrorText",
-                    "Not enough free disk space to keep the run's games and models.")};
-        case C::NoCudaDevice:
-            return {
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "No CUDA device was found on this machine."),
-                QT_TRANSLATE_NOOP("xqui::ErrorText", "No CUDA device was found on this machine.")};
-        case C::DistributedUnavailable:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "This build cannot join the training ranks at %1: it "
-                                      "was built without Gloo."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "This build cannot train on several ranks: it was built "
-                                      "without Gloo.")};
-        case C::DistributedFailed:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The training ranks could not work together through %1."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText",
-                                      "The training ranks could not work together.")};
-        case C::EngineFailed:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The engine %1 failed."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "An engine failed.")};
-        case C::GamesUnusable:
-            return {QT_TRANSLATE_NOOP("xqui::ErrorText", "The games %1 cannot start the run."),
-                    QT_TRANSLATE_NOOP("xqui::ErrorText", "The chosen games cannot start the run.")};
-        case C::Store:
-            break;  // by its StoreErrorCode, below
-    }
-    return {QT_TRANSLATE_NOOP("xqui::ErrorText", "An unexpected error occurred."),
-            QT_TRANSLATE_NOOP("xqui::ErrorText", "An unexpected error occurred.")};
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "A run of that name already exists: resume it or choose another name.")}},
+    {xq::ErrorCode::RunNotFound,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run named “%1” to resume."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "There is no run of that name to resume.")}},
+    {xq::ErrorCode::RunNameInvalid,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "“%1” cannot be a run name: use letters, digits, spaces, "
+                        "'-', '_' and '.' (no '/' or '\\'), at most 60 "
+                        "characters; a run stored under such a name can be "
+                        "renamed with xqzero db rename-run."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "That cannot be a run name: use letters, digits, spaces, "
+                        "'-', '_' and '.' (no '/' or '\\'), at most 60 "
+                        "characters.")}},
+    {xq::ErrorCode::RunLeased,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The run “%1” is being trained by another process: "
+                        "continue it when that one has stopped."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The run is being trained by another process: continue "
+                        "it when that one has stopped.")}},
+    {xq::ErrorCode::RunModelMissing,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing: %1."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "A model file of this run is missing.")}},
+    {xq::ErrorCode::FolderNotWritable,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder %1 cannot be written."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The model folder cannot be written.")}},
+    {xq::ErrorCode::FolderOutsideRoot,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The model folder %1 leads outside the database's model "
+                        "folder; nothing was written, moved or deleted there."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The run's model folder leads outside the database's model "
+                        "folder; nothing was written, moved or deleted there.")}},
+    {xq::ErrorCode::DiskFull,
+     {QT_TRANSLATE_NOOP(
+          "xqui::ErrorText",
+          "Not enough free space on the disk of %1 to keep the run's games and models."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "Not enough free disk space to keep the run's games and models.")}},
+    {xq::ErrorCode::NoCudaDevice,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "No CUDA device was found on this machine."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "No CUDA device was found on this machine.")}},
+    {xq::ErrorCode::DistributedUnavailable,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "This build cannot join the training ranks at %1: it "
+                        "was built without Gloo."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "This build cannot train on several ranks: it was built "
+                        "without Gloo.")}},
+    {xq::ErrorCode::DistributedFailed,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText",
+                        "The training ranks could not work together through %1."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The training ranks could not work together.")}},
+    {xq::ErrorCode::EngineFailed,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The engine %1 failed."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "An engine failed.")}},
+    {xq::ErrorCode::GamesUnusable,
+     {QT_TRANSLATE_NOOP("xqui::ErrorText", "The games %1 cannot start the run."),
+      QT_TRANSLATE_NOOP("xqui::ErrorText", "The chosen games cannot start the run.")}},
+    {xq::ErrorCode::Store, kUnexpected},
+};
+
+constexpr bool inCodeOrder() {
+    for (int i = 0; i < int(std::size(kErrorSentences)); ++i)
+        if (int(kErrorSentences[i].code) != i) return false;
+    return true;
+}
+static_assert(std::size(kErrorSentences) == size_t(xq::kErrorCodeCount),
+              "every xq::ErrorCode needs its row in kErrorSentences");
+static_assert(inCodeOrder(), "kErrorSentences is in xq::ErrorCode order");
+
+Sentence sentenceFor(xq::ErrorCode c) {
+    const int i = int(c);
+    return i < xq::kErrorCodeCount ? kErrorSentences[i].sentence : kUnexpected;
 }
 
 Sentence sentenceFor(xq::store::StoreErrorCode c) {

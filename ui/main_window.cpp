@@ -37,10 +37,26 @@ namespace xqui {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowIcon(QIcon(QStringLiteral(":/icons/xqstudio.svg")));
     facade_ = new StudioFacade(this);
+    buildNav();
+    buildPages();
+    connectPages();
+    buildCentralWidget();
+    buildStatusBar();
 
+    coordsAction_ = new QAction(this);
+    coordsAction_->setCheckable(true);
+    coordsAction_->setChecked(true);
+    connect(coordsAction_, &QAction::toggled, play_, &PlayPage::setShowCoordinates);
+    retranslate();
+    restoreChoices();
+    statusBar()->showMessage(tr("Ready"), 3000);
+}
+
+// The side bar; its texts come from retranslate().
+void MainWindow::buildNav() {
     nav_ = new QListWidget(this);
     nav_->setObjectName(QStringLiteral("pageNav"));
-    nav_->addItems({QString(), QString(), QString(), QString()});  // texts: retranslate()
+    nav_->addItems({QString(), QString(), QString(), QString()});
     nav_->setFixedWidth(130);
     nav_->setFocusPolicy(Qt::NoFocus);  // no dotted focus frame on the side bar
     nav_->setStyleSheet(
@@ -49,7 +65,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                        "QListWidget#pageNav{outline:0;}"
                        "QListWidget#pageNav::item{padding:12px 14px;border:0px;margin:0px;}"
                        "QListWidget#pageNav::item:selected{background:#b3441f;color:white;}"));
+}
 
+// The four pages in the stack, in the order of Page, and the training session.
+void MainWindow::buildPages() {
     stack_ = new QStackedWidget(this);
     play_ = new PlayPage(facade_, stack_);
     stack_->addWidget(play_);
@@ -66,6 +85,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_->addWidget(train_);
     library_ = new LibraryPage(stack_);
     stack_->addWidget(library_);
+}
+
+// What one page asks of another, and the model choice the pages share.
+void MainWindow::connectPages() {
+    AnalyzePage* analyze = analyze_;
     // "Analyze this position" on Play and Library: the Analyze page opens on it, history included.
     auto analyzeThere = [this, analyze](const xq::Position& pos) {
         analyze->setPosition(pos);
@@ -105,7 +129,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         }
         setPage(PlayPageIndex);
     });
+}
 
+// The side bar beside the page stack; choosing a side bar row shows its page.
+void MainWindow::buildCentralWidget() {
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -116,10 +143,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(nav_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
     // Entering Play or Analyze lists the models again: a run trained by another process on the
     // same database may have published generations since (in automatic mode the choice follows).
+    ModelChoice* models = facade_->models();
     connect(stack_, &QStackedWidget::currentChanged, models, [models](int page) {
         if (page == PlayPageIndex || page == AnalyzePageIndex) models->reload();
     });
+}
 
+// The engine state at the right of the status bar, and the pages' and the facade's messages
+// shown in it.
+void MainWindow::buildStatusBar() {
     engineState_ = new QLabel(this);
     statusBar()->addPermanentWidget(engineState_);
     connect(play_, &PlayPage::statusMessage, this,
@@ -138,14 +170,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                 .arg(int(p.fraction * 100)));
     });
     connect(facade_, &StudioFacade::importFinished, this, &MainWindow::importFinished);
-
-    coordsAction_ = new QAction(this);
-    coordsAction_->setCheckable(true);
-    coordsAction_->setChecked(true);
-    connect(coordsAction_, &QAction::toggled, play_, &PlayPage::setShowCoordinates);
-    retranslate();
-    restoreChoices();
-    statusBar()->showMessage(tr("Ready"), 3000);
 }
 
 MainWindow::~MainWindow() = default;

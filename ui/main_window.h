@@ -71,6 +71,11 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void buildNav();
+    void buildPages();
+    void connectPages();
+    void buildCentralWidget();
+    void buildStatusBar();
     void retranslate();
     void buildMenus();
     void restoreChoices();

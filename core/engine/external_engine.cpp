@@ -316,7 +316,19 @@ Move ExternalEnginePlayer::chooseMove(const Position& pos, const SearchLimits& l
                                       std::atomic<bool>* stop) {
     if (!proc_ || !proc_->p.running()) start();
     if (!pos.hasLegalMove()) return Move();
-    // The set-up position and the whole game, so the engine can judge repetitions.
+    sendPosition(pos);
+    if (!limits.banMoves.empty() && cfg_.protocol == Protocol::Ucci) {
+        std::string ban = "banmoves";
+        for (Move m : limits.banMoves) ban += " " + moveText(m);
+        proc_->p.writeLine(ban);
+    }
+    if (!proc_->p.writeLine(goCommand(limits, pos.sideToMove())))
+        fail("cannot write to the process (crashed?)");
+    return awaitBestMove(pos, limits, stop);
+}
+
+// The set-up position and the whole game, so the engine can judge repetitions.
+void ExternalEnginePlayer::sendPosition(const Position& pos) {
     Position setup = pos;
     std::vector<Move> moves;
     for (const auto& st : pos.history()) moves.push_back(st.move);
@@ -327,14 +339,12 @@ Move ExternalEnginePlayer::chooseMove(const Position& pos, const SearchLimits& l
         for (Move m : moves) cmd += " " + moveText(m);
     }
     if (!proc_->p.writeLine(cmd)) fail("cannot write to the process (crashed?)");
-    if (!limits.banMoves.empty() && cfg_.protocol == Protocol::Ucci) {
-        std::string ban = "banmoves";
-        for (Move m : limits.banMoves) ban += " " + moveText(m);
-        proc_->p.writeLine(ban);
-    }
-    if (!proc_->p.writeLine(goCommand(limits, pos.sideToMove())))
-        fail("cannot write to the process (crashed?)");
+}
 
+// Reads the engine's output after `go` until its `bestmove`, passing `info` lines on to the
+// info callback. A set stop flag sends `stop` once and allows graceMs more for the answer.
+Move ExternalEnginePlayer::awaitBestMove(const Position& pos, const SearchLimits& limits,
+                                         std::atomic<bool>* stop) {
     const bool untimed = limits.infinite;
     auto deadline = Clock::now() + std::chrono::milliseconds(deadlineMs(limits));
     bool stopSent = false;
@@ -346,7 +356,8 @@ Move ExternalEnginePlayer::chooseMove(const Position& pos, const SearchLimits& l
         }
         std::string line;
         // Poll in short slices so that the stop flag is noticed promptly.
-        const int slice = (untimed && !stopSent) ? 50 : std::max(0, std::min(50, msUntil(deadline)));
+        const int slice =
+            (untimed && !stopSent) ? 50 : std::max(0, std::min(50, msUntil(deadline)));
         const auto r = proc_->p.readLine(line, slice);
         if (r == LineProcess::Read::Eof) fail("exited while thinking");
         if (r == LineProcess::Read::Timeout) {
@@ -358,41 +369,56 @@ Move ExternalEnginePlayer::chooseMove(const Position& pos, const SearchLimits& l
         std::string word;
         in >> word;
         if (word == "info" && onInfo_) {
-            SearchInfo info;
-            std::string k;
-            while (in >> k) {
-                if (k == "depth") in >> info.depth;
-                else if (k == "seldepth") in >> info.selDepth;
-                else if (k == "nodes") in >> info.nodes;
-                else if (k == "nps") in >> info.nps;
-                else if (k == "time") in >> info.timeMs;
-                else if (k == "score") {
-                    std::string kind;
-                    in >> kind;
-                    if (kind == "cp") in >> info.scoreCp;
-                    else if (kind == "mate") in >> info.mateIn;
-                } else if (k == "pv") {
-                    Position p = pos;
-                    std::string mv;
-                    while (in >> mv) {
-                        const Move m = parseMoveText(p, mv);
-                        if (m.isNull()) break;
-                        info.pv.push_back(m);
-                        p.makeMove(m);
-                    }
-                }
-            }
+            const SearchInfo info = readInfo(pos, in);
             if (info.depth > 0) reportInfo(info);
         } else if (word == "bestmove") {
             std::string mv;
             in >> mv;
             const Move m = parseMoveText(pos, mv);
-            if (m.isNull()) fail("answered an illegal or unreadable move '" + mv + "' in " + toFen(pos));
+            if (m.isNull())
+                fail("answered an illegal or unreadable move '" + mv + "' in " + toFen(pos));
             return m;
         } else if (word == "nobestmove") {
             fail("answered 'nobestmove' in a position with legal moves");
         }
     }
+}
+
+// The rest of an `info` line, after the word itself. The pv ends before its first move that
+// is not legal from `pos` after the moves before it.
+SearchInfo ExternalEnginePlayer::readInfo(const Position& pos, std::istream& in) const {
+    SearchInfo info;
+    std::string k;
+    while (in >> k) {
+        if (k == "depth")
+            in >> info.depth;
+        else if (k == "seldepth")
+            in >> info.selDepth;
+        else if (k == "nodes")
+            in >> info.nodes;
+        else if (k == "nps")
+            in >> info.nps;
+        else if (k == "time")
+            in >> info.timeMs;
+        else if (k == "score") {
+            std::string kind;
+            in >> kind;
+            if (kind == "cp")
+                in >> info.scoreCp;
+            else if (kind == "mate")
+                in >> info.mateIn;
+        } else if (k == "pv") {
+            Position p = pos;
+            std::string mv;
+            while (in >> mv) {
+                const Move m = parseMoveText(p, mv);
+                if (m.isNull()) break;
+                info.pv.push_back(m);
+                p.makeMove(m);
+            }
+        }
+    }
+    return info;
 }
 
 }  // namespace xq::engine

@@ -17,6 +17,7 @@
 // Thread-safety: one thread at a time per instance (like every Player); the stop flag passed
 // to chooseMove() may be set from another thread (the engine is then sent `stop`).
 
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <utility>
@@ -60,6 +61,9 @@ private:
     Move parseMoveText(const Position& pos, const std::string& text) const;
     std::string goCommand(const SearchLimits& l, Color stm) const;
     int deadlineMs(const SearchLimits& l) const;
+    void sendPosition(const Position& pos);
+    Move awaitBestMove(const Position& pos, const SearchLimits& limits, std::atomic<bool>* stop);
+    SearchInfo readInfo(const Position& pos, std::istream& in) const;
 
     ExternalEngineConfig cfg_;
     std::unique_ptr<Process> proc_;

@@ -104,6 +104,169 @@ std::string tandemHint(const Position& pos, Notation style, Color c, PieceType t
     return out;
 }
 
+MoveParse failure(std::string_view text, const std::string& why) {
+    return MoveParse{Move(), quoted(text) + ": " + why};
+}
+
+// What resolve() reads from once the spec is known to name a piece: the mover's piece of the
+// spec's type, how to name it in messages, and the files holding two or more of it.
+struct Request {
+    const Position& pos;
+    const Spec& spec;
+    Notation style;
+    Color us;
+    PieceType t;
+    Piece p;
+    std::string who;     // "red rook"
+    int tandem[kFiles];  // side files, right to left; declared first so nTandem's
+    int nTandem;         // initialiser may fill it
+
+    Request(const Position& pos_, const Spec& spec_, Notation style_)
+        : pos(pos_),
+          spec(spec_),
+          style(style_),
+          us(pos_.sideToMove()),
+          t(spec_.type),
+          p(makePiece(us, t)),
+          who(sideName(us) + " " + pieceName(t)),
+          nTandem(tandemFilesOf(pos_, p, tandem)) {}
+};
+
+// The squares the spec may mean; legality decides among them.
+struct Candidates {
+    Square sq[kRanks];
+    int n = 0;
+};
+
+// Pick::File: the piece on the named file. Several there are fine for advisors and elephants
+// (legality tells them apart) and for an odd number of pawns (WXF: the middle one keeps its
+// file number); otherwise the text is ambiguous. Returns why nothing fits, or "".
+std::string pickOnFile(const Request& req, Candidates& out) {
+    const Spec& spec = req.spec;
+    if (spec.file < 1 || spec.file > 9) return "the file number must be 1 to 9";
+    Square sq[kRanks];
+    const int n = piecesOnFile(req.pos, req.p, boardFile(req.us, spec.file), sq);
+    if (n == 0) return "no " + req.who + " on file " + std::to_string(spec.file);
+    if (n == 1 || req.t == Advisor || req.t == Elephant) {
+        for (int i = 0; i < n; ++i) out.sq[out.n++] = sq[i];
+    } else if (req.t == Pawn && n % 2 == 1) {
+        out.sq[out.n++] = sq[n / 2];
+    } else {
+        return "ambiguous: " + countWord(n) + " " + sideName(req.us) + " " + plural(req.t) +
+               " on file " + std::to_string(spec.file) + ", " +
+               tandemHint(req.pos, req.style, req.us, req.t, spec.file, n);
+    }
+    return {};
+}
+
+// Pick::Ordinal: numbered over the tandem files, right to left, each front to rear (xqbase);
+// with a file written, over that file alone. Returns why nothing fits, or "".
+std::string pickByOrdinal(const Request& req, Candidates& out) {
+    const Spec& spec = req.spec;
+    Square list[kSquareCount];
+    int n = 0;
+    if (spec.file) {
+        n = piecesOnFile(req.pos, req.p, boardFile(req.us, spec.file), list);
+    } else {
+        for (int i = 0; i < req.nTandem; ++i)
+            n += piecesOnFile(req.pos, req.p, boardFile(req.us, req.tandem[i]), list + n);
+    }
+    if (n == 0)
+        return "no two " + sideName(req.us) + " " + plural(req.t) + " stand on one file, so " +
+               "they are not numbered; name the file instead";
+    if (spec.ordinal < 1 || spec.ordinal > n)
+        return "there is no " + req.who + " number " + std::to_string(spec.ordinal) + ": only " +
+               countWord(n) + " are numbered";
+    out.sq[out.n++] = list[spec.ordinal - 1];
+    return {};
+}
+
+// The side file a front/rear/middle pick refers to: the written one, else the only tandem
+// file. Sets `sf`; returns why there is no such file, or "".
+std::string tandemFileOf(const Request& req, int& sf) {
+    sf = req.spec.file;
+    if (sf) return {};
+    if (req.nTandem == 0)
+        return "no two " + sideName(req.us) + " " + plural(req.t) + " stand on one file";
+    if (req.nTandem > 1) {
+        std::string files;
+        for (int i = 0; i < req.nTandem; ++i)
+            files +=
+                (i ? (i + 1 == req.nTandem ? " and " : ", ") : "") + std::to_string(req.tandem[i]);
+        return "ambiguous: " + sideName(req.us) + " " + plural(req.t) +
+               " stand two or more on files " + files + "; " +
+               tandemHint(req.pos, req.style, req.us, req.t, 0, 0);
+    }
+    sf = req.tandem[0];
+    return {};
+}
+
+// Pick::Front, Rear, WxfFront, WxfRear, Middle: one of the pieces on a tandem file, by place
+// from the front. Returns why nothing fits, or "".
+std::string pickFrontRear(const Request& req, Candidates& out) {
+    int sf = 0;
+    if (std::string why = tandemFileOf(req, sf); !why.empty()) return why;
+    Square sq[kRanks];
+    const int n = piecesOnFile(req.pos, req.p, boardFile(req.us, sf), sq);
+    if (n < 2)
+        return "front/rear needs two " + sideName(req.us) + " " + plural(req.t) + " on file " +
+               std::to_string(sf) + ", there " + (n == 1 ? "is one" : "are none");
+    int idx = 0;
+    switch (req.spec.pick) {
+        case Pick::Front:
+            idx = 0;
+            break;
+        case Pick::Rear:
+            idx = n - 1;
+            break;
+        case Pick::WxfFront:
+            idx = n <= 3 ? 0 : 1;
+            break;
+        case Pick::WxfRear:
+            idx = n <= 3 ? n - 1 : n - 2;
+            break;
+        default:  // Middle
+            if (n % 2 == 0)
+                return "no middle one: " + countWord(n) + " " + sideName(req.us) + " " +
+                       plural(req.t) + " on file " + std::to_string(sf);
+            idx = n / 2;
+    }
+    out.sq[out.n++] = sq[idx];
+    return {};
+}
+
+// The one legal move of a candidate for the spec's action and number; otherwise the failure of
+// `text` with why not (more than one, or none, and then whether one would have left the king
+// in check).
+MoveParse legalMoveOf(const Request& req, const Candidates& cands, std::string_view text) {
+    const Spec& spec = req.spec;
+    auto fail = [&](const std::string& why) { return failure(text, why); };
+    Move found;
+    int legal = 0;
+    bool leavesCheck = false;
+    MoveList pseudo;
+    req.pos.pseudoMoves(pseudo);
+    for (int i = 0; i < cands.n; ++i) {
+        const Square to = destination(req.us, req.t, cands.sq[i], spec.action, spec.number);
+        if (to == kNoSquare) continue;
+        const Move m(cands.sq[i], to);
+        if (req.pos.isLegal(m)) {
+            found = m;
+            ++legal;
+        } else if (pseudo.contains(m)) {
+            leavesCheck = true;
+        }
+    }
+    if (legal == 1) return {found, {}};
+    if (legal > 1) return fail("ambiguous: more than one " + req.who + " can make this move");
+    const std::string piece = cands.n == 1
+                                  ? "the " + req.who + " on " + squareName(cands.sq[0])
+                                  : "neither " + req.who + " on file " + std::to_string(spec.file);
+    const std::string can = cands.n == 1 ? " cannot" : " can";
+    if (leavesCheck) return fail("illegal: " + piece + " would leave its own king in check");
+    return fail("illegal: " + piece + can + " make this move here");
+}
+
 }  // namespace
 
 const char* pieceName(PieceType t) {
@@ -186,121 +349,18 @@ Tail tail(const Position& pos, Move m) {
 }
 
 MoveParse resolve(const Position& pos, const Spec& spec, std::string_view text, Notation style) {
-    const Color us = pos.sideToMove();
-    const PieceType t = spec.type;
-    const Piece p = makePiece(us, t);
-    const std::string who = sideName(us) + " " + pieceName(t);
-    auto fail = [&](const std::string& why) {
-        return MoveParse{Move(), quoted(text) + ": " + why};
-    };
-    if (t == NoType) return fail("no piece named");
+    auto fail = [&](const std::string& why) { return failure(text, why); };
+    if (spec.type == NoType) return fail("no piece named");
     if (spec.number < 1 || spec.number > 9) return fail("the last number must be 1 to 9");
-    if (!movesStraight(t) && spec.action == '.')
-        return fail(std::string("a ") + pieceName(t) + " never moves sideways");
-    int tandem[kFiles];
-    const int nTandem = tandemFilesOf(pos, p, tandem);
-
-    Square cands[kRanks];
-    int nc = 0;
-    if (spec.pick == Pick::File) {
-        if (spec.file < 1 || spec.file > 9) return fail("the file number must be 1 to 9");
-        Square sq[kRanks];
-        const int n = piecesOnFile(pos, p, boardFile(us, spec.file), sq);
-        if (n == 0) return fail("no " + who + " on file " + std::to_string(spec.file));
-        if (n == 1 || t == Advisor || t == Elephant) {
-            for (int i = 0; i < n; ++i) cands[nc++] = sq[i];  // legality below picks one
-        } else if (t == Pawn && n % 2 == 1) {
-            cands[nc++] = sq[n / 2];  // WXF: the middle pawn keeps its file number
-        } else {
-            return fail("ambiguous: " + countWord(n) + " " + sideName(us) + " " + plural(t) +
-                        " on file " + std::to_string(spec.file) + ", " +
-                        tandemHint(pos, style, us, t, spec.file, n));
-        }
-    } else if (spec.pick == Pick::Ordinal) {
-        // Numbered over the tandem files, right to left, each front to rear (xqbase); with a
-        // file written, over that file alone.
-        Square list[kSquareCount];
-        int n = 0;
-        if (spec.file) {
-            n = piecesOnFile(pos, p, boardFile(us, spec.file), list);
-        } else {
-            for (int i = 0; i < nTandem; ++i)
-                n += piecesOnFile(pos, p, boardFile(us, tandem[i]), list + n);
-        }
-        if (n == 0)
-            return fail("no two " + sideName(us) + " " + plural(t) + " stand on one file, so " +
-                        "they are not numbered; name the file instead");
-        if (spec.ordinal < 1 || spec.ordinal > n)
-            return fail("there is no " + who + " number " + std::to_string(spec.ordinal) +
-                        ": only " + countWord(n) + " are numbered");
-        cands[nc++] = list[spec.ordinal - 1];
-    } else {
-        int sf = spec.file;
-        if (!sf) {
-            if (nTandem == 0)
-                return fail("no two " + sideName(us) + " " + plural(t) + " stand on one file");
-            if (nTandem > 1) {
-                std::string files;
-                for (int i = 0; i < nTandem; ++i)
-                    files +=
-                        (i ? (i + 1 == nTandem ? " and " : ", ") : "") + std::to_string(tandem[i]);
-                return fail("ambiguous: " + sideName(us) + " " + plural(t) +
-                            " stand two or more on files " + files + "; " +
-                            tandemHint(pos, style, us, t, 0, 0));
-            }
-            sf = tandem[0];
-        }
-        Square sq[kRanks];
-        const int n = piecesOnFile(pos, p, boardFile(us, sf), sq);
-        if (n < 2)
-            return fail("front/rear needs two " + sideName(us) + " " + plural(t) + " on file " +
-                        std::to_string(sf) + ", there " + (n == 1 ? "is one" : "are none"));
-        int idx = 0;
-        switch (spec.pick) {
-            case Pick::Front:
-                idx = 0;
-                break;
-            case Pick::Rear:
-                idx = n - 1;
-                break;
-            case Pick::WxfFront:
-                idx = n <= 3 ? 0 : 1;
-                break;
-            case Pick::WxfRear:
-                idx = n <= 3 ? n - 1 : n - 2;
-                break;
-            default:  // Middle
-                if (n % 2 == 0)
-                    return fail("no middle one: " + countWord(n) + " " + sideName(us) + " " +
-                                plural(t) + " on file " + std::to_string(sf));
-                idx = n / 2;
-        }
-        cands[nc++] = sq[idx];
-    }
-
-    Move found;
-    int legal = 0;
-    bool leavesCheck = false;
-    MoveList pseudo;
-    pos.pseudoMoves(pseudo);
-    for (int i = 0; i < nc; ++i) {
-        const Square to = destination(us, t, cands[i], spec.action, spec.number);
-        if (to == kNoSquare) continue;
-        const Move m(cands[i], to);
-        if (pos.isLegal(m)) {
-            found = m;
-            ++legal;
-        } else if (pseudo.contains(m)) {
-            leavesCheck = true;
-        }
-    }
-    if (legal == 1) return {found, {}};
-    if (legal > 1) return fail("ambiguous: more than one " + who + " can make this move");
-    const std::string piece = nc == 1 ? "the " + who + " on " + squareName(cands[0])
-                                      : "neither " + who + " on file " + std::to_string(spec.file);
-    const std::string can = nc == 1 ? " cannot" : " can";
-    if (leavesCheck) return fail("illegal: " + piece + " would leave its own king in check");
-    return fail("illegal: " + piece + can + " make this move here");
+    if (!movesStraight(spec.type) && spec.action == '.')
+        return fail(std::string("a ") + pieceName(spec.type) + " never moves sideways");
+    const Request req(pos, spec, style);
+    Candidates cands;
+    const std::string why = spec.pick == Pick::File      ? pickOnFile(req, cands)
+                            : spec.pick == Pick::Ordinal ? pickByOrdinal(req, cands)
+                                                         : pickFrontRear(req, cands);
+    if (!why.empty()) return fail(why);
+    return legalMoveOf(req, cands, text);
 }
 
 }  // namespace xq::notation_detail

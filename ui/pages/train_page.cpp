@@ -128,10 +128,26 @@ QWidget* TrainPage::buildLeft() {
     auto* left = new QWidget;
     auto* v = new QVBoxLayout(left);
     v->setContentsMargins(0, 0, 4, 0);
+    v->addWidget(buildRunBox(left));
+    v->addWidget(buildLeftTabs(left), 1);
+    left->setMinimumWidth(340);
+    return left;
+}
 
-    auto* runBox = new QGroupBox(left);
+// The "Run" box: database, name and start of a new run, and the runs stored in the database.
+QGroupBox* TrainPage::buildRunBox(QWidget* parent) {
+    auto* runBox = new QGroupBox(parent);
     runBox_ = runBox;
     auto* rf = new QFormLayout(runBox);
+    addDatabaseRow(runBox, rf);
+    addNameRows(runBox, rf);
+    addStartFrom(runBox, rf);
+    addRunList(runBox, rf);
+    return runBox;
+}
+
+// The database path with its buttons for an SQLite file and a PostgreSQL database.
+void TrainPage::addDatabaseRow(QWidget* runBox, QFormLayout* rf) {
     db_ = new QLineEdit(runBox);
     db_->setObjectName(QStringLiteral("databasePath"));
     db_->setReadOnly(true);
@@ -146,6 +162,10 @@ QWidget* TrainPage::buildLeft() {
     dbRow->addWidget(dbUriButton_);
     dbLabel_ = new QLabel(runBox);
     rf->addRow(dbLabel_, dbRow);
+}
+
+// The new run's name, and below it why the typed name cannot be one (hidden when it can).
+void TrainPage::addNameRows(QWidget* runBox, QFormLayout* rf) {
     name_ = new QLineEdit(runBox);
     name_->setObjectName(QStringLiteral("runName"));
     connect(name_, &QLineEdit::textChanged, this, &TrainPage::updateButtons);
@@ -159,8 +179,10 @@ QWidget* TrainPage::buildLeft() {
     nameProblem_->setStyleSheet(QStringLiteral("QLabel{color:#b00020;}"));
     nameProblem_->hide();
     rf->addRow(nameProblem_);
-    addStartFrom(runBox, rf);
+}
 
+// The runs of the database (selecting one shows it on the charts), with Continue and Refresh.
+void TrainPage::addRunList(QWidget* runBox, QFormLayout* rf) {
     runs_ = new QTreeWidget(runBox);
     runs_->setObjectName(QStringLiteral("runList"));
     runs_->setRootIsDecorated(false);
@@ -183,11 +205,12 @@ QWidget* TrainPage::buildLeft() {
     runButtons->addWidget(refresh_);
     runButtons->addStretch(1);
     rf->addRow(runButtons);
-    v->addWidget(runBox);
+}
 
-    // The settings and the live self-play board share the column below the run: the form is
-    // read-only while a run goes, and the charts on the right keep their whole width.
-    leftTabs_ = new QTabWidget(left);
+// The settings and the live self-play board share the column below the run: the form is
+// read-only while a run goes, and the charts on the right keep their whole width.
+QTabWidget* TrainPage::buildLeftTabs(QWidget* parent) {
+    leftTabs_ = new QTabWidget(parent);
     leftTabs_->setObjectName(QStringLiteral("trainLeftTabs"));
     auto* setBox = new QWidget(leftTabs_);
     auto* sv = new QVBoxLayout(setBox);
@@ -204,9 +227,7 @@ QWidget* TrainPage::buildLeft() {
     live_ = new LiveGameView(liveTab_);
     lv->addWidget(live_);
     leftTabs_->addTab(liveTab_, QString());
-    v->addWidget(leftTabs_, 1);
-    left->setMinimumWidth(340);
-    return left;
+    return leftTabs_;
 }
 
 QWidget* TrainPage::buildRight() {

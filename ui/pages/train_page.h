@@ -136,6 +136,11 @@ private:
         double step, value;  // held-out value loss
     };
     QWidget* buildLeft();
+    QGroupBox* buildRunBox(QWidget* parent);
+    void addDatabaseRow(QWidget* runBox, QFormLayout* rf);
+    void addNameRows(QWidget* runBox, QFormLayout* rf);
+    void addRunList(QWidget* runBox, QFormLayout* rf);
+    QTabWidget* buildLeftTabs(QWidget* parent);
     QWidget* buildRight();
     void startRun(bool resume, const QString& name);
     void choosePostgres();

@@ -40,6 +40,21 @@ double TrainCharts::Smoother::next(double v) {
 
 TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     // Texts: retranslate() (the Elo chart's: rebuildElo(), by what it shows).
+    buildLossChart();
+    buildEloChart();
+    buildSpeedChart();
+    layOutCharts();
+    watchUserMoves();
+    replotTimer_ = new QTimer(this);
+    replotTimer_->setObjectName(QStringLiteral("trainChartsReplot"));
+    replotTimer_->setInterval(kReplotIntervalMs);
+    connect(replotTimer_, &QTimer::timeout, this, &TrainCharts::flush);
+    replotTimer_->start();
+    retranslate();
+}
+
+// Policy, value (right axis) and total loss, each raw and smoothed, and the held-out value loss.
+void TrainCharts::buildLossChart() {
     loss_ = makePlot(QString(), QString(), QString());
     loss_->setObjectName(QStringLiteral("lossChart"));
     loss_->yAxis2->setVisible(true);
@@ -59,8 +74,11 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     heldOut_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
     loss_->legend->setVisible(true);
     loss_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
 
-    // Titles and labels are set by rebuildElo(), by what the chart shows.
+// Ratings with their intervals as error bars, and the box choosing the x axis. Titles and
+// labels are set by rebuildElo(), by what the chart shows.
+void TrainCharts::buildEloChart() {
     elo_ = makePlot(QString(), QString(), QString());
     elo_->setObjectName(QStringLiteral("eloChart"));
     eloTitle_ = qobject_cast<QCPTextElement*>(elo_->plotLayout()->element(0, 0));
@@ -79,7 +97,10 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     connect(eloAxisBox_, &QComboBox::currentIndexChanged, this,
             [this](int i) { setEloAxis(EloAxis(eloAxisBox_->itemData(i).toInt())); });
     elo_->installEventFilter(this);
+}
 
+// Self-play games per hour against the time of day.
+void TrainCharts::buildSpeedChart() {
     speed_ = makePlot(QString(), QString(), QString());
     speed_->setObjectName(QStringLiteral("speedChart"));
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
@@ -89,7 +110,10 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     speedGraph_ = speed_->addGraph();
     speedGraph_->setPen(QPen(QColor(0x6a, 0x3d, 0x9a), 2));
     speedGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+}
 
+// The loss chart across the top, the Elo and speed charts side by side below it.
+void TrainCharts::layOutCharts() {
     // The box sits in the Elo chart's title row: make the row tall enough to hold it, and the
     // speed chart's beside it as tall, so that the two plots line up.
     eloTitle_->setMinimumSize(0, eloAxisBox_->height() + 4);
@@ -103,10 +127,13 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     grid->addWidget(speed_, 1, 1);
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 2);
+}
 
+// Any range change not made by rescale() comes from the user's drag or wheel: from then on
+// that chart stops following new data (until resetZoom()).
+void TrainCharts::watchUserMoves() {
     QCustomPlot* plots[3] = {loss_, elo_, speed_};
     for (int i = 0; i < 3; ++i) {
-        // Any range change not made by rescale() comes from the user's drag or wheel.
         QCustomPlot* p = plots[i];
         auto moved = [this, i, p] {
             if (!p->property("xqRescaling").toBool()) userMoved_[i] = true;
@@ -114,13 +141,6 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
         connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, moved);
         connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, moved);
     }
-
-    replotTimer_ = new QTimer(this);
-    replotTimer_->setObjectName(QStringLiteral("trainChartsReplot"));
-    replotTimer_->setInterval(kReplotIntervalMs);
-    connect(replotTimer_, &QTimer::timeout, this, &TrainCharts::flush);
-    replotTimer_->start();
-    retranslate();
 }
 
 void TrainCharts::retranslate() {

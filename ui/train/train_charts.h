@@ -90,6 +90,11 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void buildLossChart();
+    void buildEloChart();
+    void buildSpeedChart();
+    void layOutCharts();
+    void watchUserMoves();
     void retranslate();
     struct EloPoint {
         double generation, elo, lo, hi;

@@ -278,321 +278,321 @@
     <context>
         <name>xqui::ErrorText</name>
         <message>
-            <location filename="../ui/error_text.cpp" line="27" />
+            <location filename="../ui/error_text.cpp" line="38" />
             <source>The model file %1 cannot be read or written.</source>
             <translation>The model file %1 cannot be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="29" />
+            <location filename="../ui/error_text.cpp" line="39" />
             <source>A model file cannot be read or written.</source>
             <translation>A model file cannot be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="31" />
+            <location filename="../ui/error_text.cpp" line="41" />
             <source>%1 is not an XQZero model file.</source>
             <translation>%1 is not an XQZero model file.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="32" />
+            <location filename="../ui/error_text.cpp" line="42" />
             <source>The file is not an XQZero model file.</source>
             <translation>The file is not an XQZero model file.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="34" />
+            <location filename="../ui/error_text.cpp" line="44" />
             <source>The model file %1 was written by a newer XQZero.</source>
             <translation>The model file %1 was written by a newer XQZero.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="36" />
+            <location filename="../ui/error_text.cpp" line="45" />
             <source>The model file was written by a newer XQZero.</source>
             <translation>The model file was written by a newer XQZero.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="39" />
+            <location filename="../ui/error_text.cpp" line="47" />
             <source>The model file %1 is damaged.</source>
             <translation>The model file %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="40" />
+            <location filename="../ui/error_text.cpp" line="48" />
             <source>The model file is damaged.</source>
             <translation>The model file is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="42" />
+            <location filename="../ui/error_text.cpp" line="50" />
             <source>The model file %1 holds a network of another size or input format.</source>
             <translation>The model file %1 holds a network of another size or input format.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="45" />
+            <location filename="../ui/error_text.cpp" line="52" />
             <source>The model file holds a network of another size or input format.</source>
             <translation>The model file holds a network of another size or input format.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="49" />
+            <location filename="../ui/error_text.cpp" line="55" />
             <source>A run named “%1” already exists: resume it or choose another name.</source>
             <translation>A run named “%1” already exists: resume it or choose another name.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="52" />
+            <location filename="../ui/error_text.cpp" line="57" />
             <source>A run of that name already exists: resume it or choose another name.</source>
             <translation>A run of that name already exists: resume it or choose another name.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="57" />
+            <location filename="../ui/error_text.cpp" line="60" />
             <source>There is no run named “%1” to resume.</source>
             <translation>There is no run named “%1” to resume.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="58" />
+            <location filename="../ui/error_text.cpp" line="61" />
             <source>There is no run of that name to resume.</source>
             <translation>There is no run of that name to resume.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="60" />
+            <location filename="../ui/error_text.cpp" line="63" />
             <source>“%1” cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters; a run stored under such a name can be renamed with xqzero db rename-run.</source>
             <translation>“%1” cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters; a run stored under such a name can be renamed with xqzero db rename-run.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="65" />
+            <location filename="../ui/error_text.cpp" line="68" />
             <source>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</source>
             <translation>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="70" />
+            <location filename="../ui/error_text.cpp" line="73" />
             <source>The run “%1” is being trained by another process: continue it when that one has stopped.</source>
             <translation>The run “%1” is being trained by another process: continue it when that one has stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="73" />
+            <location filename="../ui/error_text.cpp" line="76" />
             <source>The run is being trained by another process: continue it when that one has stopped.</source>
             <translation>The run is being trained by another process: continue it when that one has stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="78" />
+            <location filename="../ui/error_text.cpp" line="80" />
             <source>A model file of this run is missing: %1.</source>
             <translation>A model file of this run is missing: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="79" />
+            <location filename="../ui/error_text.cpp" line="81" />
             <source>A model file of this run is missing.</source>
             <translation>A model file of this run is missing.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="81" />
+            <location filename="../ui/error_text.cpp" line="83" />
             <source>The model folder %1 cannot be written.</source>
             <translation>The model folder %1 cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="82" />
+            <location filename="../ui/error_text.cpp" line="84" />
             <source>The model folder cannot be written.</source>
             <translation>The model folder cannot be written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="84" />
+            <location filename="../ui/error_text.cpp" line="86" />
             <source>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="87" />
+            <location filename="../ui/error_text.cpp" line="89" />
             <source>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="92" />
+            <location filename="../ui/error_text.cpp" line="93" />
             <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
             <translation>Not enough free space on the disk of %1 to keep the run's games and models.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="95" />
+            <location filename="../ui/error_text.cpp" line="96" />
             <source>Not enough free disk space to keep the run's games and models.</source>
             <translation>Not enough free disk space to keep the run's games and models.</translation>
         </message>
         <message>
+            <location filename="../ui/error_text.cpp" line="99" />
             <location filename="../ui/error_text.cpp" line="100" />
-            <location filename="../ui/error_text.cpp" line="101" />
             <source>No CUDA device was found on this machine.</source>
             <translation>No CUDA device was found on this machine.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="103" />
+            <location filename="../ui/error_text.cpp" line="102" />
             <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
             <translation>This build cannot join the training ranks at %1: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="106" />
+            <location filename="../ui/error_text.cpp" line="105" />
             <source>This build cannot train on several ranks: it was built without Gloo.</source>
             <translation>This build cannot train on several ranks: it was built without Gloo.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="110" />
+            <location filename="../ui/error_text.cpp" line="109" />
             <source>The training ranks could not work together through %1.</source>
             <translation>The training ranks could not work together through %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="112" />
+            <location filename="../ui/error_text.cpp" line="111" />
             <source>The training ranks could not work together.</source>
             <translation>The training ranks could not work together.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="115" />
+            <location filename="../ui/error_text.cpp" line="113" />
             <source>The engine %1 failed.</source>
             <translation>The engine %1 failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="116" />
+            <location filename="../ui/error_text.cpp" line="114" />
             <source>An engine failed.</source>
             <translation>An engine failed.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="118" />
+            <location filename="../ui/error_text.cpp" line="116" />
             <source>The games %1 cannot start the run.</source>
             <translation>The games %1 cannot start the run.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="119" />
+            <location filename="../ui/error_text.cpp" line="117" />
             <source>The chosen games cannot start the run.</source>
             <translation>The chosen games cannot start the run.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="123" />
-            <location filename="../ui/error_text.cpp" line="124" />
-            <location filename="../ui/error_text.cpp" line="198" />
-            <location filename="../ui/error_text.cpp" line="199" />
+            <location filename="../ui/error_text.cpp" line="25" />
+            <location filename="../ui/error_text.cpp" line="26" />
+            <location filename="../ui/error_text.cpp" line="206" />
+            <location filename="../ui/error_text.cpp" line="207" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="132" />
+            <location filename="../ui/error_text.cpp" line="140" />
             <source>The database %1 could not be read or written.</source>
             <translation>The database %1 could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="134" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>The database could not be read or written.</source>
             <translation>The database could not be read or written.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="137" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="139" />
+            <location filename="../ui/error_text.cpp" line="147" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>The file is damaged or not a database; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="150" />
             <source>The database %1 is damaged.</source>
             <translation>The database %1 is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="143" />
+            <location filename="../ui/error_text.cpp" line="151" />
             <source>The database is damaged.</source>
             <translation>The database is damaged.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="153" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="148" />
+            <location filename="../ui/error_text.cpp" line="156" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>The file is a database of another application; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="160" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>The database %1 was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="155" />
+            <location filename="../ui/error_text.cpp" line="163" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>The database was written by a newer XQZero; it was left untouched.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="162" />
+            <location filename="../ui/error_text.cpp" line="170" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="166" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>There is no database at %1.</source>
             <translation>There is no database at %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="175" />
             <source>The database does not exist.</source>
             <translation>The database does not exist.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="170" />
+            <location filename="../ui/error_text.cpp" line="178" />
             <source>The database %1 is locked by another program.</source>
             <translation>The database %1 is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="172" />
+            <location filename="../ui/error_text.cpp" line="180" />
             <source>The database is locked by another program.</source>
             <translation>The database is locked by another program.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="174" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>The database %1 refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="177" />
+            <location filename="../ui/error_text.cpp" line="185" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>The database refused the change: the name or record already exists.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="181" />
+            <location filename="../ui/error_text.cpp" line="189" />
             <source>The record cannot be stored in %1.</source>
             <translation>The record cannot be stored in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="182" />
+            <location filename="../ui/error_text.cpp" line="190" />
             <source>The record cannot be stored.</source>
             <translation>The record cannot be stored.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="185" />
+            <location filename="../ui/error_text.cpp" line="193" />
             <source>The record was not found in %1.</source>
             <translation>The record was not found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="194" />
             <source>The record was not found in the database.</source>
             <translation>The record was not found in the database.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="189" />
+            <location filename="../ui/error_text.cpp" line="197" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>The database %1 cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="191" />
+            <location filename="../ui/error_text.cpp" line="199" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>The database cannot be written (a read-only file or disk).</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="195" />
+            <location filename="../ui/error_text.cpp" line="203" />
             <source>The disk holding the database %1 is full.</source>
             <translation>The disk holding the database %1 is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="196" />
+            <location filename="../ui/error_text.cpp" line="204" />
             <source>The disk holding the database is full.</source>
             <translation>The disk holding the database is full.</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="221" />
+            <location filename="../ui/error_text.cpp" line="229" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -650,330 +650,330 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="271" />
+            <location filename="../ui/pages/library_page.cpp" line="293" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="467" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="299" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="281" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="295" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="274" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="275" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="285" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="286" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="288" />
+            <location filename="../ui/pages/library_page.cpp" line="310" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="289" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="290" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Save PGN…</source>
             <translation>Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review</source>
             <translation>Review</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="320" />
             <source>Simulations:</source>
             <translation>Simulations:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="321" />
             <source>Simulations the review's search spends on each position</source>
             <translation>Simulations the review's search spends on each position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <location filename="../ui/pages/library_page.cpp" line="322" />
             <source>Cancel</source>
             <translation>Cancel</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="335" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="336" />
+            <location filename="../ui/pages/library_page.cpp" line="358" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="411" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="412" />
+            <location filename="../ui/pages/library_page.cpp" line="434" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="442" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="425" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="479" />
+            <location filename="../ui/pages/library_page.cpp" line="501" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="480" />
+            <location filename="../ui/pages/library_page.cpp" line="502" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <location filename="../ui/pages/library_page.cpp" line="688" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <location filename="../ui/pages/library_page.cpp" line="689" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <location filename="../ui/pages/library_page.cpp" line="695" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <location filename="../ui/pages/library_page.cpp" line="697" />
             <source>Saved game %1 to %2</source>
             <translation>Saved game %1 to %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <location filename="../ui/pages/library_page.cpp" line="715" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page.cpp" line="737" />
             <source>Reviewing… %v of %m positions</source>
             <translation>Reviewing… %v of %m positions</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <location filename="../ui/pages/library_page.cpp" line="739" />
             <source>Reviewing game %1 with %2</source>
             <translation>Reviewing game %1 with %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <location filename="../ui/pages/library_page.cpp" line="763" />
             <source>Review of game %1 cancelled</source>
             <translation>Review of game %1 cancelled</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <location filename="../ui/pages/library_page.cpp" line="767" />
             <source>Cannot review game %1: %2</source>
             <translation>Cannot review game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <location filename="../ui/pages/library_page.cpp" line="771" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>The review of game %1 was not stored in %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <location filename="../ui/pages/library_page.cpp" line="776" />
             <source>Review of game %1 stored with it</source>
             <translation>Review of game %1 stored with it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review again</source>
             <translation>Review again</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <location filename="../ui/pages/library_page.cpp" line="813" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <location filename="../ui/pages/library_page.cpp" line="816" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>Choose a model on the Play or Analyze page first (or train a run)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <location filename="../ui/pages/library_page.cpp" line="822" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <location filename="../ui/pages/library_page.cpp" line="831" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>Review by %1 at %2 simulations a position — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <location filename="../ui/pages/library_page.cpp" line="846" />
             <source> — an inaccuracy (?!)</source>
             <translation> — an inaccuracy (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <location filename="../ui/pages/library_page.cpp" line="847" />
             <source> — a mistake (?)</source>
             <translation> — a mistake (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <location filename="../ui/pages/library_page.cpp" line="848" />
             <source> — a blunder (??)</source>
             <translation> — a blunder (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="858" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <location filename="../ui/pages/library_page.cpp" line="872" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>Best (green arrow): %1; line: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="304" />
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="522" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="548" />
+            <location filename="../ui/pages/library_page.cpp" line="570" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="560" />
+            <location filename="../ui/pages/library_page.cpp" line="582" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="564" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="581" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="601" />
+            <location filename="../ui/pages/library_page.cpp" line="623" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page.cpp" line="625" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page.cpp" line="630" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -1169,171 +1169,171 @@ Details: %2</translation>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="156" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>XQZero Studio</source>
             <translation>XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Play</source>
             <translation>Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Analyze</source>
             <translation>Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Library</source>
             <translation>Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Engine idle</source>
             <translation>Engine idle</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Engine thinking</source>
             <translation>Engine thinking</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="148" />
-            <location filename="../ui/main_window.cpp" line="423" />
+            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="447" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Game</source>
             <translation>&amp;Game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="203" />
             <source>&amp;New game</source>
             <translation>&amp;New game</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>&amp;Open PGN…</source>
             <translation>&amp;Open PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;Save PGN…</source>
             <translation>&amp;Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="212" />
             <source>&amp;Import games into the Library…</source>
             <translation>&amp;Import games into the Library…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="215" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="195" />
+            <location filename="../ui/main_window.cpp" line="219" />
             <source>&amp;Edit</source>
             <translation>&amp;Edit</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="220" />
             <source>&amp;Undo move</source>
             <translation>&amp;Undo move</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="223" />
             <source>&amp;Copy FEN</source>
             <translation>&amp;Copy FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="225" />
             <source>&amp;Paste FEN</source>
             <translation>&amp;Paste FEN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="204" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="232" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="233" />
             <source>&amp;Flip board</source>
             <translation>&amp;Flip board</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="211" />
+            <location filename="../ui/main_window.cpp" line="235" />
             <source>Show &amp;coordinates</source>
             <translation>Show &amp;coordinates</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Play</source>
             <translation>&amp;Play</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Analyze</source>
             <translation>&amp;Analyze</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Train</source>
             <translation>&amp;Train</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Library</source>
             <translation>&amp;Library</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="219" />
+            <location filename="../ui/main_window.cpp" line="243" />
             <source>&amp;Help</source>
             <translation>&amp;Help</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="220" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>&amp;About XQZero Studio</source>
             <translation>&amp;About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
-            <location filename="../ui/main_window.cpp" line="245" />
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="263" />
+            <location filename="../ui/main_window.cpp" line="269" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>Open PGN</source>
             <translation>Open PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="240" />
-            <location filename="../ui/main_window.cpp" line="278" />
+            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="302" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN files (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="270" />
             <source>Cannot read %1: %2</source>
             <translation>Cannot read %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>%1
 
 File: %2</source>
@@ -1342,96 +1342,96 @@ File: %2</source>
 File: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="260" />
-            <location filename="../ui/main_window.cpp" line="267" />
+            <location filename="../ui/main_window.cpp" line="284" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="260" />
+            <location filename="../ui/main_window.cpp" line="284" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="268" />
+            <location filename="../ui/main_window.cpp" line="292" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="271" />
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>Saved %1</source>
             <translation>Saved %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="277" />
-            <location filename="../ui/main_window.cpp" line="327" />
+            <location filename="../ui/main_window.cpp" line="301" />
+            <location filename="../ui/main_window.cpp" line="351" />
             <source>Import games</source>
             <translation>Import games</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="285" />
+            <location filename="../ui/main_window.cpp" line="309" />
             <source>Importing games from %1…</source>
             <translation>Importing games from %1…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="294" />
+            <location filename="../ui/main_window.cpp" line="318" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>Nothing was imported from %1:
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="296" />
+            <location filename="../ui/main_window.cpp" line="320" />
             <source>No game was found in %1.</source>
             <translation>No game was found in %1.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="298" />
+            <location filename="../ui/main_window.cpp" line="322" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>%1 games read from %2: %3 imported into the Library, %4 rejected.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="304" />
+            <location filename="../ui/main_window.cpp" line="328" />
             <source>Rejected:</source>
             <translation>Rejected:</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="307" />
+            <location filename="../ui/main_window.cpp" line="331" />
             <source>game %1 (line %2): %3</source>
             <translation>game %1 (line %2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="310" />
+            <location filename="../ui/main_window.cpp" line="334" />
             <source>… and %1 more.</source>
             <translation>… and %1 more.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="339" />
             <source>Imported %1 games.</source>
             <translation>Imported %1 games.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="339" />
             <source>Import failed.</source>
             <translation>Import failed.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="335" />
+            <location filename="../ui/main_window.cpp" line="359" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN copied to the clipboard.</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="359" />
+            <location filename="../ui/main_window.cpp" line="383" />
             <source>About XQZero Studio</source>
             <translation>About XQZero Studio</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="360" />
+            <location filename="../ui/main_window.cpp" line="384" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="428" />
+            <location filename="../ui/main_window.cpp" line="452" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -1778,97 +1778,97 @@ File: %2</translation>
             <translation>Take the material balance of the value target after playing out the captures in progress there</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Legal-move policy loss</source>
             <translation>Legal-move policy loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="63" />
+            <location filename="../core/train/config.cpp" line="64" />
             <source>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</source>
             <translation>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="57" />
+            <location filename="../core/train/config.cpp" line="58" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Minimum window</source>
             <translation>Minimum window</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="58" />
+            <location filename="../core/train/config.cpp" line="59" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Window exponent</source>
             <translation>Window exponent</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="59" />
+            <location filename="../core/train/config.cpp" line="60" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>Power of the positions generated at which the training window grows past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Window growth</source>
             <translation>Window growth</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="60" />
+            <location filename="../core/train/config.cpp" line="61" />
             <source>Growth rate of the training window past window-min</source>
             <translation>Growth rate of the training window past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Training ratio</source>
             <translation>Training ratio</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="61" />
+            <location filename="../core/train/config.cpp" line="62" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Concurrent training</source>
             <translation>Concurrent training</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="62" />
+            <location filename="../core/train/config.cpp" line="63" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="64" />
+            <location filename="../core/train/config.cpp" line="65" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="65" />
+            <location filename="../core/train/config.cpp" line="66" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>LR decay over the time limit</source>
             <translation>LR decay over the time limit</translation>
         </message>
@@ -1878,257 +1878,262 @@ File: %2</translation>
             <translation>Input planes: 0 basic (pieces, side, repetition, progress), 1 tactical (also the squares each side reaches, the pieces that hang, check, and the material once the captures on the board are played out)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="69" />
+            <location filename="../core/train/config.cpp" line="56" />
+            <source>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</source>
+            <translation>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="70" />
             <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
             <translation>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="76" />
+            <location filename="../core/train/config.cpp" line="77" />
             <source>Start from games: training steps on the moves played in the games before self-play begins</source>
             <translation>Start from games: training steps on the moves played in the games before self-play begins</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="78" />
             <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
             <translation>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="78" />
+            <location filename="../core/train/config.cpp" line="79" />
             <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
             <translation>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="80" />
             <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
             <translation>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="84" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>Score the candidate needs to become the best (gate 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="85" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="87" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="88" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="66" />
+            <location filename="../core/train/config.cpp" line="67" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="67" />
+            <location filename="../core/train/config.cpp" line="68" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="68" />
+            <location filename="../core/train/config.cpp" line="69" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="70" />
+            <location filename="../core/train/config.cpp" line="71" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="71" />
+            <location filename="../core/train/config.cpp" line="72" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="72" />
+            <location filename="../core/train/config.cpp" line="73" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="73" />
+            <location filename="../core/train/config.cpp" line="74" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="74" />
+            <location filename="../core/train/config.cpp" line="75" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="75" />
+            <location filename="../core/train/config.cpp" line="76" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="82" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="92" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="93" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="94" />
+            <location filename="../core/train/config.cpp" line="95" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="95" />
+            <location filename="../core/train/config.cpp" line="96" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
@@ -2138,122 +2143,127 @@ File: %2</translation>
             <translation>Input planes</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <source>Search value weight</source>
+            <translation>Search value weight</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Steps on the start games</source>
             <translation>Steps on the start games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Start games held out</source>
             <translation>Start games held out</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Start games' result weight</source>
             <translation>Start games' result weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Start games in later batches</source>
             <translation>Start games in later batches</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="93" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="96" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Dense</source>
             <translation>Dense</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Bilinear</source>
             <translation>Bilinear</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Basic</source>
             <translation>Basic</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <location filename="../ui/train/param_texts.cpp" line="103" />
             <source>Tactical</source>
             <translation>Tactical</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="103" />
+            <location filename="../ui/train/param_texts.cpp" line="104" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="105" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Constant</source>
             <translation>Constant</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Cosine</source>
             <translation>Cosine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="107" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Steps (x0.1 a third)</source>
             <translation>Steps (x0.1 a third)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="108" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>None</source>
             <translation>None</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="109" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>Fixed match</source>
             <translation>Fixed match</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="111" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="114" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="115" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="116" />
+            <location filename="../ui/train/param_texts.cpp" line="117" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -2819,107 +2829,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="150" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="151" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="132" />
+            <location filename="../ui/train/train_charts.cpp" line="152" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="153" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="156" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="137" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="138" />
+            <location filename="../ui/train/train_charts.cpp" line="158" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="311" />
+            <location filename="../ui/train/train_charts.cpp" line="331" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="312" />
+            <location filename="../ui/train/train_charts.cpp" line="332" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="314" />
+            <location filename="../ui/train/train_charts.cpp" line="334" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="317" />
+            <location filename="../ui/train/train_charts.cpp" line="337" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="321" />
+            <location filename="../ui/train/train_charts.cpp" line="341" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="322" />
+            <location filename="../ui/train/train_charts.cpp" line="342" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="323" />
+            <location filename="../ui/train/train_charts.cpp" line="343" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="143" />
+            <location filename="../ui/train/train_charts.cpp" line="163" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="144" />
+            <location filename="../ui/train/train_charts.cpp" line="164" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="145" />
+            <location filename="../ui/train/train_charts.cpp" line="165" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -2933,338 +2943,338 @@ File: %2</translation>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="734" />
+            <location filename="../ui/pages/train_page.cpp" line="761" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="724" />
+            <location filename="../ui/pages/train_page.cpp" line="751" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="334" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="335" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="340" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="342" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="343" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="344" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="345" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="346" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="348" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="326" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="377" />
             <source>Start from</source>
             <translation>Start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <location filename="../ui/pages/train_page.cpp" line="379" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="383" />
             <source>A random network</source>
             <translation>A random network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>Master games (not installed)</source>
             <translation>Master games (not installed)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>Master games (1,125 tournament games, bundled)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="389" />
             <source>The games imported into the Library</source>
             <translation>The games imported into the Library</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <location filename="../ui/pages/train_page.cpp" line="391" />
             <source>A PGN file…</source>
             <translation>A PGN file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>PGN file: %1</source>
             <translation>PGN file: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="399" />
             <source>Games to start from</source>
             <translation>Games to start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="400" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN games (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="432" />
+            <location filename="../ui/pages/train_page.cpp" line="459" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="433" />
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="446" />
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="482" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="474" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="456" />
+            <location filename="../ui/pages/train_page.cpp" line="483" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="487" />
+            <location filename="../ui/pages/train_page.cpp" line="514" />
             <source>pid %1 on %2 since %3</source>
             <translation>pid %1 on %2 since %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="526" />
             <source>Being trained by %1</source>
             <translation>Being trained by %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="505" />
+            <location filename="../ui/pages/train_page.cpp" line="532" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="608" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="617" />
+            <location filename="../ui/pages/train_page.cpp" line="644" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="645" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="658" />
+            <location filename="../ui/pages/train_page.cpp" line="685" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="659" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="679" />
+            <location filename="../ui/pages/train_page.cpp" line="706" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="707" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="721" />
+            <location filename="../ui/pages/train_page.cpp" line="748" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="728" />
+            <location filename="../ui/pages/train_page.cpp" line="755" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="758" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="776" />
+            <location filename="../ui/pages/train_page.cpp" line="803" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="787" />
+            <location filename="../ui/pages/train_page.cpp" line="814" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="799" />
+            <location filename="../ui/pages/train_page.cpp" line="826" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="818" />
+            <location filename="../ui/pages/train_page.cpp" line="845" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="819" />
+            <location filename="../ui/pages/train_page.cpp" line="846" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3273,7 +3283,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="827" />
+            <location filename="../ui/pages/train_page.cpp" line="854" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

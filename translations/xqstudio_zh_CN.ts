@@ -278,321 +278,321 @@
     <context>
         <name>xqui::ErrorText</name>
         <message>
-            <location filename="../ui/error_text.cpp" line="27" />
+            <location filename="../ui/error_text.cpp" line="38" />
             <source>The model file %1 cannot be read or written.</source>
             <translation>无法读取或写入模型文件 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="29" />
+            <location filename="../ui/error_text.cpp" line="39" />
             <source>A model file cannot be read or written.</source>
             <translation>无法读取或写入模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="31" />
+            <location filename="../ui/error_text.cpp" line="41" />
             <source>%1 is not an XQZero model file.</source>
             <translation>%1 不是 XQZero 模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="32" />
+            <location filename="../ui/error_text.cpp" line="42" />
             <source>The file is not an XQZero model file.</source>
             <translation>该文件不是 XQZero 模型文件。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="34" />
+            <location filename="../ui/error_text.cpp" line="44" />
             <source>The model file %1 was written by a newer XQZero.</source>
             <translation>模型文件 %1 由更新版本的 XQZero 写入。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="36" />
+            <location filename="../ui/error_text.cpp" line="45" />
             <source>The model file was written by a newer XQZero.</source>
             <translation>该模型文件由更新版本的 XQZero 写入。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="39" />
+            <location filename="../ui/error_text.cpp" line="47" />
             <source>The model file %1 is damaged.</source>
             <translation>模型文件 %1 已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="40" />
+            <location filename="../ui/error_text.cpp" line="48" />
             <source>The model file is damaged.</source>
             <translation>该模型文件已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="42" />
+            <location filename="../ui/error_text.cpp" line="50" />
             <source>The model file %1 holds a network of another size or input format.</source>
             <translation>模型文件 %1 中的网络规模或输入格式与所需不同。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="45" />
+            <location filename="../ui/error_text.cpp" line="52" />
             <source>The model file holds a network of another size or input format.</source>
             <translation>该模型文件中的网络规模或输入格式与所需不同。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="49" />
+            <location filename="../ui/error_text.cpp" line="55" />
             <source>A run named “%1” already exists: resume it or choose another name.</source>
             <translation>名为“%1”的训练已存在：请继续该训练或另选名称。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="52" />
+            <location filename="../ui/error_text.cpp" line="57" />
             <source>A run of that name already exists: resume it or choose another name.</source>
             <translation>同名训练已存在：请继续该训练或另选名称。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="57" />
+            <location filename="../ui/error_text.cpp" line="60" />
             <source>There is no run named “%1” to resume.</source>
             <translation>没有名为“%1”的训练可供继续。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="58" />
+            <location filename="../ui/error_text.cpp" line="61" />
             <source>There is no run of that name to resume.</source>
             <translation>没有该名称的训练可供继续。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="60" />
+            <location filename="../ui/error_text.cpp" line="63" />
             <source>“%1” cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters; a run stored under such a name can be renamed with xqzero db rename-run.</source>
             <translation>“%1”不能用作训练名称：请使用字母、数字、空格、“-”、“_”和“.”（不可含“/”或“\”），最多 60 个字符；已用此类名称保存的训练可用 xqzero db rename-run 改名。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="65" />
+            <location filename="../ui/error_text.cpp" line="68" />
             <source>That cannot be a run name: use letters, digits, spaces, '-', '_' and '.' (no '/' or '\'), at most 60 characters.</source>
             <translation>该名称不能用作训练名称：请使用字母、数字、空格、“-”、“_”和“.”（不可含“/”或“\”），最多 60 个字符。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="70" />
+            <location filename="../ui/error_text.cpp" line="73" />
             <source>The run “%1” is being trained by another process: continue it when that one has stopped.</source>
             <translation>训练“%1”正由另一个进程进行：请在该进程停止后再继续。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="73" />
+            <location filename="../ui/error_text.cpp" line="76" />
             <source>The run is being trained by another process: continue it when that one has stopped.</source>
             <translation>该训练正由另一个进程进行：请在该进程停止后再继续。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="78" />
+            <location filename="../ui/error_text.cpp" line="80" />
             <source>A model file of this run is missing: %1.</source>
             <translation>此训练的一个模型文件缺失：%1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="79" />
+            <location filename="../ui/error_text.cpp" line="81" />
             <source>A model file of this run is missing.</source>
             <translation>此训练的一个模型文件缺失。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="81" />
+            <location filename="../ui/error_text.cpp" line="83" />
             <source>The model folder %1 cannot be written.</source>
             <translation>无法写入模型文件夹 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="82" />
+            <location filename="../ui/error_text.cpp" line="84" />
             <source>The model folder cannot be written.</source>
             <translation>无法写入模型文件夹。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="84" />
+            <location filename="../ui/error_text.cpp" line="86" />
             <source>The model folder %1 leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>模型文件夹 %1 指向数据库模型文件夹之外；未在该处写入、移动或删除任何内容。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="87" />
+            <location filename="../ui/error_text.cpp" line="89" />
             <source>The run's model folder leads outside the database's model folder; nothing was written, moved or deleted there.</source>
             <translation>该训练的模型文件夹指向数据库模型文件夹之外；未在该处写入、移动或删除任何内容。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="92" />
+            <location filename="../ui/error_text.cpp" line="93" />
             <source>Not enough free space on the disk of %1 to keep the run's games and models.</source>
             <translation>%1 所在磁盘的剩余空间不足，无法保存训练的棋局和模型。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="95" />
+            <location filename="../ui/error_text.cpp" line="96" />
             <source>Not enough free disk space to keep the run's games and models.</source>
             <translation>磁盘剩余空间不足，无法保存训练的棋局和模型。</translation>
         </message>
         <message>
+            <location filename="../ui/error_text.cpp" line="99" />
             <location filename="../ui/error_text.cpp" line="100" />
-            <location filename="../ui/error_text.cpp" line="101" />
             <source>No CUDA device was found on this machine.</source>
             <translation>本机未找到 CUDA 设备。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="103" />
+            <location filename="../ui/error_text.cpp" line="102" />
             <source>This build cannot join the training ranks at %1: it was built without Gloo.</source>
             <translation>此版本无法加入位于 %1 的训练进程组：构建时未包含 Gloo。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="106" />
+            <location filename="../ui/error_text.cpp" line="105" />
             <source>This build cannot train on several ranks: it was built without Gloo.</source>
             <translation>此版本无法多进程并行训练：构建时未包含 Gloo。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="110" />
+            <location filename="../ui/error_text.cpp" line="109" />
             <source>The training ranks could not work together through %1.</source>
             <translation>训练进程无法通过 %1 协同工作。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="112" />
+            <location filename="../ui/error_text.cpp" line="111" />
             <source>The training ranks could not work together.</source>
             <translation>训练进程无法协同工作。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="115" />
+            <location filename="../ui/error_text.cpp" line="113" />
             <source>The engine %1 failed.</source>
             <translation>引擎 %1 出错。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="116" />
+            <location filename="../ui/error_text.cpp" line="114" />
             <source>An engine failed.</source>
             <translation>引擎出错。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="118" />
+            <location filename="../ui/error_text.cpp" line="116" />
             <source>The games %1 cannot start the run.</source>
             <translation>无法用棋局 %1 开始训练。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="119" />
+            <location filename="../ui/error_text.cpp" line="117" />
             <source>The chosen games cannot start the run.</source>
             <translation>所选棋局无法用于开始训练。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="123" />
-            <location filename="../ui/error_text.cpp" line="124" />
-            <location filename="../ui/error_text.cpp" line="198" />
-            <location filename="../ui/error_text.cpp" line="199" />
+            <location filename="../ui/error_text.cpp" line="25" />
+            <location filename="../ui/error_text.cpp" line="26" />
+            <location filename="../ui/error_text.cpp" line="206" />
+            <location filename="../ui/error_text.cpp" line="207" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="132" />
+            <location filename="../ui/error_text.cpp" line="140" />
             <source>The database %1 could not be read or written.</source>
             <translation>无法读取或写入数据库 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="134" />
+            <location filename="../ui/error_text.cpp" line="142" />
             <source>The database could not be read or written.</source>
             <translation>无法读取或写入数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="137" />
+            <location filename="../ui/error_text.cpp" line="145" />
             <source>%1 is damaged or not a database; it was left untouched.</source>
             <translation>%1 已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="139" />
+            <location filename="../ui/error_text.cpp" line="147" />
             <source>The file is damaged or not a database; it was left untouched.</source>
             <translation>该文件已损坏或不是数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="142" />
+            <location filename="../ui/error_text.cpp" line="150" />
             <source>The database %1 is damaged.</source>
             <translation>数据库 %1 已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="143" />
+            <location filename="../ui/error_text.cpp" line="151" />
             <source>The database is damaged.</source>
             <translation>数据库已损坏。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="145" />
+            <location filename="../ui/error_text.cpp" line="153" />
             <source>%1 is a database of another application; it was left untouched.</source>
             <translation>%1 是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="148" />
+            <location filename="../ui/error_text.cpp" line="156" />
             <source>The file is a database of another application; it was left untouched.</source>
             <translation>该文件是其他应用程序的数据库；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="152" />
+            <location filename="../ui/error_text.cpp" line="160" />
             <source>The database %1 was written by a newer XQZero; it was left untouched.</source>
             <translation>数据库 %1 由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="155" />
+            <location filename="../ui/error_text.cpp" line="163" />
             <source>The database was written by a newer XQZero; it was left untouched.</source>
             <translation>该数据库由更新版本的 XQZero 写入；未作任何改动。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="159" />
+            <location filename="../ui/error_text.cpp" line="167" />
             <source>The database %1 comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>数据库 %1 来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="162" />
+            <location filename="../ui/error_text.cpp" line="170" />
             <source>The database comes from an older XQZero and was opened read-only, so it cannot be upgraded.</source>
             <translation>该数据库来自旧版 XQZero，且以只读方式打开，因此无法升级。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="166" />
+            <location filename="../ui/error_text.cpp" line="174" />
             <source>There is no database at %1.</source>
             <translation>%1 处没有数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="167" />
+            <location filename="../ui/error_text.cpp" line="175" />
             <source>The database does not exist.</source>
             <translation>数据库不存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="170" />
+            <location filename="../ui/error_text.cpp" line="178" />
             <source>The database %1 is locked by another program.</source>
             <translation>数据库 %1 被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="172" />
+            <location filename="../ui/error_text.cpp" line="180" />
             <source>The database is locked by another program.</source>
             <translation>数据库被其他程序锁定。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="174" />
+            <location filename="../ui/error_text.cpp" line="182" />
             <source>The database %1 refused the change: the name or record already exists.</source>
             <translation>数据库 %1 拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="177" />
+            <location filename="../ui/error_text.cpp" line="185" />
             <source>The database refused the change: the name or record already exists.</source>
             <translation>数据库拒绝了此修改：名称或记录已存在。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="181" />
+            <location filename="../ui/error_text.cpp" line="189" />
             <source>The record cannot be stored in %1.</source>
             <translation>无法将该记录保存到 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="182" />
+            <location filename="../ui/error_text.cpp" line="190" />
             <source>The record cannot be stored.</source>
             <translation>无法保存该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="185" />
+            <location filename="../ui/error_text.cpp" line="193" />
             <source>The record was not found in %1.</source>
             <translation>在 %1 中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="186" />
+            <location filename="../ui/error_text.cpp" line="194" />
             <source>The record was not found in the database.</source>
             <translation>在数据库中未找到该记录。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="189" />
+            <location filename="../ui/error_text.cpp" line="197" />
             <source>The database %1 cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库 %1（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="191" />
+            <location filename="../ui/error_text.cpp" line="199" />
             <source>The database cannot be written (a read-only file or disk).</source>
             <translation>无法写入数据库（文件或磁盘为只读）。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="195" />
+            <location filename="../ui/error_text.cpp" line="203" />
             <source>The disk holding the database %1 is full.</source>
             <translation>数据库 %1 所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="196" />
+            <location filename="../ui/error_text.cpp" line="204" />
             <source>The disk holding the database is full.</source>
             <translation>数据库所在的磁盘已满。</translation>
         </message>
         <message>
-            <location filename="../ui/error_text.cpp" line="221" />
+            <location filename="../ui/error_text.cpp" line="229" />
             <source>%1
 Details: %2</source>
             <translation>%1
@@ -650,330 +650,330 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="271" />
+            <location filename="../ui/pages/library_page.cpp" line="293" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="467" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="299" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="281" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="295" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="274" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="275" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="285" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="286" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="288" />
+            <location filename="../ui/pages/library_page.cpp" line="310" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="289" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="290" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Save PGN…</source>
             <translation>保存 PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>将此棋局保存为 PGN；已复盘的棋局会以注释（红方视角的局面值、最佳着法）和 ?! ? ?? 标记保留复盘结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review</source>
             <translation>复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="320" />
             <source>Simulations:</source>
             <translation>模拟次数：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="321" />
             <source>Simulations the review's search spends on each position</source>
             <translation>复盘时每个局面的搜索模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <location filename="../ui/pages/library_page.cpp" line="322" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="335" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="336" />
+            <location filename="../ui/pages/library_page.cpp" line="358" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="411" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="412" />
+            <location filename="../ui/pages/library_page.cpp" line="434" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="442" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="425" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="479" />
+            <location filename="../ui/pages/library_page.cpp" line="501" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="480" />
+            <location filename="../ui/pages/library_page.cpp" line="502" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <location filename="../ui/pages/library_page.cpp" line="688" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <location filename="../ui/pages/library_page.cpp" line="689" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <location filename="../ui/pages/library_page.cpp" line="695" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <location filename="../ui/pages/library_page.cpp" line="697" />
             <source>Saved game %1 to %2</source>
             <translation>已将棋局 %1 保存到 %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <location filename="../ui/pages/library_page.cpp" line="715" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>没有可用于复盘的网络：请在对弈页或分析页选择模型，或在训练页训练一个模型。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page.cpp" line="737" />
             <source>Reviewing… %v of %m positions</source>
             <translation>复盘中… 已完成 %v / %m 个局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <location filename="../ui/pages/library_page.cpp" line="739" />
             <source>Reviewing game %1 with %2</source>
             <translation>正在用 %2 复盘棋局 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <location filename="../ui/pages/library_page.cpp" line="763" />
             <source>Review of game %1 cancelled</source>
             <translation>棋局 %1 的复盘已取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <location filename="../ui/pages/library_page.cpp" line="767" />
             <source>Cannot review game %1: %2</source>
             <translation>无法复盘棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <location filename="../ui/pages/library_page.cpp" line="771" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>棋局 %1 的复盘结果未能保存到 %2：%3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <location filename="../ui/pages/library_page.cpp" line="776" />
             <source>Review of game %1 stored with it</source>
             <translation>棋局 %1 的复盘结果已随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review again</source>
             <translation>重新复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <location filename="../ui/pages/library_page.cpp" line="813" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>用 %1 搜索此棋局的每个局面，并标出欠佳着、错着和败着；复盘结果随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <location filename="../ui/pages/library_page.cpp" line="816" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>请先在对弈页或分析页选择模型（或训练一个模型）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <location filename="../ui/pages/library_page.cpp" line="822" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <location filename="../ui/pages/library_page.cpp" line="831" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>复盘：%1，每个局面 %2 次模拟 — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <location filename="../ui/pages/library_page.cpp" line="846" />
             <source> — an inaccuracy (?!)</source>
             <translation> — 欠佳着 (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <location filename="../ui/pages/library_page.cpp" line="847" />
             <source> — a mistake (?)</source>
             <translation> — 错着 (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <location filename="../ui/pages/library_page.cpp" line="848" />
             <source> — a blunder (??)</source>
             <translation> — 败着 (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="858" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <location filename="../ui/pages/library_page.cpp" line="872" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>最佳着法（绿色箭头）：%1；变例：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="304" />
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="522" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="548" />
+            <location filename="../ui/pages/library_page.cpp" line="570" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="560" />
+            <location filename="../ui/pages/library_page.cpp" line="582" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="564" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="581" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="601" />
+            <location filename="../ui/pages/library_page.cpp" line="623" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page.cpp" line="625" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page.cpp" line="630" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -1169,171 +1169,171 @@ Details: %2</source>
     <context>
         <name>xqui::MainWindow</name>
         <message>
-            <location filename="../ui/main_window.cpp" line="156" />
+            <location filename="../ui/main_window.cpp" line="180" />
             <source>XQZero Studio</source>
             <translation>XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Play</source>
             <translation>对弈</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Analyze</source>
             <translation>分析</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="157" />
+            <location filename="../ui/main_window.cpp" line="181" />
             <source>Library</source>
             <translation>棋库</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Engine idle</source>
             <translation>引擎空闲</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="159" />
+            <location filename="../ui/main_window.cpp" line="183" />
             <source>Engine thinking</source>
             <translation>引擎思考中</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="148" />
-            <location filename="../ui/main_window.cpp" line="423" />
+            <location filename="../ui/main_window.cpp" line="52" />
+            <location filename="../ui/main_window.cpp" line="447" />
             <source>Ready</source>
             <translation>就绪</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="134" />
+            <location filename="../ui/main_window.cpp" line="166" />
             <source>Importing games: %1 read (%2 imported, %3 rejected), %4% of the file</source>
             <translation>正在导入棋谱：已读取 %1 局（导入 %2 局，拒绝 %3 局），已读文件的 %4%</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="178" />
+            <location filename="../ui/main_window.cpp" line="202" />
             <source>&amp;Game</source>
             <translation>对局(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="179" />
+            <location filename="../ui/main_window.cpp" line="203" />
             <source>&amp;New game</source>
             <translation>新对局(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="182" />
+            <location filename="../ui/main_window.cpp" line="206" />
             <source>&amp;Open PGN…</source>
             <translation>打开 PGN(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="184" />
+            <location filename="../ui/main_window.cpp" line="208" />
             <source>&amp;Save PGN…</source>
             <translation>保存 PGN(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="188" />
+            <location filename="../ui/main_window.cpp" line="212" />
             <source>&amp;Import games into the Library…</source>
             <translation>导入棋谱到棋库(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="191" />
+            <location filename="../ui/main_window.cpp" line="215" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="195" />
+            <location filename="../ui/main_window.cpp" line="219" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="196" />
+            <location filename="../ui/main_window.cpp" line="220" />
             <source>&amp;Undo move</source>
             <translation>悔棋(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="199" />
+            <location filename="../ui/main_window.cpp" line="223" />
             <source>&amp;Copy FEN</source>
             <translation>复制 FEN(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="201" />
+            <location filename="../ui/main_window.cpp" line="225" />
             <source>&amp;Paste FEN</source>
             <translation>粘贴 FEN(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="204" />
+            <location filename="../ui/main_window.cpp" line="228" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="208" />
+            <location filename="../ui/main_window.cpp" line="232" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="209" />
+            <location filename="../ui/main_window.cpp" line="233" />
             <source>&amp;Flip board</source>
             <translation>翻转棋盘(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="211" />
+            <location filename="../ui/main_window.cpp" line="235" />
             <source>Show &amp;coordinates</source>
             <translation>显示坐标(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Play</source>
             <translation>对弈(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Analyze</source>
             <translation>分析(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Train</source>
             <translation>训练(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="214" />
+            <location filename="../ui/main_window.cpp" line="238" />
             <source>&amp;Library</source>
             <translation>棋库(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="219" />
+            <location filename="../ui/main_window.cpp" line="243" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="220" />
+            <location filename="../ui/main_window.cpp" line="244" />
             <source>&amp;About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="239" />
-            <location filename="../ui/main_window.cpp" line="245" />
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="263" />
+            <location filename="../ui/main_window.cpp" line="269" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>Open PGN</source>
             <translation>打开 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="240" />
-            <location filename="../ui/main_window.cpp" line="278" />
+            <location filename="../ui/main_window.cpp" line="264" />
+            <location filename="../ui/main_window.cpp" line="302" />
             <source>PGN files (*.pgn);;All files (*)</source>
             <translation>PGN 文件 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="246" />
+            <location filename="../ui/main_window.cpp" line="270" />
             <source>Cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="251" />
+            <location filename="../ui/main_window.cpp" line="275" />
             <source>%1
 
 File: %2</source>
@@ -1342,96 +1342,96 @@ File: %2</source>
 文件：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="260" />
-            <location filename="../ui/main_window.cpp" line="267" />
+            <location filename="../ui/main_window.cpp" line="284" />
+            <location filename="../ui/main_window.cpp" line="291" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="260" />
+            <location filename="../ui/main_window.cpp" line="284" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="268" />
+            <location filename="../ui/main_window.cpp" line="292" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="271" />
+            <location filename="../ui/main_window.cpp" line="295" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="277" />
-            <location filename="../ui/main_window.cpp" line="327" />
+            <location filename="../ui/main_window.cpp" line="301" />
+            <location filename="../ui/main_window.cpp" line="351" />
             <source>Import games</source>
             <translation>导入棋谱</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="285" />
+            <location filename="../ui/main_window.cpp" line="309" />
             <source>Importing games from %1…</source>
             <translation>正在从 %1 导入棋谱…</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="294" />
+            <location filename="../ui/main_window.cpp" line="318" />
             <source>Nothing was imported from %1:
 %2</source>
             <translation>未能从 %1 导入任何棋局：
 %2</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="296" />
+            <location filename="../ui/main_window.cpp" line="320" />
             <source>No game was found in %1.</source>
             <translation>在 %1 中未找到棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="298" />
+            <location filename="../ui/main_window.cpp" line="322" />
             <source>%1 games read from %2: %3 imported into the Library, %4 rejected.</source>
             <translation>从 %2 读取 %1 局：%3 局已导入棋库，%4 局被拒绝。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="304" />
+            <location filename="../ui/main_window.cpp" line="328" />
             <source>Rejected:</source>
             <translation>被拒绝的棋局：</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="307" />
+            <location filename="../ui/main_window.cpp" line="331" />
             <source>game %1 (line %2): %3</source>
             <translation>第 %1 局（第 %2 行）：%3</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="310" />
+            <location filename="../ui/main_window.cpp" line="334" />
             <source>… and %1 more.</source>
             <translation>……另有 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="339" />
             <source>Imported %1 games.</source>
             <translation>已导入 %1 局。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="315" />
+            <location filename="../ui/main_window.cpp" line="339" />
             <source>Import failed.</source>
             <translation>导入失败。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="335" />
+            <location filename="../ui/main_window.cpp" line="359" />
             <source>FEN copied to the clipboard.</source>
             <translation>FEN 已复制到剪贴板。</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="359" />
+            <location filename="../ui/main_window.cpp" line="383" />
             <source>About XQZero Studio</source>
             <translation>关于 XQZero 象棋工作室</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="360" />
+            <location filename="../ui/main_window.cpp" line="384" />
             <source>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;XQZero 象棋工作室 %1&lt;/h3&gt;&lt;p&gt;对弈、分析并训练 AlphaZero 风格的象棋引擎。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="428" />
+            <location filename="../ui/main_window.cpp" line="452" />
             <source>Cannot write the screenshot to %1</source>
             <translation>无法将截图写入 %1</translation>
         </message>
@@ -1778,97 +1778,97 @@ File: %2</source>
             <translation>价值目标的子力差在走完该处正在进行的吃子交换后计算</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Legal-move policy loss</source>
             <translation>仅合法着法的策略损失</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="63" />
+            <location filename="../core/train/config.cpp" line="64" />
             <source>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</source>
             <translation>策略损失只在合法着法上计算，与搜索读取先验的方式一致（关闭：在全部 8100 个输出上计算）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="57" />
+            <location filename="../core/train/config.cpp" line="58" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Minimum window</source>
             <translation>最小训练窗口</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="58" />
+            <location filename="../core/train/config.cpp" line="59" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>训练窗口：局面数不超过此值时全部使用，之后按次线性增长（window-exponent）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Window exponent</source>
             <translation>窗口指数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="59" />
+            <location filename="../core/train/config.cpp" line="60" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>超过 window-min 后训练窗口随已生成局面数增长的幂次</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Window growth</source>
             <translation>窗口增长率</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="60" />
+            <location filename="../core/train/config.cpp" line="61" />
             <source>Growth rate of the training window past window-min</source>
             <translation>超过 window-min 后训练窗口的增长率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Training ratio</source>
             <translation>训练比例</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="61" />
+            <location filename="../core/train/config.cpp" line="62" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>每生成一个自我对弈样本所训练的样本数（0 = 每个自我对弈阶段后训练 steps-per-iteration 步）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Concurrent training</source>
             <translation>并行训练</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="62" />
+            <location filename="../core/train/config.cpp" line="63" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>在自我对弈进行的同时训练，每 games-per-iteration 局发布一次（适用于 GPU；需要 gate 为 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="64" />
+            <location filename="../core/train/config.cpp" line="65" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="65" />
+            <location filename="../core/train/config.cpp" line="66" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>train-ratio 为 0 时每个自我对弈阶段后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>LR decay over the time limit</source>
             <translation>学习率按时间限制衰减</translation>
         </message>
@@ -1878,257 +1878,262 @@ File: %2</source>
             <translation>输入平面：0 基础（棋子、走棋方、重复、进度），1 战术（另含双方各能走到的格子、无保护被攻击的棋子、将军，以及盘面吃子交换走完后的子力）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="69" />
+            <location filename="../core/train/config.cpp" line="56" />
+            <source>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</source>
+            <translation>价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="70" />
             <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
             <translation>设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="76" />
+            <location filename="../core/train/config.cpp" line="77" />
             <source>Start from games: training steps on the moves played in the games before self-play begins</source>
             <translation>从棋局开始：自对弈开始前，在这些棋局的实战着法上训练的步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="78" />
             <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
             <translation>从棋局开始：留出不参与训练的棋局比例，用于衡量着法准确率和价值损失</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="78" />
+            <location filename="../core/train/config.cpp" line="79" />
             <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
             <translation>从棋局开始：棋局结果在其各局面价值目标中的权重（大师对局的结果对开局局面说明不多）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="80" />
             <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
             <translation>每个训练批次中取自起始棋局的比例（0 = 只用自对弈局面）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="84" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Score the candidate needs to become the best (gate 1)</source>
             <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo 增益</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="85" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="87" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="88" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Ladder interval (minutes)</source>
             <translation>天梯评定间隔（分钟）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Ladder games per rung</source>
             <translation>天梯每级对局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>Games per ladder rung in those ratings</source>
             <translation>每次评定中天梯每一级的对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Ladder simulations</source>
             <translation>天梯模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>被评定网络每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="66" />
+            <location filename="../core/train/config.cpp" line="67" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="67" />
+            <location filename="../core/train/config.cpp" line="68" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="68" />
+            <location filename="../core/train/config.cpp" line="69" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="70" />
+            <location filename="../core/train/config.cpp" line="71" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="71" />
+            <location filename="../core/train/config.cpp" line="72" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="72" />
+            <location filename="../core/train/config.cpp" line="73" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="73" />
+            <location filename="../core/train/config.cpp" line="74" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="74" />
+            <location filename="../core/train/config.cpp" line="75" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="75" />
+            <location filename="../core/train/config.cpp" line="76" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Gate</source>
             <translation>门控</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="82" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="92" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="93" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="94" />
+            <location filename="../core/train/config.cpp" line="95" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="95" />
+            <location filename="../core/train/config.cpp" line="96" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
@@ -2138,122 +2143,127 @@ File: %2</source>
             <translation>输入平面</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <source>Search value weight</source>
+            <translation>搜索价值权重</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Steps on the start games</source>
             <translation>起始棋局训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Start games held out</source>
             <translation>起始棋局留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Start games' result weight</source>
             <translation>起始棋局结果权重</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Start games in later batches</source>
             <translation>后续批次中的起始棋局</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="93" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="96" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Dense</source>
             <translation>全连接</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Bilinear</source>
             <translation>双线性</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="101" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Basic</source>
             <translation>基础</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <location filename="../ui/train/param_texts.cpp" line="103" />
             <source>Tactical</source>
             <translation>战术</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="103" />
+            <location filename="../ui/train/param_texts.cpp" line="104" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="105" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Constant</source>
             <translation>恒定</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Cosine</source>
             <translation>余弦</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="107" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Steps (x0.1 a third)</source>
             <translation>阶梯（每三分之一乘 0.1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="108" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="109" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>Fixed match</source>
             <translation>固定场数对局</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="111" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="114" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="115" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="116" />
+            <location filename="../ui/train/param_texts.cpp" line="117" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>
@@ -2818,107 +2828,107 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="130" />
+            <location filename="../ui/train/train_charts.cpp" line="150" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="131" />
+            <location filename="../ui/train/train_charts.cpp" line="151" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="132" />
+            <location filename="../ui/train/train_charts.cpp" line="152" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="133" />
+            <location filename="../ui/train/train_charts.cpp" line="153" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="134" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="136" />
+            <location filename="../ui/train/train_charts.cpp" line="156" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="137" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>vs positions</source>
             <translation>按局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="138" />
+            <location filename="../ui/train/train_charts.cpp" line="158" />
             <source>vs minutes</source>
             <translation>按分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="140" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="311" />
+            <location filename="../ui/train/train_charts.cpp" line="331" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="312" />
+            <location filename="../ui/train/train_charts.cpp" line="332" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="314" />
+            <location filename="../ui/train/train_charts.cpp" line="334" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="317" />
+            <location filename="../ui/train/train_charts.cpp" line="337" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="321" />
+            <location filename="../ui/train/train_charts.cpp" line="341" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="322" />
+            <location filename="../ui/train/train_charts.cpp" line="342" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="323" />
+            <location filename="../ui/train/train_charts.cpp" line="343" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="143" />
+            <location filename="../ui/train/train_charts.cpp" line="163" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="144" />
+            <location filename="../ui/train/train_charts.cpp" line="164" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="145" />
+            <location filename="../ui/train/train_charts.cpp" line="165" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -2932,338 +2942,338 @@ File: %2</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="734" />
+            <location filename="../ui/pages/train_page.cpp" line="761" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="724" />
+            <location filename="../ui/pages/train_page.cpp" line="751" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="334" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="335" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="338" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="340" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="342" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="343" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="344" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="345" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="346" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="348" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="326" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="377" />
             <source>Start from</source>
             <translation>起点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <location filename="../ui/pages/train_page.cpp" line="379" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="383" />
             <source>A random network</source>
             <translation>随机网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>Master games (not installed)</source>
             <translation>大师对局（未安装）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>大师对局（1,125 局比赛棋谱，随附）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="389" />
             <source>The games imported into the Library</source>
             <translation>导入棋库的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <location filename="../ui/pages/train_page.cpp" line="391" />
             <source>A PGN file…</source>
             <translation>PGN 文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>PGN file: %1</source>
             <translation>PGN 文件：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="399" />
             <source>Games to start from</source>
             <translation>用于起始训练的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="400" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN 棋谱 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="432" />
+            <location filename="../ui/pages/train_page.cpp" line="459" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="433" />
+            <location filename="../ui/pages/train_page.cpp" line="460" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="446" />
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="473" />
+            <location filename="../ui/pages/train_page.cpp" line="482" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="474" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="456" />
+            <location filename="../ui/pages/train_page.cpp" line="483" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="487" />
+            <location filename="../ui/pages/train_page.cpp" line="514" />
             <source>pid %1 on %2 since %3</source>
             <translation>主机 %2 上的进程 %1，自 %3 起</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="526" />
             <source>Being trained by %1</source>
             <translation>正由%1训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="505" />
+            <location filename="../ui/pages/train_page.cpp" line="532" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="608" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="617" />
+            <location filename="../ui/pages/train_page.cpp" line="644" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="645" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="658" />
+            <location filename="../ui/pages/train_page.cpp" line="685" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="659" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="679" />
+            <location filename="../ui/pages/train_page.cpp" line="706" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="707" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="721" />
+            <location filename="../ui/pages/train_page.cpp" line="748" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="728" />
+            <location filename="../ui/pages/train_page.cpp" line="755" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="758" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="776" />
+            <location filename="../ui/pages/train_page.cpp" line="803" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="787" />
+            <location filename="../ui/pages/train_page.cpp" line="814" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="799" />
+            <location filename="../ui/pages/train_page.cpp" line="826" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="818" />
+            <location filename="../ui/pages/train_page.cpp" line="845" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="819" />
+            <location filename="../ui/pages/train_page.cpp" line="846" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3272,7 +3282,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="827" />
+            <location filename="../ui/pages/train_page.cpp" line="854" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

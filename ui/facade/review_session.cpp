@@ -10,14 +10,10 @@
 #endif
 
 
+#include "core/nn/model_evaluator.h"
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/error_text.h"
-#ifdef XQ_WITH_TORCH
-#include "core/nn/inference_server.h"
-#include "core/nn/model_file.h"
-#include "core/nn/torch_evaluator.h"
-#endif
 
 namespace xqui {
 
@@ -39,14 +35,9 @@ int reviewThreads() {
 // The network on every core: one inference worker a core, each with its own copy, behind an
 // InferenceServer sized for the review's threads of trees (review.h).
 std::shared_ptr<xq::nn::Evaluator> networkOnEveryCore(const QString& file) {
-#ifdef XQ_WITH_TORCH
-    auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(file.toStdString()));
-    return xq::nn::makeParallelEvaluator(net, xq::nn::defaultInferenceWorkers(),
-                                         reviewThreads() * xq::engine::ReviewOptions{}.positionsInFlight);
-#else
-    (void)file;
-    throw std::runtime_error("this build has no network support (LibTorch)");
-#endif
+    return xq::nn::loadParallelEvaluator(
+        file.toStdString(), xq::nn::defaultInferenceWorkers(),
+        reviewThreads() * xq::engine::ReviewOptions{}.positionsInFlight);
 }
 
 // Stores the review with its game; returns why not ("" when stored).

@@ -9,7 +9,6 @@
 #include <unistd.h>
 #endif
 
-
 #include "core/nn/model_evaluator.h"
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
@@ -82,9 +81,8 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
         reply.gameId = request.gameId;
         reply.database = request.database;
         try {
-            const xq::Position start = request.startFen.empty()
-                                           ? xq::Position()
-                                           : xq::positionFromFen(request.startFen);
+            const xq::Position start =
+                request.startFen.empty() ? xq::Position() : xq::positionFromFen(request.startFen);
             const std::shared_ptr<xq::nn::Evaluator> eval = factory(request.modelFile);
             xq::engine::ReviewOptions o;
             o.simulations = request.simulations;
@@ -93,7 +91,10 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
                 start, request.moves, *eval, o,
                 [this, id](int done, int total) {
                     QMetaObject::invokeMethod(
-                        this, [this, id, done, total] { emit progress({id, done, total}); },
+                        this,
+                        [this, id, done, total] {
+                            emit progress({id, done, total});
+                        },
                         Qt::QueuedConnection);
                 },
                 stop.get());
@@ -107,8 +108,8 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
             reply.review.reset();
             reply.error = errorText(e);
         }
-        QMetaObject::invokeMethod(this, [this, reply] { onWorkerDone(reply); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, reply] { onWorkerDone(reply); }, Qt::QueuedConnection);
     });
     return id;
 }

@@ -15,254 +15,257 @@
         </message>
     </context>
     <context>
-        <name>xqui::AnalyzePage</name>
+        <name>xqui::AnalysisSession</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="59" />
-            <source>won</source>
-            <translation>won</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="60" />
-            <source>lost</source>
-            <translation>lost</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="161" />
-            <source>Open model</source>
-            <translation>Open model</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="162" />
-            <source>Models (*.xqm);;All files (*)</source>
-            <translation>Models (*.xqm);;All files (*)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="249" />
-            <source>Analyze</source>
-            <translation>Analyze</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
-            <source>Start analysis</source>
-            <translation>Start analysis</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="251" />
-            <source>Stop</source>
-            <translation>Stop</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
-            <source>Open model…</source>
-            <translation>Open model…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="253" />
-            <source>No network</source>
-            <translation>No network</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="254" />
-            <source>Analyse with uniform priors and value 0 (no network)</source>
-            <translation>Analyse with uniform priors and value 0 (no network)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
-            <source>Analyze this position</source>
-            <translation>Analyze this position</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <source>Take the position on the Play page</source>
-            <translation>Take the position on the Play page</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
-            <source>Start position</source>
-            <translation>Start position</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="258" />
-            <source>Paste FEN</source>
-            <translation>Paste FEN</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="259" />
-            <source>FEN (empty: take it from the clipboard)</source>
-            <translation>FEN (empty: take it from the clipboard)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="260" />
-            <source>Show policy priors instead of visits</source>
-            <translation>Show policy priors instead of visits</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="261" />
-            <source>Simulations (0 = until Stop):</source>
-            <translation>Simulations (0 = until Stop):</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="262" />
-            <source>Notation:</source>
-            <translation>Notation:</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="264" />
-            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
-            <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="268" />
-            <source>Chinese</source>
-            <translation>Chinese</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
-            <source>WXF</source>
-            <translation>WXF</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
-            <source>ICCS</source>
-            <translation>ICCS</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Move</source>
-            <translation>Move</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Visits</source>
-            <translation>Visits</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Prior</source>
-            <translation>Prior</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Q</source>
-            <translation>Q</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Principal variation</source>
-            <translation>Principal variation</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>P</source>
-            <translation>P</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="279" />
-            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
-            <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
-            <source>Network: %1</source>
-            <translation>Network: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
-            <source>Network: %1 (%2)</source>
-            <translation>Network: %1 (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="285" />
-            <location filename="../ui/pages/analyze_page.cpp" line="355" />
-            <source>No network (uniform priors)</source>
-            <translation>No network (uniform priors)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/facade/analysis_session.cpp" line="84" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/facade/analysis_session.cpp" line="115" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/facade/analysis_session.cpp" line="125" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="424" />
+            <location filename="../ui/facade/analysis_session.cpp" line="150" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="425" />
+            <location filename="../ui/facade/analysis_session.cpp" line="151" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/facade/analysis_session.cpp" line="164" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="488" />
+            <location filename="../ui/facade/analysis_session.cpp" line="197" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/facade/analysis_session.cpp" line="206" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
+    </context>
+    <context>
+        <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="519" />
+            <location filename="../ui/pages/analyze_page.cpp" line="46" />
+            <source>won</source>
+            <translation>won</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="47" />
+            <source>lost</source>
+            <translation>lost</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Open model</source>
+            <translation>Open model</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>Models (*.xqm);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Analyze</source>
+            <translation>Analyze</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <source>Start analysis</source>
+            <translation>Start analysis</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <source>Stop</source>
+            <translation>Stop</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <source>Open model…</source>
+            <translation>Open model…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="273" />
+            <source>No network</source>
+            <translation>No network</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>Analyse with uniform priors and value 0 (no network)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
+            <source>Analyze this position</source>
+            <translation>Analyze this position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
+            <source>Take the position on the Play page</source>
+            <translation>Take the position on the Play page</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="277" />
+            <source>Start position</source>
+            <translation>Start position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <source>Paste FEN</source>
+            <translation>Paste FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN (empty: take it from the clipboard)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="280" />
+            <source>Show policy priors instead of visits</source>
+            <translation>Show policy priors instead of visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>Simulations (0 = until Stop):</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <source>Notation:</source>
+            <translation>Notation:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>Chinese</source>
+            <translation>Chinese</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="289" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Move</source>
+            <translation>Move</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Visits</source>
+            <translation>Visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Prior</source>
+            <translation>Prior</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Principal variation</source>
+            <translation>Principal variation</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="300" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="302" />
+            <source>Network: %1</source>
+            <translation>Network: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="305" />
+            <source>Network: %1 (%2)</source>
+            <translation>Network: %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="306" />
+            <location filename="../ui/pages/analyze_page.cpp" line="360" />
+            <source>No network (uniform priors)</source>
+            <translation>No network (uniform priors)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="418" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="544" />
+            <location filename="../ui/pages/analyze_page.cpp" line="444" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="545" />
+            <location filename="../ui/pages/analyze_page.cpp" line="445" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="546" />
+            <location filename="../ui/pages/analyze_page.cpp" line="446" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="547" />
+            <location filename="../ui/pages/analyze_page.cpp" line="447" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="552" />
+            <location filename="../ui/pages/analyze_page.cpp" line="452" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -650,330 +653,330 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="271" />
+            <location filename="../ui/pages/library_page.cpp" line="293" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="467" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="299" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="281" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="295" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="274" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="275" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="285" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="286" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="288" />
+            <location filename="../ui/pages/library_page.cpp" line="310" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="289" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="290" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Save PGN…</source>
             <translation>Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review</source>
             <translation>Review</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="320" />
             <source>Simulations:</source>
             <translation>Simulations:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="321" />
             <source>Simulations the review's search spends on each position</source>
             <translation>Simulations the review's search spends on each position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <location filename="../ui/pages/library_page.cpp" line="322" />
             <source>Cancel</source>
             <translation>Cancel</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="335" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="336" />
+            <location filename="../ui/pages/library_page.cpp" line="358" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="411" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="412" />
+            <location filename="../ui/pages/library_page.cpp" line="434" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="442" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="425" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="479" />
+            <location filename="../ui/pages/library_page.cpp" line="501" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="480" />
+            <location filename="../ui/pages/library_page.cpp" line="502" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <location filename="../ui/pages/library_page.cpp" line="688" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <location filename="../ui/pages/library_page.cpp" line="689" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <location filename="../ui/pages/library_page.cpp" line="695" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <location filename="../ui/pages/library_page.cpp" line="697" />
             <source>Saved game %1 to %2</source>
             <translation>Saved game %1 to %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <location filename="../ui/pages/library_page.cpp" line="715" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page.cpp" line="737" />
             <source>Reviewing… %v of %m positions</source>
             <translation>Reviewing… %v of %m positions</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <location filename="../ui/pages/library_page.cpp" line="739" />
             <source>Reviewing game %1 with %2</source>
             <translation>Reviewing game %1 with %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <location filename="../ui/pages/library_page.cpp" line="763" />
             <source>Review of game %1 cancelled</source>
             <translation>Review of game %1 cancelled</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <location filename="../ui/pages/library_page.cpp" line="767" />
             <source>Cannot review game %1: %2</source>
             <translation>Cannot review game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <location filename="../ui/pages/library_page.cpp" line="771" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>The review of game %1 was not stored in %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <location filename="../ui/pages/library_page.cpp" line="776" />
             <source>Review of game %1 stored with it</source>
             <translation>Review of game %1 stored with it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review again</source>
             <translation>Review again</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <location filename="../ui/pages/library_page.cpp" line="813" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <location filename="../ui/pages/library_page.cpp" line="816" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>Choose a model on the Play or Analyze page first (or train a run)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <location filename="../ui/pages/library_page.cpp" line="822" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <location filename="../ui/pages/library_page.cpp" line="831" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>Review by %1 at %2 simulations a position — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <location filename="../ui/pages/library_page.cpp" line="846" />
             <source> — an inaccuracy (?!)</source>
             <translation> — an inaccuracy (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <location filename="../ui/pages/library_page.cpp" line="847" />
             <source> — a mistake (?)</source>
             <translation> — a mistake (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <location filename="../ui/pages/library_page.cpp" line="848" />
             <source> — a blunder (??)</source>
             <translation> — a blunder (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="858" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <location filename="../ui/pages/library_page.cpp" line="872" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>Best (green arrow): %1; line: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="304" />
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="522" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="548" />
+            <location filename="../ui/pages/library_page.cpp" line="570" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="560" />
+            <location filename="../ui/pages/library_page.cpp" line="582" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="564" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="581" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="601" />
+            <location filename="../ui/pages/library_page.cpp" line="623" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page.cpp" line="625" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page.cpp" line="630" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -2933,338 +2936,338 @@ File: %2</translation>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="293" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="734" />
+            <location filename="../ui/pages/train_page.cpp" line="740" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="724" />
+            <location filename="../ui/pages/train_page.cpp" line="730" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>Start from</source>
             <translation>Start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <location filename="../ui/pages/train_page.cpp" line="358" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>A random network</source>
             <translation>A random network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="363" />
             <source>Master games (not installed)</source>
             <translation>Master games (not installed)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <location filename="../ui/pages/train_page.cpp" line="364" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>Master games (1,125 tournament games, bundled)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>The games imported into the Library</source>
             <translation>The games imported into the Library</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <location filename="../ui/pages/train_page.cpp" line="370" />
             <source>A PGN file…</source>
             <translation>A PGN file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <location filename="../ui/pages/train_page.cpp" line="371" />
             <source>PGN file: %1</source>
             <translation>PGN file: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="378" />
             <source>Games to start from</source>
             <translation>Games to start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="379" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN games (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="432" />
+            <location filename="../ui/pages/train_page.cpp" line="438" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="433" />
+            <location filename="../ui/pages/train_page.cpp" line="439" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="446" />
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="452" />
+            <location filename="../ui/pages/train_page.cpp" line="461" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="453" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="456" />
+            <location filename="../ui/pages/train_page.cpp" line="462" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="487" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>pid %1 on %2 since %3</source>
             <translation>pid %1 on %2 since %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="505" />
             <source>Being trained by %1</source>
             <translation>Being trained by %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="505" />
+            <location filename="../ui/pages/train_page.cpp" line="511" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="587" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="617" />
+            <location filename="../ui/pages/train_page.cpp" line="623" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="624" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="658" />
+            <location filename="../ui/pages/train_page.cpp" line="664" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="659" />
+            <location filename="../ui/pages/train_page.cpp" line="665" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="679" />
+            <location filename="../ui/pages/train_page.cpp" line="685" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="721" />
+            <location filename="../ui/pages/train_page.cpp" line="727" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="728" />
+            <location filename="../ui/pages/train_page.cpp" line="734" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="737" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="776" />
+            <location filename="../ui/pages/train_page.cpp" line="782" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="787" />
+            <location filename="../ui/pages/train_page.cpp" line="793" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="799" />
+            <location filename="../ui/pages/train_page.cpp" line="805" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="818" />
+            <location filename="../ui/pages/train_page.cpp" line="824" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="819" />
+            <location filename="../ui/pages/train_page.cpp" line="825" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3273,7 +3276,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="827" />
+            <location filename="../ui/pages/train_page.cpp" line="833" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>
@@ -3389,47 +3392,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="172" />
+            <location filename="../ui/facade/training_session.cpp" line="193" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="288" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>Ladder: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="345" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="430" />
+            <location filename="../ui/facade/training_session.cpp" line="444" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="432" />
+            <location filename="../ui/facade/training_session.cpp" line="446" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="434" />
+            <location filename="../ui/facade/training_session.cpp" line="448" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="436" />
+            <location filename="../ui/facade/training_session.cpp" line="450" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="438" />
+            <location filename="../ui/facade/training_session.cpp" line="452" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="440" />
+            <location filename="../ui/facade/training_session.cpp" line="454" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

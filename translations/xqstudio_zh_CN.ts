@@ -15,254 +15,257 @@
         </message>
     </context>
     <context>
-        <name>xqui::AnalyzePage</name>
+        <name>xqui::AnalysisSession</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="59" />
-            <source>won</source>
-            <translation>必胜</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="60" />
-            <source>lost</source>
-            <translation>必败</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="161" />
-            <source>Open model</source>
-            <translation>打开模型</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="162" />
-            <source>Models (*.xqm);;All files (*)</source>
-            <translation>模型 (*.xqm);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="249" />
-            <source>Analyze</source>
-            <translation>分析</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
-            <source>Start analysis</source>
-            <translation>开始分析</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="251" />
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
-            <source>Open model…</source>
-            <translation>打开模型…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="253" />
-            <source>No network</source>
-            <translation>不用网络</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="254" />
-            <source>Analyse with uniform priors and value 0 (no network)</source>
-            <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
-            <source>Analyze this position</source>
-            <translation>分析此局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <source>Take the position on the Play page</source>
-            <translation>采用对弈页面的局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
-            <source>Start position</source>
-            <translation>初始局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="258" />
-            <source>Paste FEN</source>
-            <translation>粘贴 FEN</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="259" />
-            <source>FEN (empty: take it from the clipboard)</source>
-            <translation>FEN（留空：从剪贴板读取）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="260" />
-            <source>Show policy priors instead of visits</source>
-            <translation>显示策略先验而非访问次数</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="261" />
-            <source>Simulations (0 = until Stop):</source>
-            <translation>模拟次数（0 = 直到停止）：</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="262" />
-            <source>Notation:</source>
-            <translation>记谱法：</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="264" />
-            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
-            <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="268" />
-            <source>Chinese</source>
-            <translation>中文</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
-            <source>WXF</source>
-            <translation>WXF</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
-            <source>ICCS</source>
-            <translation>ICCS</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Move</source>
-            <translation>着法</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Visits</source>
-            <translation>访问次数</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Prior</source>
-            <translation>先验</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Q</source>
-            <translation>Q</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Principal variation</source>
-            <translation>主要变例</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>P</source>
-            <translation>P</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="279" />
-            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
-            <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
-            <source>Network: %1</source>
-            <translation>网络：%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
-            <source>Network: %1 (%2)</source>
-            <translation>网络：%1（%2）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="285" />
-            <location filename="../ui/pages/analyze_page.cpp" line="355" />
-            <source>No network (uniform priors)</source>
-            <translation>无网络（均匀先验）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/facade/analysis_session.cpp" line="84" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/facade/analysis_session.cpp" line="115" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/facade/analysis_session.cpp" line="125" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="424" />
+            <location filename="../ui/facade/analysis_session.cpp" line="150" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="425" />
+            <location filename="../ui/facade/analysis_session.cpp" line="151" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/facade/analysis_session.cpp" line="164" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="488" />
+            <location filename="../ui/facade/analysis_session.cpp" line="197" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/facade/analysis_session.cpp" line="206" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
+    </context>
+    <context>
+        <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="519" />
+            <location filename="../ui/pages/analyze_page.cpp" line="46" />
+            <source>won</source>
+            <translation>必胜</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="47" />
+            <source>lost</source>
+            <translation>必败</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Open model</source>
+            <translation>打开模型</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>模型 (*.xqm);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Analyze</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <source>Start analysis</source>
+            <translation>开始分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <source>Open model…</source>
+            <translation>打开模型…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="273" />
+            <source>No network</source>
+            <translation>不用网络</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
+            <source>Analyze this position</source>
+            <translation>分析此局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
+            <source>Take the position on the Play page</source>
+            <translation>采用对弈页面的局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="277" />
+            <source>Start position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <source>Paste FEN</source>
+            <translation>粘贴 FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN（留空：从剪贴板读取）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="280" />
+            <source>Show policy priors instead of visits</source>
+            <translation>显示策略先验而非访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>模拟次数（0 = 直到停止）：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <source>Notation:</source>
+            <translation>记谱法：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="289" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Move</source>
+            <translation>着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Visits</source>
+            <translation>访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Prior</source>
+            <translation>先验</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Principal variation</source>
+            <translation>主要变例</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="300" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="302" />
+            <source>Network: %1</source>
+            <translation>网络：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="305" />
+            <source>Network: %1 (%2)</source>
+            <translation>网络：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="306" />
+            <location filename="../ui/pages/analyze_page.cpp" line="360" />
+            <source>No network (uniform priors)</source>
+            <translation>无网络（均匀先验）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="418" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="544" />
+            <location filename="../ui/pages/analyze_page.cpp" line="444" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="545" />
+            <location filename="../ui/pages/analyze_page.cpp" line="445" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="546" />
+            <location filename="../ui/pages/analyze_page.cpp" line="446" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="547" />
+            <location filename="../ui/pages/analyze_page.cpp" line="447" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="552" />
+            <location filename="../ui/pages/analyze_page.cpp" line="452" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -650,330 +653,330 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="271" />
+            <location filename="../ui/pages/library_page.cpp" line="293" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="272" />
+            <location filename="../ui/pages/library_page.cpp" line="294" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="276" />
-            <location filename="../ui/pages/library_page.cpp" line="445" />
+            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="467" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="277" />
+            <location filename="../ui/pages/library_page.cpp" line="299" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="281" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="273" />
+            <location filename="../ui/pages/library_page.cpp" line="295" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="274" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="275" />
+            <location filename="../ui/pages/library_page.cpp" line="297" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="285" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="286" />
+            <location filename="../ui/pages/library_page.cpp" line="308" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="287" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="288" />
+            <location filename="../ui/pages/library_page.cpp" line="310" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="289" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="290" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Save PGN…</source>
             <translation>保存 PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="292" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>将此棋局保存为 PGN；已复盘的棋局会以注释（红方视角的局面值、最佳着法）和 ?! ? ?? 标记保留复盘结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="316" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="318" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review</source>
             <translation>复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
+            <location filename="../ui/pages/library_page.cpp" line="320" />
             <source>Simulations:</source>
             <translation>模拟次数：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="321" />
             <source>Simulations the review's search spends on each position</source>
             <translation>复盘时每个局面的搜索模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="300" />
+            <location filename="../ui/pages/library_page.cpp" line="322" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="335" />
+            <location filename="../ui/pages/library_page.cpp" line="357" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="336" />
+            <location filename="../ui/pages/library_page.cpp" line="358" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="411" />
+            <location filename="../ui/pages/library_page.cpp" line="433" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="412" />
+            <location filename="../ui/pages/library_page.cpp" line="434" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="420" />
+            <location filename="../ui/pages/library_page.cpp" line="442" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="425" />
+            <location filename="../ui/pages/library_page.cpp" line="447" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="455" />
+            <location filename="../ui/pages/library_page.cpp" line="477" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="479" />
+            <location filename="../ui/pages/library_page.cpp" line="501" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="480" />
+            <location filename="../ui/pages/library_page.cpp" line="502" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="666" />
+            <location filename="../ui/pages/library_page.cpp" line="688" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="667" />
+            <location filename="../ui/pages/library_page.cpp" line="689" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="673" />
+            <location filename="../ui/pages/library_page.cpp" line="695" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="675" />
+            <location filename="../ui/pages/library_page.cpp" line="697" />
             <source>Saved game %1 to %2</source>
             <translation>已将棋局 %1 保存到 %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="693" />
+            <location filename="../ui/pages/library_page.cpp" line="715" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>没有可用于复盘的网络：请在对弈页或分析页选择模型，或在训练页训练一个模型。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page.cpp" line="737" />
             <source>Reviewing… %v of %m positions</source>
             <translation>复盘中… 已完成 %v / %m 个局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="717" />
+            <location filename="../ui/pages/library_page.cpp" line="739" />
             <source>Reviewing game %1 with %2</source>
             <translation>正在用 %2 复盘棋局 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="741" />
+            <location filename="../ui/pages/library_page.cpp" line="763" />
             <source>Review of game %1 cancelled</source>
             <translation>棋局 %1 的复盘已取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="745" />
+            <location filename="../ui/pages/library_page.cpp" line="767" />
             <source>Cannot review game %1: %2</source>
             <translation>无法复盘棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="749" />
+            <location filename="../ui/pages/library_page.cpp" line="771" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>棋局 %1 的复盘结果未能保存到 %2：%3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="754" />
+            <location filename="../ui/pages/library_page.cpp" line="776" />
             <source>Review of game %1 stored with it</source>
             <translation>棋局 %1 的复盘结果已随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="784" />
+            <location filename="../ui/pages/library_page.cpp" line="806" />
             <source>Review again</source>
             <translation>重新复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="791" />
+            <location filename="../ui/pages/library_page.cpp" line="813" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>用 %1 搜索此棋局的每个局面，并标出欠佳着、错着和败着；复盘结果随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="794" />
+            <location filename="../ui/pages/library_page.cpp" line="816" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>请先在对弈页或分析页选择模型（或训练一个模型）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="800" />
+            <location filename="../ui/pages/library_page.cpp" line="822" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="809" />
+            <location filename="../ui/pages/library_page.cpp" line="831" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>复盘：%1，每个局面 %2 次模拟 — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="812" />
+            <location filename="../ui/pages/library_page.cpp" line="834" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="824" />
+            <location filename="../ui/pages/library_page.cpp" line="846" />
             <source> — an inaccuracy (?!)</source>
             <translation> — 欠佳着 (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="825" />
+            <location filename="../ui/pages/library_page.cpp" line="847" />
             <source> — a mistake (?)</source>
             <translation> — 错着 (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="826" />
+            <location filename="../ui/pages/library_page.cpp" line="848" />
             <source> — a blunder (??)</source>
             <translation> — 败着 (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="836" />
+            <location filename="../ui/pages/library_page.cpp" line="858" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="850" />
+            <location filename="../ui/pages/library_page.cpp" line="872" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>最佳着法（绿色箭头）：%1；变例：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="304" />
-            <location filename="../ui/pages/library_page.cpp" line="500" />
+            <location filename="../ui/pages/library_page.cpp" line="326" />
+            <location filename="../ui/pages/library_page.cpp" line="522" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="548" />
+            <location filename="../ui/pages/library_page.cpp" line="570" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="560" />
+            <location filename="../ui/pages/library_page.cpp" line="582" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="564" />
+            <location filename="../ui/pages/library_page.cpp" line="586" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="580" />
+            <location filename="../ui/pages/library_page.cpp" line="602" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="581" />
+            <location filename="../ui/pages/library_page.cpp" line="603" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page.cpp" line="608" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="601" />
+            <location filename="../ui/pages/library_page.cpp" line="623" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page.cpp" line="625" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page.cpp" line="630" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -2932,338 +2935,338 @@ File: %2</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="292" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="293" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="310" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="734" />
+            <location filename="../ui/pages/train_page.cpp" line="740" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="308" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="724" />
+            <location filename="../ui/pages/train_page.cpp" line="730" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="316" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="316" />
+            <location filename="../ui/pages/train_page.cpp" line="310" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>Start from</source>
             <translation>起点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="352" />
+            <location filename="../ui/pages/train_page.cpp" line="358" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>A random network</source>
             <translation>随机网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="357" />
+            <location filename="../ui/pages/train_page.cpp" line="363" />
             <source>Master games (not installed)</source>
             <translation>大师对局（未安装）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="358" />
+            <location filename="../ui/pages/train_page.cpp" line="364" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>大师对局（1,125 局比赛棋谱，随附）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>The games imported into the Library</source>
             <translation>导入棋库的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="364" />
+            <location filename="../ui/pages/train_page.cpp" line="370" />
             <source>A PGN file…</source>
             <translation>PGN 文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="365" />
+            <location filename="../ui/pages/train_page.cpp" line="371" />
             <source>PGN file: %1</source>
             <translation>PGN 文件：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="372" />
+            <location filename="../ui/pages/train_page.cpp" line="378" />
             <source>Games to start from</source>
             <translation>用于起始训练的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="373" />
+            <location filename="../ui/pages/train_page.cpp" line="379" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN 棋谱 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="432" />
+            <location filename="../ui/pages/train_page.cpp" line="438" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="433" />
+            <location filename="../ui/pages/train_page.cpp" line="439" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="446" />
-            <location filename="../ui/pages/train_page.cpp" line="455" />
+            <location filename="../ui/pages/train_page.cpp" line="452" />
+            <location filename="../ui/pages/train_page.cpp" line="461" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="447" />
+            <location filename="../ui/pages/train_page.cpp" line="453" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="456" />
+            <location filename="../ui/pages/train_page.cpp" line="462" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="487" />
+            <location filename="../ui/pages/train_page.cpp" line="493" />
             <source>pid %1 on %2 since %3</source>
             <translation>主机 %2 上的进程 %1，自 %3 起</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="499" />
+            <location filename="../ui/pages/train_page.cpp" line="505" />
             <source>Being trained by %1</source>
             <translation>正由%1训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="505" />
+            <location filename="../ui/pages/train_page.cpp" line="511" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="581" />
+            <location filename="../ui/pages/train_page.cpp" line="587" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="617" />
+            <location filename="../ui/pages/train_page.cpp" line="623" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="618" />
+            <location filename="../ui/pages/train_page.cpp" line="624" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="658" />
+            <location filename="../ui/pages/train_page.cpp" line="664" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="659" />
+            <location filename="../ui/pages/train_page.cpp" line="665" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="679" />
+            <location filename="../ui/pages/train_page.cpp" line="685" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="680" />
+            <location filename="../ui/pages/train_page.cpp" line="686" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="721" />
+            <location filename="../ui/pages/train_page.cpp" line="727" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="728" />
+            <location filename="../ui/pages/train_page.cpp" line="734" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="731" />
+            <location filename="../ui/pages/train_page.cpp" line="737" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="776" />
+            <location filename="../ui/pages/train_page.cpp" line="782" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="787" />
+            <location filename="../ui/pages/train_page.cpp" line="793" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="799" />
+            <location filename="../ui/pages/train_page.cpp" line="805" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="818" />
+            <location filename="../ui/pages/train_page.cpp" line="824" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="819" />
+            <location filename="../ui/pages/train_page.cpp" line="825" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3272,7 +3275,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="827" />
+            <location filename="../ui/pages/train_page.cpp" line="833" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>
@@ -3388,47 +3391,47 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="172" />
+            <location filename="../ui/facade/training_session.cpp" line="193" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="288" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>天梯：%1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="345" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="430" />
+            <location filename="../ui/facade/training_session.cpp" line="444" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="432" />
+            <location filename="../ui/facade/training_session.cpp" line="446" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="434" />
+            <location filename="../ui/facade/training_session.cpp" line="448" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="436" />
+            <location filename="../ui/facade/training_session.cpp" line="450" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="438" />
+            <location filename="../ui/facade/training_session.cpp" line="452" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="440" />
+            <location filename="../ui/facade/training_session.cpp" line="454" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

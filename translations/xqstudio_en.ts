@@ -15,254 +15,257 @@
         </message>
     </context>
     <context>
-        <name>xqui::AnalyzePage</name>
+        <name>xqui::AnalysisSession</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="59" />
-            <source>won</source>
-            <translation>won</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="60" />
-            <source>lost</source>
-            <translation>lost</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="161" />
-            <source>Open model</source>
-            <translation>Open model</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="162" />
-            <source>Models (*.xqm);;All files (*)</source>
-            <translation>Models (*.xqm);;All files (*)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="249" />
-            <source>Analyze</source>
-            <translation>Analyze</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
-            <source>Start analysis</source>
-            <translation>Start analysis</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="251" />
-            <source>Stop</source>
-            <translation>Stop</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
-            <source>Open model…</source>
-            <translation>Open model…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="253" />
-            <source>No network</source>
-            <translation>No network</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="254" />
-            <source>Analyse with uniform priors and value 0 (no network)</source>
-            <translation>Analyse with uniform priors and value 0 (no network)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
-            <source>Analyze this position</source>
-            <translation>Analyze this position</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <source>Take the position on the Play page</source>
-            <translation>Take the position on the Play page</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
-            <source>Start position</source>
-            <translation>Start position</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="258" />
-            <source>Paste FEN</source>
-            <translation>Paste FEN</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="259" />
-            <source>FEN (empty: take it from the clipboard)</source>
-            <translation>FEN (empty: take it from the clipboard)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="260" />
-            <source>Show policy priors instead of visits</source>
-            <translation>Show policy priors instead of visits</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="261" />
-            <source>Simulations (0 = until Stop):</source>
-            <translation>Simulations (0 = until Stop):</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="262" />
-            <source>Notation:</source>
-            <translation>Notation:</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="264" />
-            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
-            <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="268" />
-            <source>Chinese</source>
-            <translation>Chinese</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
-            <source>WXF</source>
-            <translation>WXF</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
-            <source>ICCS</source>
-            <translation>ICCS</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Move</source>
-            <translation>Move</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Visits</source>
-            <translation>Visits</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Prior</source>
-            <translation>Prior</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Q</source>
-            <translation>Q</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Principal variation</source>
-            <translation>Principal variation</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>P</source>
-            <translation>P</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="279" />
-            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
-            <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
-            <source>Network: %1</source>
-            <translation>Network: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
-            <source>Network: %1 (%2)</source>
-            <translation>Network: %1 (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="285" />
-            <location filename="../ui/pages/analyze_page.cpp" line="355" />
-            <source>No network (uniform priors)</source>
-            <translation>No network (uniform priors)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/facade/analysis_session.cpp" line="84" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/facade/analysis_session.cpp" line="115" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/facade/analysis_session.cpp" line="125" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="424" />
+            <location filename="../ui/facade/analysis_session.cpp" line="150" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="425" />
+            <location filename="../ui/facade/analysis_session.cpp" line="151" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/facade/analysis_session.cpp" line="164" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="488" />
+            <location filename="../ui/facade/analysis_session.cpp" line="197" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/facade/analysis_session.cpp" line="206" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
+    </context>
+    <context>
+        <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="519" />
+            <location filename="../ui/pages/analyze_page.cpp" line="46" />
+            <source>won</source>
+            <translation>won</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="47" />
+            <source>lost</source>
+            <translation>lost</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Open model</source>
+            <translation>Open model</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>Models (*.xqm);;All files (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Analyze</source>
+            <translation>Analyze</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <source>Start analysis</source>
+            <translation>Start analysis</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <source>Stop</source>
+            <translation>Stop</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <source>Open model…</source>
+            <translation>Open model…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="273" />
+            <source>No network</source>
+            <translation>No network</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>Analyse with uniform priors and value 0 (no network)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
+            <source>Analyze this position</source>
+            <translation>Analyze this position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
+            <source>Take the position on the Play page</source>
+            <translation>Take the position on the Play page</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="277" />
+            <source>Start position</source>
+            <translation>Start position</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <source>Paste FEN</source>
+            <translation>Paste FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN (empty: take it from the clipboard)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="280" />
+            <source>Show policy priors instead of visits</source>
+            <translation>Show policy priors instead of visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>Simulations (0 = until Stop):</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <source>Notation:</source>
+            <translation>Notation:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>Search tree (N visits, P prior, Q value for the player making the move)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>Chinese</source>
+            <translation>Chinese</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="289" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Move</source>
+            <translation>Move</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Visits</source>
+            <translation>Visits</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Prior</source>
+            <translation>Prior</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Principal variation</source>
+            <translation>Principal variation</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="300" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>No network: uniform priors (every legal move equally likely, value 0).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="302" />
+            <source>Network: %1</source>
+            <translation>Network: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="305" />
+            <source>Network: %1 (%2)</source>
+            <translation>Network: %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="306" />
+            <location filename="../ui/pages/analyze_page.cpp" line="360" />
+            <source>No network (uniform priors)</source>
+            <translation>No network (uniform priors)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="418" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1 to move. Press Start analysis.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="544" />
+            <location filename="../ui/pages/analyze_page.cpp" line="444" />
             <source>forced win found</source>
             <translation>forced win found</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="545" />
+            <location filename="../ui/pages/analyze_page.cpp" line="445" />
             <source>forced loss</source>
             <translation>forced loss</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="546" />
+            <location filename="../ui/pages/analyze_page.cpp" line="446" />
             <source>value %1</source>
             <translation>value %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="547" />
+            <location filename="../ui/pages/analyze_page.cpp" line="447" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="552" />
+            <location filename="../ui/pages/analyze_page.cpp" line="452" />
             <source> · searching…</source>
             <translation> · searching…</translation>
         </message>
@@ -3399,47 +3402,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="172" />
+            <location filename="../ui/facade/training_session.cpp" line="193" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="288" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>Ladder: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="345" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="430" />
+            <location filename="../ui/facade/training_session.cpp" line="444" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="432" />
+            <location filename="../ui/facade/training_session.cpp" line="446" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="434" />
+            <location filename="../ui/facade/training_session.cpp" line="448" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="436" />
+            <location filename="../ui/facade/training_session.cpp" line="450" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="438" />
+            <location filename="../ui/facade/training_session.cpp" line="452" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="440" />
+            <location filename="../ui/facade/training_session.cpp" line="454" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

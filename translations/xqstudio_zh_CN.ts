@@ -15,254 +15,257 @@
         </message>
     </context>
     <context>
-        <name>xqui::AnalyzePage</name>
+        <name>xqui::AnalysisSession</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="59" />
-            <source>won</source>
-            <translation>必胜</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="60" />
-            <source>lost</source>
-            <translation>必败</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="161" />
-            <source>Open model</source>
-            <translation>打开模型</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="162" />
-            <source>Models (*.xqm);;All files (*)</source>
-            <translation>模型 (*.xqm);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="249" />
-            <source>Analyze</source>
-            <translation>分析</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="250" />
-            <source>Start analysis</source>
-            <translation>开始分析</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="251" />
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="252" />
-            <source>Open model…</source>
-            <translation>打开模型…</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="253" />
-            <source>No network</source>
-            <translation>不用网络</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="254" />
-            <source>Analyse with uniform priors and value 0 (no network)</source>
-            <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="255" />
-            <source>Analyze this position</source>
-            <translation>分析此局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="256" />
-            <source>Take the position on the Play page</source>
-            <translation>采用对弈页面的局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="257" />
-            <source>Start position</source>
-            <translation>初始局面</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="258" />
-            <source>Paste FEN</source>
-            <translation>粘贴 FEN</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="259" />
-            <source>FEN (empty: take it from the clipboard)</source>
-            <translation>FEN（留空：从剪贴板读取）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="260" />
-            <source>Show policy priors instead of visits</source>
-            <translation>显示策略先验而非访问次数</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="261" />
-            <source>Simulations (0 = until Stop):</source>
-            <translation>模拟次数（0 = 直到停止）：</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="262" />
-            <source>Notation:</source>
-            <translation>记谱法：</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="264" />
-            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
-            <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="268" />
-            <source>Chinese</source>
-            <translation>中文</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="269" />
-            <source>WXF</source>
-            <translation>WXF</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="270" />
-            <source>ICCS</source>
-            <translation>ICCS</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Move</source>
-            <translation>着法</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Visits</source>
-            <translation>访问次数</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Prior</source>
-            <translation>先验</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>Q</source>
-            <translation>Q</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="274" />
-            <source>Principal variation</source>
-            <translation>主要变例</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>N</source>
-            <translation>N</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="275" />
-            <source>P</source>
-            <translation>P</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="279" />
-            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
-            <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="281" />
-            <source>Network: %1</source>
-            <translation>网络：%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="284" />
-            <source>Network: %1 (%2)</source>
-            <translation>网络：%1（%2）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="285" />
-            <location filename="../ui/pages/analyze_page.cpp" line="355" />
-            <source>No network (uniform priors)</source>
-            <translation>无网络（均匀先验）</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="343" />
+            <location filename="../ui/facade/analysis_session.cpp" line="84" />
             <source>Not a valid FEN: %1</source>
             <translation>无效的 FEN：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="385" />
+            <location filename="../ui/facade/analysis_session.cpp" line="115" />
             <source>Stop the analysis first.</source>
             <translation>请先停止分析。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="410" />
+            <location filename="../ui/facade/analysis_session.cpp" line="125" />
             <source>This build has no network support (LibTorch).</source>
             <translation>此版本不支持网络（LibTorch）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="424" />
+            <location filename="../ui/facade/analysis_session.cpp" line="150" />
             <source>Analysing with uniform priors</source>
             <translation>正在使用均匀先验分析</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="425" />
+            <location filename="../ui/facade/analysis_session.cpp" line="151" />
             <source>Loaded model %1</source>
             <translation>已加载模型 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="459" />
+            <location filename="../ui/facade/analysis_session.cpp" line="164" />
             <source>Analysis started</source>
             <translation>分析已开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="488" />
+            <location filename="../ui/facade/analysis_session.cpp" line="197" />
             <source>The analysis failed: %1</source>
             <translation>分析失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="500" />
+            <location filename="../ui/facade/analysis_session.cpp" line="206" />
             <source>Analysis stopped</source>
             <translation>分析已停止</translation>
         </message>
+    </context>
+    <context>
+        <name>xqui::AnalyzePage</name>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="519" />
+            <location filename="../ui/pages/analyze_page.cpp" line="46" />
+            <source>won</source>
+            <translation>必胜</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="47" />
+            <source>lost</source>
+            <translation>必败</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="181" />
+            <source>Open model</source>
+            <translation>打开模型</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="182" />
+            <source>Models (*.xqm);;All files (*)</source>
+            <translation>模型 (*.xqm);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="269" />
+            <source>Analyze</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="270" />
+            <source>Start analysis</source>
+            <translation>开始分析</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="271" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="272" />
+            <source>Open model…</source>
+            <translation>打开模型…</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="273" />
+            <source>No network</source>
+            <translation>不用网络</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="274" />
+            <source>Analyse with uniform priors and value 0 (no network)</source>
+            <translation>使用均匀先验、估值为 0 进行分析（不使用网络）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="275" />
+            <source>Analyze this position</source>
+            <translation>分析此局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="276" />
+            <source>Take the position on the Play page</source>
+            <translation>采用对弈页面的局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="277" />
+            <source>Start position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="278" />
+            <source>Paste FEN</source>
+            <translation>粘贴 FEN</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="279" />
+            <source>FEN (empty: take it from the clipboard)</source>
+            <translation>FEN（留空：从剪贴板读取）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="280" />
+            <source>Show policy priors instead of visits</source>
+            <translation>显示策略先验而非访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="281" />
+            <source>Simulations (0 = until Stop):</source>
+            <translation>模拟次数（0 = 直到停止）：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="282" />
+            <source>Notation:</source>
+            <translation>记谱法：</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="284" />
+            <source>Search tree (N visits, P prior, Q value for the player making the move)</source>
+            <translation>搜索树（N 访问次数，P 先验，Q 走子一方的估值）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="288" />
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="289" />
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="290" />
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Move</source>
+            <translation>着法</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Visits</source>
+            <translation>访问次数</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Prior</source>
+            <translation>先验</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>Q</source>
+            <translation>Q</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="294" />
+            <source>Principal variation</source>
+            <translation>主要变例</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>N</source>
+            <translation>N</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="295" />
+            <source>P</source>
+            <translation>P</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="300" />
+            <source>No network: uniform priors (every legal move equally likely, value 0).</source>
+            <translation>无网络：均匀先验（每个合法着法概率相同，估值为 0）。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="302" />
+            <source>Network: %1</source>
+            <translation>网络：%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="305" />
+            <source>Network: %1 (%2)</source>
+            <translation>网络：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="306" />
+            <location filename="../ui/pages/analyze_page.cpp" line="360" />
+            <source>No network (uniform priors)</source>
+            <translation>无网络（均匀先验）</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/analyze_page.cpp" line="418" />
             <source>%1 to move. Press Start analysis.</source>
             <translation>%1走棋。请按“开始分析”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="520" />
-            <location filename="../ui/pages/analyze_page.cpp" line="542" />
+            <location filename="../ui/pages/analyze_page.cpp" line="419" />
+            <location filename="../ui/pages/analyze_page.cpp" line="442" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="544" />
+            <location filename="../ui/pages/analyze_page.cpp" line="444" />
             <source>forced win found</source>
             <translation>已找到必胜</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="545" />
+            <location filename="../ui/pages/analyze_page.cpp" line="445" />
             <source>forced loss</source>
             <translation>必败</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="546" />
+            <location filename="../ui/pages/analyze_page.cpp" line="446" />
             <source>value %1</source>
             <translation>评估值 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="547" />
+            <location filename="../ui/pages/analyze_page.cpp" line="447" />
             <source>%1 to move · %2 · %3 simulations · %4 simulations/s · %5 nodes%6</source>
             <translation>%1走棋 · %2 · %3 次模拟 · 每秒 %4 次模拟 · %5 个节点%6</translation>
         </message>
         <message>
-            <location filename="../ui/pages/analyze_page.cpp" line="552" />
+            <location filename="../ui/pages/analyze_page.cpp" line="452" />
             <source> · searching…</source>
             <translation> · 搜索中…</translation>
         </message>
@@ -3398,47 +3401,47 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="172" />
+            <location filename="../ui/facade/training_session.cpp" line="193" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="288" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>天梯：%1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="345" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="430" />
+            <location filename="../ui/facade/training_session.cpp" line="444" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="432" />
+            <location filename="../ui/facade/training_session.cpp" line="446" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="434" />
+            <location filename="../ui/facade/training_session.cpp" line="448" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="436" />
+            <location filename="../ui/facade/training_session.cpp" line="450" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="438" />
+            <location filename="../ui/facade/training_session.cpp" line="452" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="440" />
+            <location filename="../ui/facade/training_session.cpp" line="454" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

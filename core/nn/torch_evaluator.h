@@ -18,6 +18,7 @@
 
 #include "core/nn/eval_cache.h"
 #include "core/nn/evaluator.h"
+#include "core/nn/model_evaluator.h"  // defaultInferenceWorkers, searchThreadsFor
 #include "core/nn/net.h"
 
 namespace xq::nn {
@@ -56,10 +57,5 @@ class InferenceServer;
 std::unique_ptr<InferenceServer> makeParallelEvaluator(std::shared_ptr<Net> net, int workers, int leavesInFlight,
                                                        std::shared_ptr<EvalCache> cache = nullptr,
                                                        int intraOpThreads = 1);
-
-// Search threads on one tree that keep `workers` inference threads busy: two per worker (one
-// gathers leaves while the other's batch is evaluated).
-inline int searchThreadsFor(int workers) { return 2 * std::max(1, workers); }
-inline int defaultInferenceWorkers() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 }  // namespace xq::nn

@@ -9,15 +9,10 @@
 #include <unistd.h>
 #endif
 
-
+#include "core/nn/model_evaluator.h"
 #include "core/store/store.h"
 #include "core/xiangqi/fen.h"
 #include "ui/error_text.h"
-#ifdef XQ_WITH_TORCH
-#include "core/nn/inference_server.h"
-#include "core/nn/model_file.h"
-#include "core/nn/torch_evaluator.h"
-#endif
 
 namespace xqui {
 
@@ -39,14 +34,9 @@ int reviewThreads() {
 // The network on every core: one inference worker a core, each with its own copy, behind an
 // InferenceServer sized for the review's threads of trees (review.h).
 std::shared_ptr<xq::nn::Evaluator> networkOnEveryCore(const QString& file) {
-#ifdef XQ_WITH_TORCH
-    auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(file.toStdString()));
-    return xq::nn::makeParallelEvaluator(net, xq::nn::defaultInferenceWorkers(),
-                                         reviewThreads() * xq::engine::ReviewOptions{}.positionsInFlight);
-#else
-    (void)file;
-    throw std::runtime_error("this build has no network support (LibTorch)");
-#endif
+    return xq::nn::loadParallelEvaluator(
+        file.toStdString(), xq::nn::defaultInferenceWorkers(),
+        reviewThreads() * xq::engine::ReviewOptions{}.positionsInFlight);
 }
 
 // Stores the review with its game; returns why not ("" when stored).
@@ -91,9 +81,8 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
         reply.gameId = request.gameId;
         reply.database = request.database;
         try {
-            const xq::Position start = request.startFen.empty()
-                                           ? xq::Position()
-                                           : xq::positionFromFen(request.startFen);
+            const xq::Position start =
+                request.startFen.empty() ? xq::Position() : xq::positionFromFen(request.startFen);
             const std::shared_ptr<xq::nn::Evaluator> eval = factory(request.modelFile);
             xq::engine::ReviewOptions o;
             o.simulations = request.simulations;
@@ -102,7 +91,10 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
                 start, request.moves, *eval, o,
                 [this, id](int done, int total) {
                     QMetaObject::invokeMethod(
-                        this, [this, id, done, total] { emit progress({id, done, total}); },
+                        this,
+                        [this, id, done, total] {
+                            emit progress({id, done, total});
+                        },
                         Qt::QueuedConnection);
                 },
                 stop.get());
@@ -116,8 +108,8 @@ quint64 ReviewSession::start(const ReviewRequest& request) {
             reply.review.reset();
             reply.error = errorText(e);
         }
-        QMetaObject::invokeMethod(this, [this, reply] { onWorkerDone(reply); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, reply] { onWorkerDone(reply); }, Qt::QueuedConnection);
     });
     return id;
 }

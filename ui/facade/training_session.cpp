@@ -102,6 +102,20 @@ TrainingSession::~TrainingSession() {
 
 bool TrainingSession::start(const PipelineOptions& options) {
     if (running()) return false;
+    resetForRun(options);
+    pipeline_ = std::make_unique<Pipeline>(options, pipelineCallbacks(options));
+    shortenThisThreadsSlice();  // this is the GUI thread
+    startWorker(pipeline_.get());
+    drainTimer_->start();
+    liveTimer_->start();
+    // Until the first progress arrives the run is opening the database and building nets;
+    // the loop always begins with self-play.
+    setState(State::SelfPlay);
+    return true;
+}
+
+// Nothing of the previous run survives into the next: its inbox, requests and ladder state.
+void TrainingSession::resetForRun(const PipelineOptions& options) {
     {
         std::lock_guard lk(inboxMutex_);
         inbox_ = Inbox{};
@@ -112,14 +126,15 @@ bool TrainingSession::start(const PipelineOptions& options) {
     pauseRequested_ = false;
     stopRequested_ = false;
     stopAsked_.store(false);
-    {
-        std::lock_guard lk(ladderMutex_);
-        ladderOff_ = false;
-        ladderMinutes_ = 0;
-    }
+    std::lock_guard lk(ladderMutex_);
+    ladderOff_ = false;
+    ladderMinutes_ = 0;
+}
 
+// Each callback runs on a pipeline thread: it touches the inbox only (and the ladder, under
+// its own mutex).
+PipelineCallbacks TrainingSession::pipelineCallbacks(const PipelineOptions& options) {
     PipelineCallbacks cb;
-    // Each callback runs on a pipeline thread: touch the inbox only.
     cb.progress = [this](const Progress& p) {
         std::lock_guard lk(inboxMutex_);
         inbox_.progress = p;
@@ -151,47 +166,46 @@ bool TrainingSession::start(const PipelineOptions& options) {
         }
         offerToLadder(options, g);
     };
-    pipeline_ = std::make_unique<Pipeline>(options, std::move(cb));
-    Pipeline* p = pipeline_.get();
-    shortenThisThreadsSlice();  // this is the GUI thread
-    worker_ = std::thread([this, p] {
-        lowerThisThreadsPriority();
-        const auto sessionStart = std::chrono::steady_clock::now();
-        // The live-game poller lives exactly as long as run(): created here, it inherits this
-        // thread's low priority, and the pipeline outlives it.
-        std::mutex pollMutex;
-        std::condition_variable pollCv;
-        bool pollStop = false;  // guarded by pollMutex
-        std::thread poller([&] { pollLiveGames(p, pollMutex, pollCv, pollStop); });
-        std::optional<std::string> error;
-        try {
-            p->run();
-        } catch (const std::exception& e) {
-            error = errorText(e).toStdString();
-        } catch (...) {
-            error = tr("An unexpected error occurred.").toStdString();
-        }
-        {
-            std::lock_guard lk(pollMutex);
-            pollStop = true;
-        }
-        pollCv.notify_all();
-        poller.join();
-        // A failed run rates nothing more: its last generation may not even be stored.
-        if (error) abortLadder();
-        endLadder(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() /
-            60.0);
-        std::lock_guard lk(inboxMutex_);
-        inbox_.error = std::move(error);
-        inbox_.done = true;
-    });
-    drainTimer_->start();
-    liveTimer_->start();
-    // Until the first progress arrives the run is opening the database and building nets;
-    // the loop always begins with self-play.
-    setState(State::SelfPlay);
-    return true;
+    return cb;
+}
+
+void TrainingSession::startWorker(Pipeline* p) {
+    worker_ = std::thread([this, p] { runWorker(p); });
+}
+
+// On the worker thread: runs the pipeline with the live-game poller beside it, ends the
+// ladder, and leaves the outcome in the inbox for drain().
+void TrainingSession::runWorker(Pipeline* p) {
+    lowerThisThreadsPriority();
+    const auto sessionStart = std::chrono::steady_clock::now();
+    // The live-game poller lives exactly as long as run(): created here, it inherits this
+    // thread's low priority, and the pipeline outlives it.
+    std::mutex pollMutex;
+    std::condition_variable pollCv;
+    bool pollStop = false;  // guarded by pollMutex
+    std::thread poller([&] { pollLiveGames(p, pollMutex, pollCv, pollStop); });
+    std::optional<std::string> error;
+    try {
+        p->run();
+    } catch (const std::exception& e) {
+        error = errorText(e).toStdString();
+    } catch (...) {
+        error = tr("An unexpected error occurred.").toStdString();
+    }
+    {
+        std::lock_guard lk(pollMutex);
+        pollStop = true;
+    }
+    pollCv.notify_all();
+    poller.join();
+    // A failed run rates nothing more: its last generation may not even be stored.
+    if (error) abortLadder();
+    endLadder(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() /
+        60.0);
+    std::lock_guard lk(inboxMutex_);
+    inbox_.error = std::move(error);
+    inbox_.done = true;
 }
 
 void TrainingSession::setLiveGame(int slot) {

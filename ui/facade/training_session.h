@@ -65,7 +65,7 @@ namespace xqui {
 
 class TrainingSession : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class State { Idle, SelfPlay, Training, Evaluating, Paused, Stopping };
     Q_ENUM(State)
 
@@ -102,7 +102,7 @@ public:
     // Translated name of a state ("self-play", "暂停" ...).
     static QString stateName(State s);
 
-signals:
+  signals:
     void stateChanged(xqui::TrainingSession::State state);
     void progress(const xq::train::Progress& p);
     // All steps since the previous emission, in order.
@@ -126,7 +126,7 @@ signals:
     // The worker thread has ended (after a stop, the iteration limit, or an error).
     void finished();
 
-private:
+  private:
     struct Inbox {
         std::optional<xq::train::Progress> progress;  // only the newest matters
         std::vector<xq::train::TrainStep> steps;
@@ -140,14 +140,22 @@ private:
         bool done = false;
         std::optional<xq::train::LiveGame> live;  // only the newest matters
     };
+    // start()'s stages: forget the previous run, the pipeline's callbacks into the inbox, and
+    // the worker thread that runs the pipeline (runWorker, on that thread).
+    void resetForRun(const xq::train::PipelineOptions& options);
+    xq::train::PipelineCallbacks pipelineCallbacks(const xq::train::PipelineOptions& options);
+    void startWorker(xq::train::Pipeline* p);
+    void runWorker(xq::train::Pipeline* p);
     void drain();
     void drainLive();
     // On the poller thread (see the header note) until *stop.
-    void pollLiveGames(xq::train::Pipeline* p, std::mutex& m, std::condition_variable& cv, const bool& stop);
+    void pollLiveGames(xq::train::Pipeline* p, std::mutex& m, std::condition_variable& cv,
+                       const bool& stop);
     void setState(State s);
     State stateFromStage(xq::train::Stage s) const;
     // On a pipeline thread: starts the ladder on the first publication, offers the generation.
-    void offerToLadder(const xq::train::PipelineOptions& options, const xq::train::GenerationPublished& g);
+    void offerToLadder(const xq::train::PipelineOptions& options,
+                       const xq::train::GenerationPublished& g);
     // On the worker thread once run() has returned: rates the last generation or aborts, then
     // destroys the ladder.
     void endLadder(double sessionMinutes);
@@ -159,12 +167,13 @@ private:
     Inbox inbox_;  // guarded by inboxMutex_
     std::mutex ladderMutex_;
     std::unique_ptr<xq::engine::BackgroundLadder> ladder_;  // guarded by ladderMutex_
-    bool ladderOff_ = false;        // guarded by ladderMutex_: this run has no ladder
-    double ladderMinutes_ = 0;      // guarded by ladderMutex_: its period
+    bool ladderOff_ = false;              // guarded by ladderMutex_: this run has no ladder
+    double ladderMinutes_ = 0;            // guarded by ladderMutex_: its period
     std::atomic<bool> stopAsked_{false};  // stop() or the destructor: no final rating
     QTimer* drainTimer_ = nullptr;
     QTimer* liveTimer_ = nullptr;
-    std::atomic<int> liveSlot_{0};  // the followed game; written on the GUI thread, read by the poller
+    std::atomic<int> liveSlot_{
+        0};  // the followed game; written on the GUI thread, read by the poller
     State state_ = State::Idle;
     bool pauseRequested_ = false;
     bool stopRequested_ = false;

@@ -17,34 +17,21 @@
 #include <QSet>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
-#include <QTimer>
 #include <QSortFilterProxyModel>
+#include <QTableWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "core/nn/fake_evaluators.h"
-#include "core/xiangqi/fen.h"
 #include "ui/analyze/analysis_overlay.h"
 #include "ui/analyze/search_tree_model.h"
 #include "ui/board/board_widget.h"
+#include "ui/facade/analysis_session.h"
 #include "ui/facade/model_choice.h"
 #include "ui/pages/model_picker.h"
-#ifdef XQ_WITH_TORCH
-#include "core/nn/inference_server.h"
-#include "core/nn/model_file.h"
-#include "core/nn/torch_evaluator.h"
-#include "ui/error_text.h"
-#endif
 
 namespace xqui {
 
 namespace {
-// Leaves per evaluator call: fills a network batch from one tree (the hot path: full batches, README "Benchmarks").
-constexpr int kBatch = 16;
-constexpr int kTickMs = 200;
-constexpr int kTreeEveryTicks = 5;  // the tree is rebuilt once a second while searching
-
 QString signedValue(float v) {
     return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 3);
 }
@@ -62,19 +49,52 @@ QString AnalyzePage::valueText(float q, int proven) {
 }
 
 AnalyzePage::AnalyzePage(QWidget* parent) : QWidget(parent) {
-    evaluator_ = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
+    session_ = new AnalysisSession(this);
     buildUi();
-    makeSearch();
-    timer_ = new QTimer(this);
-    timer_->setInterval(kTickMs);
-    connect(timer_, &QTimer::timeout, this, &AnalyzePage::onTick);
+    connectSession();
     retranslate();
-    applyPosition(xq::Position());
+    showPosition(session_->position());
 }
 
 AnalyzePage::~AnalyzePage() {
-    // ~MctsSearch stops and joins its threads; the evaluator outlives it (declared before).
-    search_.reset();
+    // The session first: its destructor stops and joins the search, which the tree browser
+    // (a child too) reads through it.
+    delete session_;
+    session_ = nullptr;
+}
+
+// What the session reports, shown on the page.
+void AnalyzePage::connectSession() {
+    connect(session_, &AnalysisSession::positionChanged, this, &AnalyzePage::showPosition);
+    connect(session_, &AnalysisSession::positionPending, this, [this](const xq::Position& pos) {
+        board_->setPosition(pos);  // shown at once; its analysis starts from scratch
+        board_->clearHeatmap();
+        board_->clearArrows();
+    });
+    connect(session_, &AnalysisSession::evaluatorChanged, this, [this] {
+        treeModel_->clear();  // its rows were the old search's
+        error_->hide();
+        retranslate();
+    });
+    connect(session_, &AnalysisSession::started, this, [this] {
+        resetTree();
+        updateButtons();
+    });
+    connect(session_, &AnalysisSession::progressed, this, [this](bool treeDue) {
+        fillTable(session_->snapshot(1));
+        if (treeDue) treeModel_->refresh();
+    });
+    connect(session_, &AnalysisSession::finished, this, [this] {
+        updateButtons();
+        refresh();
+    });
+    connect(session_, &AnalysisSession::errorOccurred, this, &AnalyzePage::showError);
+    connect(session_, &AnalysisSession::statusMessage, this, &AnalyzePage::statusMessage);
+}
+
+void AnalyzePage::showError(const QString& message) {
+    error_->setText(message);
+    error_->show();
 }
 
 // Texts are set in retranslate(), at construction and on every language change.
@@ -274,14 +294,15 @@ void AnalyzePage::retranslate() {
         {tr("Move"), tr("Visits"), tr("Prior"), tr("Q"), tr("Principal variation")});
     treeModel_->setHeaders({tr("Move"), tr("N"), tr("P"), tr("Q")});
     treeModel_->textsChanged();
-    if (modelPath_.isEmpty())
+    const QString modelPath = session_->modelPath();
+    if (modelPath.isEmpty())
         evalNote_->setText(
             tr("No network: uniform priors (every legal move equally likely, value 0)."));
-    else if (modelTitle_.isEmpty())
-        evalNote_->setText(tr("Network: %1").arg(QFileInfo(modelPath_).fileName()));
+    else if (session_->modelTitle().isEmpty())
+        evalNote_->setText(tr("Network: %1").arg(QFileInfo(modelPath).fileName()));
     else
         evalNote_->setText(
-            tr("Network: %1 (%2)").arg(modelTitle_, QFileInfo(modelPath_).fileName()));
+            tr("Network: %1 (%2)").arg(session_->modelTitle(), QFileInfo(modelPath).fileName()));
     if (picker_) picker_->setNoneText(tr("No network (uniform priors)"));
     updateButtons();
     refresh();
@@ -292,18 +313,24 @@ void AnalyzePage::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
-void AnalyzePage::makeSearch() {
-    xq::search::MctsParams p;
-    p.batchSize = kBatch;
-    p.threads = searchThreads_;
-    search_ = std::make_unique<xq::search::MctsSearch>(*evaluator_, p);
-    search_->setPosition(pos_);
-    searched_ = false;
-    if (treeModel_) treeModel_->clear();  // its rows were the old search's
+bool AnalyzePage::isRunning() const {
+    return session_->isRunning();
 }
 
-bool AnalyzePage::isRunning() const {
-    return search_ && search_->running();
+const xq::Position& AnalyzePage::position() const {
+    return session_->position();
+}
+
+int AnalyzePage::searchThreads() const {
+    return session_->searchThreads();
+}
+
+QString AnalyzePage::modelPath() const {
+    return session_->modelPath();
+}
+
+xq::search::SearchSnapshot AnalyzePage::searchSnapshot() const {
+    return session_->snapshot(1);
 }
 
 void AnalyzePage::updateButtons() {
@@ -311,119 +338,36 @@ void AnalyzePage::updateButtons() {
     start_->setEnabled(!running);
     stop_->setEnabled(running);
     openModel_->setEnabled(!running);
-    uniform_->setEnabled(!running && !modelPath_.isEmpty());
+    uniform_->setEnabled(!running && !session_->modelPath().isEmpty());
     board_->setInteractive(true);
 }
 
 void AnalyzePage::setPosition(const xq::Position& pos) {
-    if (isRunning()) {
-        pendingPosition_ = pos;
-        board_->setPosition(pos);  // shown at once; its analysis starts from scratch
-        board_->clearHeatmap();
-        board_->clearArrows();
-        search_->stop();
-        if (!timer_->isActive()) timer_->start();
-        return;
-    }
-    applyPosition(pos);
+    session_->setPosition(pos);
 }
 
-void AnalyzePage::applyPosition(const xq::Position& pos) {
-    pos_ = pos;
-    if (search_) search_->setPosition(pos_);
-    searched_ = false;
-    board_->setPosition(pos_);
+void AnalyzePage::showPosition(const xq::Position& pos) {
+    board_->setPosition(pos);
     error_->hide();
     refresh();
 }
 
 bool AnalyzePage::setFen(const QString& fen, QString* error) {
-    xq::Position pos;
-    if (const auto err = xq::parseFen(fen.toStdString(), pos)) {
-        const QString msg = tr("Not a valid FEN: %1").arg(QString::fromStdString(err->toString()));
-        error_->setText(msg);
-        error_->show();
-        if (error) *error = msg;
-        return false;
-    }
-    setPosition(pos);
-    return true;
+    return session_->setFen(fen, error);
 }
 
 void AnalyzePage::setModelChoice(ModelChoice* choice) {
-    choice_ = choice;
     picker_ = new ModelPicker(choice, tr("No network (uniform priors)"), this);
-    connect(picker_, &ModelPicker::errorOccurred, this, [this](const QString& msg) {
-        error_->setText(msg);
-        error_->show();
-    });
+    connect(picker_, &ModelPicker::errorOccurred, this, &AnalyzePage::showError);
     // The picker (with its "Open model file…" and "no network" items) replaces the two buttons.
     openModel_->hide();
     uniform_->hide();
     controls_->addWidget(picker_, 1, 0, 1, 2);
-    connect(choice, &ModelChoice::currentChanged, this, &AnalyzePage::followChoice);
-    followChoice();
-}
-
-void AnalyzePage::followChoice() {
-    if (!choice_) return;
-    if (isRunning()) {
-        choicePending_ = true;  // finishIfEnded() loads it
-        search_->stop();
-        if (!timer_->isActive()) timer_->start();
-        return;
-    }
-    choicePending_ = false;
-    const auto& m = choice_->current();
-    QString err;
-    if (!loadModelFile(m ? m->file : QString(), &err, m ? ModelChoice::describe(*m) : QString()))
-        emit statusMessage(err);
+    session_->followModelChoice(choice);
 }
 
 bool AnalyzePage::loadModelFile(const QString& path, QString* error, const QString& title) {
-    if (isRunning()) {
-        if (error) *error = tr("Stop the analysis first.");
-        return false;
-    }
-    std::shared_ptr<xq::nn::Evaluator> eval;
-    if (path.isEmpty()) {
-        eval = std::make_shared<xq::nn::UniformEvaluator>(kBatch);
-        searchThreads_ = 1;  // uniform priors cost nothing: one thread is plenty
-    } else {
-#ifdef XQ_WITH_TORCH
-        try {
-            auto net = std::make_shared<xq::nn::Net>(xq::nn::loadModel(path.toStdString()));
-            // Every core, as self-play: one inference worker per hardware thread, fed by two
-            // search threads per worker (torch_evaluator.h).
-            const int workers = xq::nn::defaultInferenceWorkers();
-            eval = std::shared_ptr<xq::nn::Evaluator>(xq::nn::makeParallelEvaluator(
-                net, workers, xq::nn::searchThreadsFor(workers) * kBatch));
-            searchThreads_ = xq::nn::searchThreadsFor(workers);
-        } catch (const std::exception& e) {
-            const QString msg = errorText(e);
-            error_->setText(msg);
-            error_->show();
-            if (error) *error = msg;
-            return false;
-        }
-#else
-        const QString msg = tr("This build has no network support (LibTorch).");
-        error_->setText(msg);
-        error_->show();
-        if (error) *error = msg;
-        return false;
-#endif
-    }
-    search_.reset();  // it refers to the old evaluator
-    evaluator_ = std::move(eval);
-    modelPath_ = path;
-    modelTitle_ = title;
-    makeSearch();
-    error_->hide();
-    retranslate();
-    emit statusMessage(path.isEmpty() ? tr("Analysing with uniform priors")
-                                      : tr("Loaded model %1").arg(path));
-    return true;
+    return session_->loadModelFile(path, error, title);
 }
 
 void AnalyzePage::setNotation(xq::Notation n) {
@@ -448,79 +392,34 @@ void AnalyzePage::setSimulationLimit(int sims) {
 void AnalyzePage::startAnalysis() {
     if (isRunning()) return;
     error_->hide();
-    // A fresh tree each time: statistics of an earlier search would skew the new counts.
-    search_->setPosition(pos_);
-    searched_ = true;
-    ticks_ = 0;
-    search_->start({.simulations = sims_->value(), .seconds = 0, .stopWhenDecided = false});
-    resetTree();
-    timer_->start();
-    updateButtons();
-    emit statusMessage(tr("Analysis started"));
+    session_->start(sims_->value());
 }
 
 void AnalyzePage::stopAnalysis() {
-    // Only asks: the threads finish their batches in flight; onTick() joins when they are done.
-    if (search_) search_->stop();
+    // Only asks: the threads finish their batches in flight; finished() follows when done.
+    session_->stop();
 }
 
 bool AnalyzePage::isRefreshing() const {
-    return timer_->isActive();
-}
-
-void AnalyzePage::onTick() {
-    if (!isRunning()) {
-        finishIfEnded();
-        return;
-    }
-    if (pendingPosition_) return;  // the board shows the next position already
-    ++ticks_;
-    const auto s = search_->snapshot(1);
-    fillTable(s);
-    if (ticks_ % kTreeEveryTicks == 0) treeModel_->refresh();
-}
-
-void AnalyzePage::finishIfEnded() {
-    timer_->stop();
-    try {
-        search_->wait();  // the threads have ended: this only joins them
-    } catch (const std::exception& e) {
-        error_->setText(tr("The analysis failed: %1").arg(errorText(e)));
-        error_->show();
-    }
-    updateButtons();
-    if (choicePending_) followChoice();
-    if (pendingPosition_) {
-        const xq::Position p = *pendingPosition_;
-        pendingPosition_.reset();
-        applyPosition(p);
-    } else {
-        refresh();
-    }
-    emit statusMessage(tr("Analysis stopped"));
+    return session_->isPolling();
 }
 
 void AnalyzePage::analyzeSynchronously(int simulations) {
-    if (isRunning()) return;
-    search_->setPosition(pos_);
-    searched_ = true;
-    search_->search({.simulations = simulations});
-    resetTree();
-    refresh();
+    session_->searchSynchronously(simulations);
 }
 
 void AnalyzePage::refresh() {
-    if (!search_ || !table_) return;
-    if (!searched_) {
+    if (!table_) return;
+    if (!session_->hasResults()) {
         table_->setRowCount(0);
         treeModel_->clear();
         board_->clearHeatmap();
         board_->clearArrows();
         stats_->setText(tr("%1 to move. Press Start analysis.")
-                            .arg(pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black")));
+                            .arg(position().sideToMove() == xq::Red ? tr("Red") : tr("Black")));
         return;
     }
-    fillTable(search_->snapshot(1));
+    fillTable(session_->snapshot(1));
     treeModel_->refresh();
 }
 
@@ -539,7 +438,8 @@ QString AnalyzePage::pvText(const xq::Position& start, const std::vector<xq::Mov
 }
 
 void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
-    const QString side = pos_.sideToMove() == xq::Red ? tr("Red") : tr("Black");
+    const xq::Position& pos = position();
+    const QString side = pos.sideToMove() == xq::Red ? tr("Red") : tr("Black");
     const double rate = s.seconds > 0 ? s.simulations / s.seconds : 0;
     const QString value = s.rootProven > 0   ? tr("forced win found")
                           : s.rootProven < 0 ? tr("forced loss")
@@ -560,9 +460,9 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
                 ? QStringLiteral("%1 (%2%)").arg(c.visits).arg(100.0 * c.visits / total, 0, 'f', 1)
                 : QString::number(c.visits);
         const QStringList cells = {
-            moveText(pos_, c.move), visits, QString::number(c.prior, 'f', 3),
+            moveText(pos, c.move), visits, QString::number(c.prior, 'f', 3),
             c.visits > 0 || c.proven != 0 ? valueText(c.q, c.proven) : QStringLiteral("—"),
-            c.visits > 0 ? pvText(pos_, c.pv) : QString()};
+            c.visits > 0 ? pvText(pos, c.pv) : QString()};
         for (int col = 0; col < cells.size(); ++col) {
             QTableWidgetItem* item = table_->item(row, col);
             if (!item) {
@@ -579,13 +479,14 @@ void AnalyzePage::fillTable(const xq::search::SearchSnapshot& s) {
 }
 
 void AnalyzePage::resetTree() {
-    treeModel_->reset(pos_, [this](const std::vector<xq::Move>& path) {
-        return search_ ? search_->snapshotChildren(path) : std::vector<xq::search::SnapshotNode>();
+    treeModel_->reset(position(), [this](const std::vector<xq::Move>& path) {
+        return session_ ? session_->snapshotChildren(path)
+                        : std::vector<xq::search::SnapshotNode>();
     });
 }
 
 void AnalyzePage::onBoardMove(xq::Move m) {
-    xq::Position next = pendingPosition_ ? *pendingPosition_ : pos_;
+    xq::Position next = session_->nextPosition();
     next.makeMove(m);
     setPosition(next);
 }

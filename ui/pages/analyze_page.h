@@ -4,13 +4,13 @@
 // board (or the policy priors), a table of candidate moves, root value, simulations/s and an
 // expandable search tree.
 //
-// The search (xq::search::MctsSearch) runs on its own threads; a QTimer on the GUI thread
-// polls snapshot() every 200 ms (cheap, thread-safe). Stop only asks the search to end; the
-// GUI thread calls wait() once running() is false, so it never blocks on the network. A
-// position or model change while searching is applied when the search has ended.
+// The page lays out and binds widgets; the search, its evaluator and its polling are an
+// AnalysisSession (ui/facade/analysis_session.h), whose signals the page follows: on each of
+// its polls (every 200 ms while searching) the page reads a snapshot (cheap, thread-safe) into
+// its views. Stop only asks the search to end, so the GUI thread never blocks on the network;
+// a position or model change while searching is applied when the search has ended.
 //
-// Evaluator: a model file (TorchEvaluator, one search thread since it is not thread-safe,
-// batches of 16 leaves) or, without one, the uniform fake, announced on the page as "no
+// Evaluator: a model file or, without one, the uniform fake, announced on the page as "no
 // network: uniform priors". In the studio the page follows the facade's ModelChoice
 // (setModelChoice: a model picker replaces the Open model / No network buttons, and the
 // Play page shares the choice); a choice made while searching is loaded when the search ends.
@@ -18,13 +18,11 @@
 //
 // Thread-safety: a QWidget; GUI thread only.
 
-#include <memory>
-#include <optional>
+#include <vector>
 
 #include <QWidget>
 
-#include "core/nn/evaluator.h"
-#include "core/search/mcts_search.h"
+#include "core/search/mcts_snapshot.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/position.h"
 
@@ -36,12 +34,12 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
-class QTimer;
 class QSortFilterProxyModel;
 class QTreeView;
 
 namespace xqui {
 
+class AnalysisSession;
 class BoardWidget;
 class ModelChoice;
 class ModelPicker;
@@ -57,7 +55,7 @@ class AnalyzePage : public QWidget {
     QTableWidget* moveTable() const { return table_; }
     QString statsText() const;  // the line above the table (side to move, value, speed)
     // The current search at its root (nodes in use, visits, children).
-    xq::search::SearchSnapshot searchSnapshot() const { return search_->snapshot(1); }
+    xq::search::SearchSnapshot searchSnapshot() const;
     QTreeView* searchTree() const { return tree_; }
     SearchTreeModel* searchTreeModel() const { return treeModel_; }
     QLabel* evaluatorNote() const { return evalNote_; }
@@ -66,8 +64,9 @@ class AnalyzePage : public QWidget {
     // its threads are joined).
     bool isRefreshing() const;
     // Search threads on the tree: with a model, two per inference worker (one worker per core).
-    int searchThreads() const { return searchThreads_; }
-    const xq::Position& position() const { return pos_; }
+    int searchThreads() const;
+    const xq::Position& position() const;
+    AnalysisSession* session() const { return session_; }
     // Sets the analysed position (stops a running search first; applied when it has ended).
     void setPosition(const xq::Position& pos);
     // A FEN from the user; false (with the reason shown on the page) when it does not parse.
@@ -78,7 +77,7 @@ class AnalyzePage : public QWidget {
     // Follows the studio's shared model choice from now on (loads its current model).
     void setModelChoice(ModelChoice* choice);
     ModelPicker* modelPicker() const { return picker_; }
-    QString modelPath() const { return modelPath_; }
+    QString modelPath() const;
     void setNotation(xq::Notation n);
     void setShowPriors(bool on);
     void setSimulationLimit(int sims);  // 0 = until Stop
@@ -107,36 +106,23 @@ class AnalyzePage : public QWidget {
     void buildCandidateTable();
     void buildSearchTree();
     void layOut();
+    void connectSession();
     void retranslate();
     void onBoardMove(xq::Move m);
-    void onTick();
-    void finishIfEnded();
-    void applyPosition(const xq::Position& pos);
+    void showError(const QString& message);
+    void showPosition(const xq::Position& pos);  // the session's analysed position
     void fillTable(const xq::search::SearchSnapshot& s);
     void resetTree();  // a new search began: the tree browser starts from its root moves
     void updateButtons();
     static QString valueText(float q, int proven);
     QString moveText(const xq::Position& pos, xq::Move m) const;
     QString pvText(const xq::Position& pos, const std::vector<xq::Move>& pv) const;
-    void makeSearch();
-    void followChoice();  // loads the choice's model, or marks it pending while searching
 
-    xq::Position pos_;
-    std::optional<xq::Position> pendingPosition_;  // applied when the running search ends
-    std::shared_ptr<xq::nn::Evaluator>
-        evaluator_;  // with a model: an InferenceServer on every core
-    int searchThreads_ = 1;
-    QString modelPath_;   // empty: uniform priors
-    QString modelTitle_;  // how the page names the model ("" = its file name)
-    ModelChoice* choice_ = nullptr;
-    bool choicePending_ = false;  // the choice changed during a search
+    AnalysisSession* session_ = nullptr;  // a child: the search, its evaluator and position
     ModelPicker* picker_ = nullptr;
     QGridLayout* controls_ = nullptr;
-    std::unique_ptr<xq::search::MctsSearch> search_;
-    bool searched_ = false;  // the current search_ has statistics for pos_
     xq::Notation notation_ = xq::Notation::Chinese;
     bool showPriors_ = false;
-    int ticks_ = 0;
 
     BoardWidget* board_ = nullptr;
     QLabel* title_ = nullptr;
@@ -161,7 +147,6 @@ class AnalyzePage : public QWidget {
     SearchTreeModel* treeModel_ = nullptr;
     QSortFilterProxyModel* treeProxy_ = nullptr;
     QLabel* treeLabel_ = nullptr;
-    QTimer* timer_ = nullptr;
 };
 
 }  // namespace xqui

@@ -14,8 +14,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include "core/nn/model_evaluator.h"
 #include "core/nn/model_file.h"
-#include "core/nn/torch_evaluator.h"
 #include "core/nn/net.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"

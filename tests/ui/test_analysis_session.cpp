@@ -23,7 +23,7 @@ using namespace xqui;
 
 namespace {
 // Red mates with the rook b7-b9 (the a8 rook guards rank 8, the flying general the d file);
-// the same puzzle as the Analyze page's suite (tests/ui_analyze/test_analyze.cpp).
+// the same puzzle as the Analyze page's suite (tests/ui/analyze/test_analyze.cpp).
 const char* kMateInOne = "4ka3/R8/1R7/9/9/9/6p2/9/9/3K5 w - - 0 1";
 constexpr int kEndMs = 60000;  // a search's end on a loaded machine; generous
 

@@ -364,9 +364,11 @@ void TrainPage::addStartFrom(QWidget* box, QFormLayout* form) {
 
 QString TrainPage::bundledGamesFile() {
     const QString app = QCoreApplication::applicationDirPath();
-    // Installed: <prefix>/bin and <prefix>/share; the build tree: build/app/xqstudio and build/share.
+    // Installed: <prefix>/bin and <prefix>/share; the build tree: build/app/xqstudio and
+    // build/share (and the page's tests in build/tests/ui/train).
     for (const QString& rel : {QStringLiteral("/../share/xqzero/games/wukong-masters.pgn"),
-                               QStringLiteral("/../../share/xqzero/games/wukong-masters.pgn")}) {
+                               QStringLiteral("/../../share/xqzero/games/wukong-masters.pgn"),
+                               QStringLiteral("/../../../share/xqzero/games/wukong-masters.pgn")}) {
         const QFileInfo f(app + rel);
         if (f.isFile()) return f.canonicalFilePath();
     }

@@ -442,4 +442,6 @@ ZH.update({
  '%1 / %2 steps on the start games': '起始棋局训练 %1 / %2 步',
  'Search value weight': '搜索价值权重',
  "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
+ 'Simulations at the end (progressive)': '结束时模拟次数（渐进）',
+ 'Progressive simulations: the self-play budget rises linearly from simulations to this over the learning-rate schedule (0 = fixed)': '渐进模拟：自对弈的模拟次数随学习率计划从 simulations 线性增加到此值（0 = 固定）',
 })

@@ -30,6 +30,7 @@ const std::vector<ParamDecl> kParams = {
 
     {"games-per-iteration", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play games between two training phases"), ParamKind::Int, 1, 100000, &C::gamesPerIteration},
     {"simulations", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per self-play move"), ParamKind::Int, 1, 100000, &C::simulations},
+    {"simulations-end", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Progressive simulations: the self-play budget rises linearly from simulations to this over the learning-rate schedule (0 = fixed)"), ParamKind::Int, 0, 100000, &C::simulationsEnd},
     {"search", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)"), ParamKind::Int, 0, 1, &C::search, {"puct", "gumbel"}},
     {"gumbel-considered", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel search: root moves Sequential Halving starts from"), ParamKind::Int, 1, 256, &C::gumbelConsidered},
     {"count-reused-visits", "selfplay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)"), ParamKind::Bool, 0, 1, &C::countReusedVisits},
@@ -184,7 +185,8 @@ struct PresetDecl {
 const std::vector<PresetDecl> kPresets = {
     {"quick",
      {{"channels", 64}, {"blocks", 3}, {"policy-head", int(nn::PolicyHeadKind::Bilinear)},
-      {"input-features", int(nn::InputFeatures::Tactical)}, {"search", int(search::MctsParams::Kind::Gumbel)}, {"simulations", 32},
+      {"input-features", int(nn::InputFeatures::Tactical)}, {"search", int(search::MctsParams::Kind::Gumbel)}, {"simulations", 16},
+      {"simulations-end", 48},
       {"count-reused-visits", 0}, {"games-per-iteration", 64}, {"games-in-flight", 16},
       {"buffer-capacity", 100000}, {"window-min", 20000}, {"batch-size", 128},
       {"steps-per-iteration", 100}, {"min-buffer", 1000}, {"validation-fraction", 0.05},

@@ -30,6 +30,10 @@ struct TrainConfig {
     // Self-play
     int gamesPerIteration = 40;
     int simulations = 80;
+    // Progressive simulations (MiniZero): above 0, the self-play budget rises linearly from
+    // `simulations` at the start of the schedule to this at its end, over the learning-rate
+    // schedule's progress (scheduleProgress in pipeline.h). 0 = a fixed budget.
+    int simulationsEnd = 0;
     // The self-play search (search::MctsParams::Kind): 0 PUCT, 1 Gumbel. Gating, the ladder and
     // play search with PUCT whatever this says, so every generation is measured alike.
     int search = 0;
@@ -163,7 +167,7 @@ void setParam(TrainConfig& c, const ParamDecl& p, double value);
 // std::invalid_argument with a message.
 void setParamText(TrainConfig& c, const ParamDecl& p, std::string_view text);
 
-// Presets (tables of parameter values in config.cpp): quick (64x3, Gumbel at 32 simulations),
+// Presets (tables of parameter values in config.cpp): quick (64x3, Gumbel at 16 rising to 48 simulations),
 // standard (128x6, PUCT at 200), full (256x10, PUCT at 400).
 const std::vector<std::string>& presetNames();
 // Throws std::invalid_argument for an unknown preset name.

@@ -1,6 +1,7 @@
 #include "core/train/pipeline.h"
 
 #include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -49,10 +50,21 @@ const char* stageName(Stage s) {
     return "?";
 }
 
-double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction) {
+double scheduleProgress(const TrainConfig& c, int64_t step, double timeFraction) {
     const double t = c.lrDecayTimed && timeFraction >= 0
-                         ? std::min(1.0, timeFraction)
-                         : std::min(1.0, double(step) / double(std::max(1, c.lrDecaySteps)));
+                         ? timeFraction
+                         : double(step) / double(std::max(1, c.lrDecaySteps));
+    return std::clamp(t, 0.0, 1.0);
+}
+
+int scheduledSimulations(const TrainConfig& c, int64_t step, double timeFraction) {
+    if (c.simulationsEnd <= 0) return c.simulations;
+    const double t = scheduleProgress(c, step, timeFraction);
+    return std::max(1, int(std::lround(c.simulations + (c.simulationsEnd - c.simulations) * t)));
+}
+
+double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction) {
+    const double t = scheduleProgress(c, step, timeFraction);
     switch (c.lrSchedule) {
         case 1: return c.learningRate * (0.05 + 0.95 * 0.5 * (1 + std::cos(M_PI * t)));
         case 2: return c.learningRate * std::pow(0.1, std::floor(t * 3 - 1e-9));

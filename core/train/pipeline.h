@@ -256,10 +256,14 @@ private:
     const SelfPlay* liveSelfPlay_ = nullptr;  // guarded by liveMutex_: the running self-play
 };
 
-// Learning rate at `step` under the config's schedule. `timeFraction` is the share of the
-// session's time limit used so far (negative: no limit); with lrDecayTimed and a limit it
-// replaces step / lrDecaySteps as the schedule's progress.
+// The schedule's progress in [0, 1] at `step`: step / lrDecaySteps, or, with lrDecayTimed and a
+// time limit, `timeFraction` (the share of the session's limit used so far; negative: no limit).
+double scheduleProgress(const TrainConfig& c, int64_t step, double timeFraction = -1);
+// Learning rate at `step` under the config's schedule (lrSchedule over scheduleProgress).
 double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction = -1);
+// Self-play simulations at that progress: `simulations`, or with simulationsEnd > 0 the
+// linear ramp from `simulations` to simulationsEnd (rounded).
+int scheduledSimulations(const TrainConfig& c, int64_t step, double timeFraction = -1);
 // Positions the training samples from after `generated` samples (config.h windowMin ...).
 size_t trainingWindow(const TrainConfig& c, int64_t generated);
 // Training steps due when `generated` samples were generated and `trained` consumed: enough

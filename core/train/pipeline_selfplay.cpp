@@ -126,7 +126,8 @@ bool Pipeline::selfPlayPhase(State& st) {
     SelfPlayOptions so = selfPlayOptionsFrom(config);
     so.seed = st.rng();
     so.generation = st.ckpt.generation;
-    so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(config.simulations);
+    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);
     const auto t0 = Clock::now();
@@ -174,6 +175,9 @@ bool Pipeline::selfPlayPhase(State& st) {
                       (unsigned long long)sps.fullSearches, st.lastCache ? st.lastCache->hitRate() * 100 : 0.0);
         log(LogLevel::Info, msg);
     }
+    if (config.simulationsEnd > 0)
+        log(LogLevel::Info, "self-play searched with " + std::to_string(so.simulations) +
+                                " simulations (progressive, to " + std::to_string(config.simulationsEnd) + ")");
     if (sps.falseResignations || sps.playedOutWouldResign)
         log(LogLevel::Info, "resignation check: " + std::to_string(sps.falseResignations) + " false of " +
                                 std::to_string(sps.playedOutWouldResign) + " played-out games that would have resigned");
@@ -183,7 +187,8 @@ bool Pipeline::selfPlayPhase(State& st) {
             {st.run.id, step, "games_per_hour", st.progress.gamesPerHour, 0},
             {st.run.id, step, "positions_per_s", st.progress.positionsPerSecond, 0},
             {st.run.id, step, "games", double(st.progress.games), 0},
-            {st.run.id, step, "buffer", double(st.buffer->size()), 0}};
+            {st.run.id, step, "buffer", double(st.buffer->size()), 0},
+            {st.run.id, step, "simulations", double(so.simulations), 0}};
         st.store->addMetrics(pts);
     }
     return !control_.stopRequested();
@@ -202,7 +207,8 @@ void Pipeline::concurrentLoop(State& st) {
     SelfPlayOptions so = selfPlayOptionsFrom(config);
     so.seed = st.rng();
     so.generation = st.ckpt.generation;
-    so.playerLabel = "selfplay@" + std::to_string(config.simulations);
+    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    so.playerLabel = "selfplay@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);
     const auto t0 = Clock::now();
@@ -288,6 +294,10 @@ void Pipeline::concurrentLoop(State& st) {
                         std::make_shared<nn::Net>(st.bestNet->clone()), st.lastCache, inFlight));
                 server->setEvaluators(std::move(evs));
             }
+            // Progressive simulations: every search started from here has this budget (the
+            // players' labels keep the session's first one).
+            sp.setSimulations(scheduledSimulations(config, st.ckpt.step, timeFraction(st)));
+            pending.push_back({st.run.id, st.ckpt.step, "simulations", double(sp.simulations()), 0});
             if (!pending.empty()) st.store->addMetrics(pending);
             pending.clear();
             ++st.ckpt.iteration;

@@ -33,6 +33,7 @@ struct RunShared {
     std::atomic<uint64_t> claimed{0};     // games started (their index is the claim order)
     std::atomic<bool> abort{false};       // a worker failed: everyone leaves
     const std::atomic<bool>* finishing = nullptr;  // SelfPlay::finishInFlight(): claim no more
+    const std::atomic<int>* simulations = nullptr; // SelfPlay::setSimulations(): full searches' budget
     std::mutex callbackMutex;             // serialises onGame
     std::mutex& statsMutex;
     SelfPlayStats& live;                  // guarded by statsMutex
@@ -273,6 +274,7 @@ private:
         sl.fullSearch = s_.opt.fullSearchFraction >= 1.0f ||
                         std::uniform_real_distribution<float>(0.0f, 1.0f)(sl.rng) < s_.opt.fullSearchFraction;
         if (s_.opt.fullSearchFraction < 1.0f) ms_.tree(g).setParams(sl.fullSearch ? fullParams_ : fastParams_);
+        limits_.simulations = s_.simulations->load(std::memory_order_relaxed);
         ms_.startSearch(g, sl.fullSearch ? limits_ : fastLimits_);
     }
 
@@ -315,7 +317,7 @@ private:
 }  // namespace
 
 SelfPlay::SelfPlay(nn::Evaluator& evaluator, SelfPlayOptions options)
-    : evaluator_(evaluator), options_(std::move(options)) {}
+    : evaluator_(evaluator), options_(std::move(options)), simulations_(std::max(1, options_.simulations)) {}
 
 SelfPlayStats SelfPlay::stats() const {
     std::lock_guard lk(statsMutex_);
@@ -349,6 +351,7 @@ SelfPlayStats SelfPlay::run(int games, const GameFn& onGame, RunControl& control
     RunShared shared(options_, evaluator_, control, onGame, statsMutex_, live_);
     shared.target = games > 0 ? uint64_t(games) : 0;
     shared.finishing = &finishing_;
+    shared.simulations = &simulations_;
 
     const int threads = std::max(1, options_.threads);
     {

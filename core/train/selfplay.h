@@ -24,6 +24,7 @@
 // kLiveSnapshotMs: the hot path pays one mutex and one push_back per move and a clock read
 // per round, never anything per simulation. liveGame() copies a slot under that mutex.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -95,6 +96,11 @@ public:
     // distributed worker switches models). Called before run(), it makes that run() return at
     // once; the request is spent when run() returns.
     void finishInFlight() { finishing_.store(true); }
+    // Any thread: the budget of every full search started from now on (options.simulations
+    // until called; progressive simulations, config.h simulationsEnd). Searches under way keep
+    // theirs.
+    void setSimulations(int n) { simulations_.store(std::max(1, n)); }
+    int simulations() const { return simulations_.load(); }
     // The statistics of the run in progress (or of the last one), for progress lines and
     // benchmarks that stop a run before any game finishes. Any thread, any time.
     SelfPlayStats stats() const;
@@ -121,6 +127,7 @@ private:
     // nobody watches (the CLI, benchmarks) takes no snapshot at all.
     mutable std::atomic<int> watched_{-1};
     std::atomic<bool> finishing_{false};  // finishInFlight() was asked; cleared as run() returns
+    std::atomic<int> simulations_;        // setSimulations(); options_.simulations at first
 };
 
 // Material adjudication at the length cap (values in material.h): a lead of at least 3 points

@@ -190,7 +190,8 @@ private slots:
             }
         }
         QCOMPARE(preset("quick").channels, 64);
-        QCOMPARE(preset("quick").simulations, 32);
+        QCOMPARE(preset("quick").simulations, 16);
+        QCOMPARE(preset("quick").simulationsEnd, 48);
         QCOMPARE(preset("quick").search, int(search::MctsParams::Kind::Gumbel));
         QCOMPARE(preset("standard").search, int(search::MctsParams::Kind::Puct));
         QCOMPARE(preset("standard").channels, 128);
@@ -228,6 +229,27 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fromJson("not json"));
     }
 
+    // Progressive simulations follow the schedule's progress from simulations to
+    // simulations-end; 0 keeps the budget fixed.
+    void simulationsSchedule() {
+        TrainConfig c;
+        c.simulations = 16;
+        c.lrDecaySteps = 1000;
+        QCOMPARE(scheduledSimulations(c, 500), 16);
+        c.simulationsEnd = 48;
+        QCOMPARE(scheduledSimulations(c, 0), 16);
+        QCOMPARE(scheduledSimulations(c, 500), 32);
+        QCOMPARE(scheduledSimulations(c, 1000), 48);
+        QCOMPARE(scheduledSimulations(c, 5000), 48);  // past the schedule: the end budget
+        c.lrDecayTimed = true;
+        QCOMPARE(scheduledSimulations(c, 0, 0.25), 24);
+        QCOMPARE(scheduledSimulations(c, 1000, 0.0), 16);
+        QCOMPARE(scheduledSimulations(c, 500, -1), 32);  // no time limit: the steps rule
+        c.simulationsEnd = 4;  // a falling budget is allowed too
+        QCOMPARE(scheduledSimulations(c, 0, 1.0), 4);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *findParam("simulations-end"), "-1"));
+    }
+
     void learningRateSchedules() {
         TrainConfig c;
         c.learningRate = 1e-3;
@@ -259,6 +281,7 @@ private slots:
         QVERIFY(qAbs(scheduledLearningRate(c, 500000, -1) - 1e-3 * (0.05 + 0.95 * 0.5)) < 1e-12);
         c.lrDecayTimed = false;  // the steps rule even with a limit
         QVERIFY(qAbs(scheduledLearningRate(c, 10, 1.0) - scheduledLearningRate(c, 10)) < 1e-12);
+        QCOMPARE(scheduleProgress(c, 250000, 0.9), 0.25);
         QVERIFY(preset("quick").lrDecayTimed);
     }
 

@@ -827,6 +827,32 @@ private slots:
     // Playout-cap randomization: only the full searches become training targets. Moves of
     // fast searches are stored without visits, the full ones with at least `simulations`
     // visits, and their count matches the statistics and roughly the fraction asked for.
+    // SelfPlay::setSimulations (progressive simulations): every search started after the call
+    // has the new budget; a budget below 1 becomes 1.
+    void setSimulationsChangesTheBudget() {
+        nn::RandomEvaluator eval(5);
+        SelfPlayOptions o = smallOptions();
+        o.simulations = 40;
+        RunControl control;
+        SelfPlay sp(eval, o);
+        QCOMPARE(sp.simulations(), 40);
+        sp.setSimulations(6);
+        QCOMPARE(sp.simulations(), 6);
+        const SelfPlayStats low = sp.run(3, [](const SelfPlayGame&) {}, control);
+        QVERIFY(low.positions > 0);
+        QVERIFY2(low.simulations >= low.positions * 6 && low.simulations <= low.positions * 7,
+                 qPrintable(QString("%1 simulations for %2 positions").arg(low.simulations).arg(low.positions)));
+        sp.setSimulations(0);
+        QCOMPARE(sp.simulations(), 1);
+        // Raised while the games run: the budget of the searches after the call.
+        sp.setSimulations(6);
+        int finished = 0;
+        const SelfPlayStats mixed = sp.run(4, [&](const SelfPlayGame&) { if (++finished == 1) sp.setSimulations(40); }, control);
+        QVERIFY2(mixed.simulations > mixed.positions * 7,
+                 qPrintable(QString("%1 simulations for %2 positions").arg(mixed.simulations).arg(mixed.positions)));
+        QVERIFY(mixed.simulations < mixed.positions * 40);
+    }
+
     void playoutCapRandomization() {
         nn::RandomEvaluator eval(6);
         SelfPlayOptions o = smallOptions();

@@ -27,6 +27,7 @@ const ParamText kTexts[] = {
     {"simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations")},
     {"games-in-flight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Games in flight")},
     {"search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search")},
+    {"simulations-end", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations at the end (progressive)")},
     {"gumbel-considered", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel moves considered")},
     {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct")},
     {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha")},

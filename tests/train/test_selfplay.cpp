@@ -844,10 +844,10 @@ private slots:
                  qPrintable(QString("%1 simulations for %2 positions").arg(low.simulations).arg(low.positions)));
         sp.setSimulations(0);
         QCOMPARE(sp.simulations(), 1);
-        // Raised while the games run: the budget of the searches after the call.
+        // Raised once the first game is in: the games begun after it (two thirds) search at 40.
         sp.setSimulations(6);
         int finished = 0;
-        const SelfPlayStats mixed = sp.run(4, [&](const SelfPlayGame&) { if (++finished == 1) sp.setSimulations(40); }, control);
+        const SelfPlayStats mixed = sp.run(12, [&](const SelfPlayGame&) { if (++finished == 1) sp.setSimulations(40); }, control);
         QVERIFY2(mixed.simulations > mixed.positions * 7,
                  qPrintable(QString("%1 simulations for %2 positions").arg(mixed.simulations).arg(mixed.positions)));
         QVERIFY(mixed.simulations < mixed.positions * 40);

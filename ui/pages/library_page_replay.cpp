@@ -19,8 +19,18 @@
 #include "ui/library/library_texts.h"
 #include "ui/library/review_graph.h"
 #include "ui/library/visit_overlay.h"
+#include "ui/settings_dialog.h"
 
 namespace xqui {
+
+namespace {
+
+// The position the game starts from: its start FEN, or the standard one when it has none.
+xq::Position startPosition(const xq::store::GameRecord& g) {
+    return xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
+}
+
+}  // namespace
 
 void LibraryPage::onGameLoaded(const GameLoadResult& r) {
     if (!r.error.isEmpty() || !r.found) {
@@ -43,11 +53,9 @@ void LibraryPage::fillMoveList() {
     QSignalBlocker block(moves_);
     moves_->clear();
     if (!replay_) return;
-    const auto notation =
-        xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+    const xq::Notation notation = notationSetting();
     moves_->addItem(tr("Start position"));
-    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position())
-                                                                     : replay_->startFen);
+    xq::Position pos = startPosition(*replay_);
     int number = pos.fullmoveStart();
     for (const auto& mr : replay_->moves) {
         const bool red = pos.sideToMove() == xq::Red;
@@ -112,9 +120,7 @@ void LibraryPage::refreshReplay() {
         header_->setText(tr("%1 vs %2 — %3 (%4)")
                              .arg(LibraryTexts::player(g.red), LibraryTexts::player(g.black),
                                   LibraryTexts::result(g.result), LibraryTexts::reason(g.reason)));
-    xq::Position pos =
-        xq::positionFromFen(g.startFen.empty() ? xq::toFen(xq::Position()) : g.startFen);
-    for (int i = 0; i < ply_; ++i) pos.makeMove(g.moves[size_t(i)].move);
+    const xq::Position pos = positionShown();
     board_->setPosition(pos, ply_ > 0 ? g.moves[size_t(ply_ - 1)].move : xq::Move());
     graph_->setCurrentPly(ply_);
     firstBtn_->setEnabled(ply_ > 0);
@@ -159,8 +165,7 @@ void LibraryPage::refreshReplay() {
 
 xq::Position LibraryPage::positionShown() const {
     if (!replay_) return xq::Position();
-    xq::Position pos = xq::positionFromFen(replay_->startFen.empty() ? xq::toFen(xq::Position())
-                                                                     : replay_->startFen);
+    xq::Position pos = startPosition(*replay_);
     for (int i = 0; i < ply_ && i < int(replay_->moves.size()); ++i)
         pos.makeMove(replay_->moves[size_t(i)].move);
     return pos;

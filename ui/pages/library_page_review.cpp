@@ -6,7 +6,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 
 #include "core/xiangqi/notation.h"
@@ -14,6 +13,7 @@
 #include "ui/facade/model_choice.h"
 #include "ui/facade/review_session.h"
 #include "ui/library/review_graph.h"
+#include "ui/settings_dialog.h"
 
 namespace xqui {
 
@@ -153,8 +153,7 @@ QString LibraryPage::reviewSummaryText() const {
 }
 
 QString LibraryPage::reviewLine(const xq::engine::MoveReview& m) const {
-    const auto notation =
-        xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+    const xq::Notation notation = notationSetting();
     const xq::Position pos = positionShown();
     auto signedValue = [](float v) {
         return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', 2);

@@ -653,330 +653,330 @@ Details: %2</translation>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="293" />
+            <location filename="../ui/pages/library_page.cpp" line="286" />
             <source>Open…</source>
             <translation>Open…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="287" />
             <source>Browse another database (opened read-only)</source>
             <translation>Browse another database (opened read-only)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
-            <location filename="../ui/pages/library_page.cpp" line="467" />
+            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page_list.cpp" line="144" />
             <source>All runs</source>
             <translation>All runs</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="292" />
             <source>All kinds</source>
             <translation>All kinds</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="303" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>All results</source>
             <translation>All results</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="295" />
+            <location filename="../ui/pages/library_page.cpp" line="288" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="289" />
             <source>Database:</source>
             <translation>Database:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
+            <location filename="../ui/pages/library_page.cpp" line="290" />
             <source>Run:</source>
             <translation>Run:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="300" />
             <source>◀ Newer</source>
             <translation>◀ Newer</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="308" />
+            <location filename="../ui/pages/library_page.cpp" line="301" />
             <source>Older ▶</source>
             <translation>Older ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="309" />
+            <location filename="../ui/pages/library_page.cpp" line="302" />
             <source>Start position (Home)</source>
             <translation>Start position (Home)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="310" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>Previous move (Left)</source>
             <translation>Previous move (Left)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="311" />
+            <location filename="../ui/pages/library_page.cpp" line="304" />
             <source>Next move (Right)</source>
             <translation>Next move (Right)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="312" />
+            <location filename="../ui/pages/library_page.cpp" line="305" />
             <source>Final position (End)</source>
             <translation>Final position (End)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="313" />
+            <location filename="../ui/pages/library_page.cpp" line="306" />
             <source>Save PGN…</source>
             <translation>Save PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="314" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Analyze this position</source>
             <translation>Analyze this position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="318" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>Open this position of the game, with the moves that led to it, on the Analyze page</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="319" />
-            <location filename="../ui/pages/library_page.cpp" line="806" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
+            <location filename="../ui/pages/library_page_review.cpp" line="124" />
             <source>Review</source>
             <translation>Review</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="320" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Simulations:</source>
             <translation>Simulations:</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="321" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Simulations the review's search spends on each position</source>
             <translation>Simulations the review's search spends on each position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="322" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>Cancel</source>
             <translation>Cancel</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="357" />
+            <location filename="../ui/pages/library_page_list.cpp" line="34" />
             <source>Open a games database</source>
             <translation>Open a games database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="358" />
+            <location filename="../ui/pages/library_page_list.cpp" line="35" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page_list.cpp" line="110" />
             <source>Cannot read the database %1: %2</source>
             <translation>Cannot read the database %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="434" />
+            <location filename="../ui/pages/library_page_list.cpp" line="111" />
             <source>Cannot read the database %1</source>
             <translation>Cannot read the database %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="442" />
+            <location filename="../ui/pages/library_page_list.cpp" line="119" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page_list.cpp" line="124" />
             <source>No games stored in %1 yet.</source>
             <translation>No games stored in %1 yet.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page_list.cpp" line="154" />
             <source>Games %1–%2 of %3</source>
             <translation>Games %1–%2 of %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="501" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="37" />
             <source>it is no longer in the database</source>
             <translation>it is no longer in the database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="502" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="38" />
             <source>Cannot load game %1: %2</source>
             <translation>Cannot load game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="688" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="219" />
             <source>Save PGN</source>
             <translation>Save PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="689" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="220" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN files (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="695" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="226" />
             <source>Cannot write %1: %2</source>
             <translation>Cannot write %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="697" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="228" />
             <source>Saved game %1 to %2</source>
             <translation>Saved game %1 to %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page_review.cpp" line="33" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="737" />
+            <location filename="../ui/pages/library_page_review.cpp" line="55" />
             <source>Reviewing… %v of %m positions</source>
             <translation>Reviewing… %v of %m positions</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="739" />
+            <location filename="../ui/pages/library_page_review.cpp" line="57" />
             <source>Reviewing game %1 with %2</source>
             <translation>Reviewing game %1 with %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="763" />
+            <location filename="../ui/pages/library_page_review.cpp" line="81" />
             <source>Review of game %1 cancelled</source>
             <translation>Review of game %1 cancelled</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="767" />
+            <location filename="../ui/pages/library_page_review.cpp" line="85" />
             <source>Cannot review game %1: %2</source>
             <translation>Cannot review game %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="771" />
+            <location filename="../ui/pages/library_page_review.cpp" line="89" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>The review of game %1 was not stored in %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="776" />
+            <location filename="../ui/pages/library_page_review.cpp" line="94" />
             <source>Review of game %1 stored with it</source>
             <translation>Review of game %1 stored with it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="806" />
+            <location filename="../ui/pages/library_page_review.cpp" line="124" />
             <source>Review again</source>
             <translation>Review again</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="813" />
+            <location filename="../ui/pages/library_page_review.cpp" line="131" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="816" />
+            <location filename="../ui/pages/library_page_review.cpp" line="134" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>Choose a model on the Play or Analyze page first (or train a run)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="822" />
+            <location filename="../ui/pages/library_page_review.cpp" line="140" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="831" />
+            <location filename="../ui/pages/library_page_review.cpp" line="149" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>Review by %1 at %2 simulations a position — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="834" />
+            <location filename="../ui/pages/library_page_review.cpp" line="152" />
             <source>Red</source>
             <translation>Red</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="834" />
+            <location filename="../ui/pages/library_page_review.cpp" line="152" />
             <source>Black</source>
             <translation>Black</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="846" />
+            <location filename="../ui/pages/library_page_review.cpp" line="163" />
             <source> — an inaccuracy (?!)</source>
             <translation> — an inaccuracy (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="847" />
+            <location filename="../ui/pages/library_page_review.cpp" line="164" />
             <source> — a mistake (?)</source>
             <translation> — a mistake (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="848" />
+            <location filename="../ui/pages/library_page_review.cpp" line="165" />
             <source> — a blunder (??)</source>
             <translation> — a blunder (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="858" />
+            <location filename="../ui/pages/library_page_review.cpp" line="175" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="872" />
+            <location filename="../ui/pages/library_page_review.cpp" line="189" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>Best (green arrow): %1; line: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="326" />
-            <location filename="../ui/pages/library_page.cpp" line="522" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="57" />
             <source>Start position</source>
             <translation>Start position</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="570" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="104" />
             <source>Choose a game in the list to replay it.</source>
             <translation>Choose a game in the list to replay it.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="582" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="116" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 vs %2 — %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="120" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 vs %2 — %3 (%4)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="602" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="134" />
             <source>Red to move</source>
             <translation>Red to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="602" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="134" />
             <source>Black to move</source>
             <translation>Black to move</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="135" />
             <source>Ply %1 of %2 · %3</source>
             <translation>Ply %1 of %2 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="140" />
             <source>Final position: %1</source>
             <translation>Final position: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="623" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="155" />
             <source>Search value for the side to move: %1</source>
             <translation>Search value for the side to move: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="625" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="157" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>%1 visits over %2 moves; the arrow is the move played</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="630" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="162" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>No search data for this move; the arrow is the move played</translation>
         </message>
@@ -2710,67 +2710,67 @@ File: %2</translation>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="22" />
+            <location filename="../ui/settings_dialog.cpp" line="26" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="25" />
+            <location filename="../ui/settings_dialog.cpp" line="29" />
             <source>System language</source>
             <translation>System language</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="34" />
             <source>Chinese (炮二平五)</source>
             <translation>Chinese (炮二平五)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="35" />
             <source>WXF (C2.5)</source>
             <translation>WXF (C2.5)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="32" />
+            <location filename="../ui/settings_dialog.cpp" line="36" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS (h2e2)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="34" />
+            <location filename="../ui/settings_dialog.cpp" line="38" />
             <source>Show coordinates around the board</source>
             <translation>Show coordinates around the board</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <location filename="../ui/settings_dialog.cpp" line="49" />
             <source>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</source>
             <translation>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="48" />
+            <location filename="../ui/settings_dialog.cpp" line="52" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="52" />
+            <location filename="../ui/settings_dialog.cpp" line="56" />
             <source>Games database</source>
             <translation>Games database</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="53" />
+            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="62" />
+            <location filename="../ui/settings_dialog.cpp" line="66" />
             <source>Language:</source>
             <translation>Language:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="63" />
+            <location filename="../ui/settings_dialog.cpp" line="67" />
             <source>Move notation:</source>
             <translation>Move notation:</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="65" />
+            <location filename="../ui/settings_dialog.cpp" line="69" />
             <source>Games database:</source>
             <translation>Games database:</translation>
         </message>
@@ -2940,344 +2940,344 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="96" />
-            <location filename="../ui/pages/train_page.cpp" line="97" />
+            <location filename="../ui/pages/train_page.cpp" line="65" />
+            <location filename="../ui/pages/train_page.cpp" line="66" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="281" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="282" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="283" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="761" />
+            <location filename="../ui/pages/train_page_session.cpp" line="182" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="751" />
+            <location filename="../ui/pages/train_page_session.cpp" line="172" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="334" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="335" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="336" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="340" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="342" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="343" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="344" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="345" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="346" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="348" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="284" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="286" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="326" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="377" />
+            <location filename="../ui/pages/train_page.cpp" line="348" />
             <source>Start from</source>
             <translation>Start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="379" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="383" />
+            <location filename="../ui/pages/train_page.cpp" line="354" />
             <source>A random network</source>
             <translation>A random network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <location filename="../ui/pages/train_page.cpp" line="355" />
             <source>Master games (not installed)</source>
             <translation>Master games (not installed)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>Master games (1,125 tournament games, bundled)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="389" />
+            <location filename="../ui/pages/train_page.cpp" line="360" />
             <source>The games imported into the Library</source>
             <translation>The games imported into the Library</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="391" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>A PGN file…</source>
             <translation>A PGN file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="392" />
+            <location filename="../ui/pages/train_page.cpp" line="363" />
             <source>PGN file: %1</source>
             <translation>PGN file: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="399" />
+            <location filename="../ui/pages/train_page.cpp" line="370" />
             <source>Games to start from</source>
             <translation>Games to start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="400" />
+            <location filename="../ui/pages/train_page.cpp" line="371" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN games (*.pgn);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="459" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="71" />
             <source>Training database</source>
             <translation>Training database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="72" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero databases (*.db);;All files (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
-            <location filename="../ui/pages/train_page.cpp" line="482" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="85" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="94" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="474" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="86" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="483" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="95" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="514" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="126" />
             <source>pid %1 on %2 since %3</source>
             <translation>pid %1 on %2 since %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="526" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="138" />
             <source>Being trained by %1</source>
             <translation>Being trained by %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="532" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="144" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>Cannot read the runs of %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="608" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="220" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>Cannot read the history of run %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="644" />
+            <location filename="../ui/pages/train_page_session.cpp" line="65" />
             <source>Train</source>
             <translation>Train</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="645" />
+            <location filename="../ui/pages/train_page_session.cpp" line="66" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="685" />
+            <location filename="../ui/pages/train_page_session.cpp" line="106" />
             <source>Continuing run %1.</source>
             <translation>Continuing run %1.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="686" />
+            <location filename="../ui/pages/train_page_session.cpp" line="107" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>Starting run %1 (%2 preset).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="706" />
+            <location filename="../ui/pages/train_page_session.cpp" line="127" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>Paused; training holds after the moves in flight.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="707" />
+            <location filename="../ui/pages/train_page_session.cpp" line="128" />
             <source>Stopping at the next checkpoint…</source>
             <translation>Stopping at the next checkpoint…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="748" />
+            <location filename="../ui/pages/train_page_session.cpp" line="169" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="755" />
+            <location filename="../ui/pages/train_page_session.cpp" line="176" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="758" />
+            <location filename="../ui/pages/train_page_session.cpp" line="179" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="803" />
+            <location filename="../ui/pages/train_page_session.cpp" line="224" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="814" />
+            <location filename="../ui/pages/train_page_session.cpp" line="235" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="826" />
+            <location filename="../ui/pages/train_page_session.cpp" line="247" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="845" />
+            <location filename="../ui/pages/train_page_session.cpp" line="266" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="846" />
+            <location filename="../ui/pages/train_page_session.cpp" line="267" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3286,7 +3286,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="854" />
+            <location filename="../ui/pages/train_page_session.cpp" line="275" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

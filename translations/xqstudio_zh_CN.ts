@@ -653,330 +653,330 @@ Details: %2</source>
     <context>
         <name>xqui::LibraryPage</name>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="293" />
+            <location filename="../ui/pages/library_page.cpp" line="286" />
             <source>Open…</source>
             <translation>打开…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="294" />
+            <location filename="../ui/pages/library_page.cpp" line="287" />
             <source>Browse another database (opened read-only)</source>
             <translation>浏览另一个数据库（以只读方式打开）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="298" />
-            <location filename="../ui/pages/library_page.cpp" line="467" />
+            <location filename="../ui/pages/library_page.cpp" line="291" />
+            <location filename="../ui/pages/library_page_list.cpp" line="144" />
             <source>All runs</source>
             <translation>全部训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="299" />
+            <location filename="../ui/pages/library_page.cpp" line="292" />
             <source>All kinds</source>
             <translation>全部类型</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="303" />
+            <location filename="../ui/pages/library_page.cpp" line="296" />
             <source>All results</source>
             <translation>全部结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="295" />
+            <location filename="../ui/pages/library_page.cpp" line="288" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="296" />
+            <location filename="../ui/pages/library_page.cpp" line="289" />
             <source>Database:</source>
             <translation>数据库：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="297" />
+            <location filename="../ui/pages/library_page.cpp" line="290" />
             <source>Run:</source>
             <translation>训练：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="307" />
+            <location filename="../ui/pages/library_page.cpp" line="300" />
             <source>◀ Newer</source>
             <translation>◀ 较新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="308" />
+            <location filename="../ui/pages/library_page.cpp" line="301" />
             <source>Older ▶</source>
             <translation>较早 ▶</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="309" />
+            <location filename="../ui/pages/library_page.cpp" line="302" />
             <source>Start position (Home)</source>
             <translation>初始局面（Home）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="310" />
+            <location filename="../ui/pages/library_page.cpp" line="303" />
             <source>Previous move (Left)</source>
             <translation>上一步（←）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="311" />
+            <location filename="../ui/pages/library_page.cpp" line="304" />
             <source>Next move (Right)</source>
             <translation>下一步（→）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="312" />
+            <location filename="../ui/pages/library_page.cpp" line="305" />
             <source>Final position (End)</source>
             <translation>终局局面（End）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="313" />
+            <location filename="../ui/pages/library_page.cpp" line="306" />
             <source>Save PGN…</source>
             <translation>保存 PGN…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="314" />
+            <location filename="../ui/pages/library_page.cpp" line="307" />
             <source>Save this game as PGN; a reviewed game keeps its review as comments (Red's value, the best move) and ?! ? ?? marks</source>
             <translation>将此棋局保存为 PGN；已复盘的棋局会以注释（红方视角的局面值、最佳着法）和 ?! ? ?? 标记保留复盘结果</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="316" />
+            <location filename="../ui/pages/library_page.cpp" line="309" />
             <source>Analyze this position</source>
             <translation>分析此局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="318" />
+            <location filename="../ui/pages/library_page.cpp" line="311" />
             <source>Open this position of the game, with the moves that led to it, on the Analyze page</source>
             <translation>在分析页打开本局的这个局面（连同此前的着法）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="319" />
-            <location filename="../ui/pages/library_page.cpp" line="806" />
+            <location filename="../ui/pages/library_page.cpp" line="312" />
+            <location filename="../ui/pages/library_page_review.cpp" line="124" />
             <source>Review</source>
             <translation>复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="320" />
+            <location filename="../ui/pages/library_page.cpp" line="313" />
             <source>Simulations:</source>
             <translation>模拟次数：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="321" />
+            <location filename="../ui/pages/library_page.cpp" line="314" />
             <source>Simulations the review's search spends on each position</source>
             <translation>复盘时每个局面的搜索模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="322" />
+            <location filename="../ui/pages/library_page.cpp" line="315" />
             <source>Cancel</source>
             <translation>取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="357" />
+            <location filename="../ui/pages/library_page_list.cpp" line="34" />
             <source>Open a games database</source>
             <translation>打开棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="358" />
+            <location filename="../ui/pages/library_page_list.cpp" line="35" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="433" />
+            <location filename="../ui/pages/library_page_list.cpp" line="110" />
             <source>Cannot read the database %1: %2</source>
             <translation>无法读取数据库 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="434" />
+            <location filename="../ui/pages/library_page_list.cpp" line="111" />
             <source>Cannot read the database %1</source>
             <translation>无法读取数据库 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="442" />
+            <location filename="../ui/pages/library_page_list.cpp" line="119" />
             <source>No games yet: %1 does not exist. Games finished on the Play page and the games of training runs are stored there.</source>
             <translation>还没有棋局：%1 不存在。在对弈页下完的棋局和训练产生的棋局都会保存在那里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="447" />
+            <location filename="../ui/pages/library_page_list.cpp" line="124" />
             <source>No games stored in %1 yet.</source>
             <translation>%1 中还没有保存任何棋局。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="477" />
+            <location filename="../ui/pages/library_page_list.cpp" line="154" />
             <source>Games %1–%2 of %3</source>
             <translation>第 %1–%2 局，共 %3 局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="501" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="37" />
             <source>it is no longer in the database</source>
             <translation>它已不在数据库中</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="502" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="38" />
             <source>Cannot load game %1: %2</source>
             <translation>无法载入棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="688" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="219" />
             <source>Save PGN</source>
             <translation>保存 PGN</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="689" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="220" />
             <source>PGN files (*.pgn)</source>
             <translation>PGN 文件 (*.pgn)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="695" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="226" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="697" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="228" />
             <source>Saved game %1 to %2</source>
             <translation>已将棋局 %1 保存到 %2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="715" />
+            <location filename="../ui/pages/library_page_review.cpp" line="33" />
             <source>No network to review with: choose a model on the Play or Analyze page, or train a run on the Train page.</source>
             <translation>没有可用于复盘的网络：请在对弈页或分析页选择模型，或在训练页训练一个模型。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="737" />
+            <location filename="../ui/pages/library_page_review.cpp" line="55" />
             <source>Reviewing… %v of %m positions</source>
             <translation>复盘中… 已完成 %v / %m 个局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="739" />
+            <location filename="../ui/pages/library_page_review.cpp" line="57" />
             <source>Reviewing game %1 with %2</source>
             <translation>正在用 %2 复盘棋局 %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="763" />
+            <location filename="../ui/pages/library_page_review.cpp" line="81" />
             <source>Review of game %1 cancelled</source>
             <translation>棋局 %1 的复盘已取消</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="767" />
+            <location filename="../ui/pages/library_page_review.cpp" line="85" />
             <source>Cannot review game %1: %2</source>
             <translation>无法复盘棋局 %1：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="771" />
+            <location filename="../ui/pages/library_page_review.cpp" line="89" />
             <source>The review of game %1 was not stored in %2: %3</source>
             <translation>棋局 %1 的复盘结果未能保存到 %2：%3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="776" />
+            <location filename="../ui/pages/library_page_review.cpp" line="94" />
             <source>Review of game %1 stored with it</source>
             <translation>棋局 %1 的复盘结果已随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="806" />
+            <location filename="../ui/pages/library_page_review.cpp" line="124" />
             <source>Review again</source>
             <translation>重新复盘</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="813" />
+            <location filename="../ui/pages/library_page_review.cpp" line="131" />
             <source>Search every position of this game with %1 and mark its inaccuracies, mistakes and blunders; the review is stored with the game</source>
             <translation>用 %1 搜索此棋局的每个局面，并标出欠佳着、错着和败着；复盘结果随棋局保存</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="816" />
+            <location filename="../ui/pages/library_page_review.cpp" line="134" />
             <source>Choose a model on the Play or Analyze page first (or train a run)</source>
             <translation>请先在对弈页或分析页选择模型（或训练一个模型）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="822" />
+            <location filename="../ui/pages/library_page_review.cpp" line="140" />
             <source>%1: average loss %2%, %3 ?!, %4 ?, %5 ??</source>
             <translation>%1：平均损失 %2%，%3 个 ?!，%4 个 ?，%5 个 ??</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="831" />
+            <location filename="../ui/pages/library_page_review.cpp" line="149" />
             <source>Review by %1 at %2 simulations a position — %3 · %4</source>
             <translation>复盘：%1，每个局面 %2 次模拟 — %3 · %4</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="834" />
+            <location filename="../ui/pages/library_page_review.cpp" line="152" />
             <source>Red</source>
             <translation>红方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="834" />
+            <location filename="../ui/pages/library_page_review.cpp" line="152" />
             <source>Black</source>
             <translation>黑方</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="846" />
+            <location filename="../ui/pages/library_page_review.cpp" line="163" />
             <source> — an inaccuracy (?!)</source>
             <translation> — 欠佳着 (?!)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="847" />
+            <location filename="../ui/pages/library_page_review.cpp" line="164" />
             <source> — a mistake (?)</source>
             <translation> — 错着 (?)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="848" />
+            <location filename="../ui/pages/library_page_review.cpp" line="165" />
             <source> — a blunder (??)</source>
             <translation> — 败着 (??)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="858" />
+            <location filename="../ui/pages/library_page_review.cpp" line="175" />
             <source>Review of the next move, %1: the mover's value goes from %2 to %3, giving away %4% win chance%5</source>
             <translation>下一着 %1 的复盘：行棋方的局面值从 %2 变为 %3，损失 %4% 的胜率%5</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="872" />
+            <location filename="../ui/pages/library_page_review.cpp" line="189" />
             <source>Best (green arrow): %1; line: %2</source>
             <translation>最佳着法（绿色箭头）：%1；变例：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="326" />
-            <location filename="../ui/pages/library_page.cpp" line="522" />
+            <location filename="../ui/pages/library_page.cpp" line="319" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="57" />
             <source>Start position</source>
             <translation>初始局面</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="570" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="104" />
             <source>Choose a game in the list to replay it.</source>
             <translation>在列表中选择一局棋进行回放。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="582" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="116" />
             <source>%1 vs %2 — %3</source>
             <translation>%1 对 %2 —— %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="586" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="120" />
             <source>%1 vs %2 — %3 (%4)</source>
             <translation>%1 对 %2 —— %3（%4）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="602" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="134" />
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="602" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="134" />
             <source>Black to move</source>
             <translation>黑方走棋</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="603" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="135" />
             <source>Ply %1 of %2 · %3</source>
             <translation>第 %1 / %2 步 · %3</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="608" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="140" />
             <source>Final position: %1</source>
             <translation>终局：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="623" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="155" />
             <source>Search value for the side to move: %1</source>
             <translation>搜索评估（走棋方视角）：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="625" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="157" />
             <source>%1 visits over %2 moves; the arrow is the move played</source>
             <translation>共 %1 次访问，分布于 %2 个着法；箭头为实际所走着法</translation>
         </message>
         <message>
-            <location filename="../ui/pages/library_page.cpp" line="630" />
+            <location filename="../ui/pages/library_page_replay.cpp" line="162" />
             <source>No search data for this move; the arrow is the move played</source>
             <translation>此步没有搜索数据；箭头为实际所走着法</translation>
         </message>
@@ -2709,67 +2709,67 @@ File: %2</source>
     <context>
         <name>xqui::SettingsDialog</name>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="22" />
+            <location filename="../ui/settings_dialog.cpp" line="26" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="25" />
+            <location filename="../ui/settings_dialog.cpp" line="29" />
             <source>System language</source>
             <translation>系统语言</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="30" />
+            <location filename="../ui/settings_dialog.cpp" line="34" />
             <source>Chinese (炮二平五)</source>
             <translation>中文（炮二平五）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="31" />
+            <location filename="../ui/settings_dialog.cpp" line="35" />
             <source>WXF (C2.5)</source>
             <translation>WXF（C2.5）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="32" />
+            <location filename="../ui/settings_dialog.cpp" line="36" />
             <source>ICCS (h2e2)</source>
             <translation>ICCS（h2e2）</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="34" />
+            <location filename="../ui/settings_dialog.cpp" line="38" />
             <source>Show coordinates around the board</source>
             <translation>在棋盘周围显示坐标</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="45" />
+            <location filename="../ui/settings_dialog.cpp" line="49" />
             <source>Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1</source>
             <translation>已完成的棋局保存在这里，棋库显示它们：一个文件，或一个 PostgreSQL URI（postgresql://用户@主机/数据库）。留空：%1</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="48" />
+            <location filename="../ui/settings_dialog.cpp" line="52" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="52" />
+            <location filename="../ui/settings_dialog.cpp" line="56" />
             <source>Games database</source>
             <translation>棋局数据库</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="53" />
+            <location filename="../ui/settings_dialog.cpp" line="57" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="62" />
+            <location filename="../ui/settings_dialog.cpp" line="66" />
             <source>Language:</source>
             <translation>语言：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="63" />
+            <location filename="../ui/settings_dialog.cpp" line="67" />
             <source>Move notation:</source>
             <translation>记谱法：</translation>
         </message>
         <message>
-            <location filename="../ui/settings_dialog.cpp" line="65" />
+            <location filename="../ui/settings_dialog.cpp" line="69" />
             <source>Games database:</source>
             <translation>棋局数据库：</translation>
         </message>
@@ -2939,344 +2939,344 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="96" />
-            <location filename="../ui/pages/train_page.cpp" line="97" />
+            <location filename="../ui/pages/train_page.cpp" line="65" />
+            <location filename="../ui/pages/train_page.cpp" line="66" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="281" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="282" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="283" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="288" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="291" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="289" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="294" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="328" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="761" />
+            <location filename="../ui/pages/train_page_session.cpp" line="182" />
             <source>Resume the selected run from its last checkpoint, with its stored settings.</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="330" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="301" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="751" />
+            <location filename="../ui/pages/train_page_session.cpp" line="172" />
             <source>Start a new run with the name and settings on the left.</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="334" />
+            <location filename="../ui/pages/train_page.cpp" line="303" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="335" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="336" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="306" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="338" />
+            <location filename="../ui/pages/train_page.cpp" line="307" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="340" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="342" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="343" />
+            <location filename="../ui/pages/train_page.cpp" line="312" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="344" />
+            <location filename="../ui/pages/train_page.cpp" line="313" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="345" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="346" />
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="348" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="284" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="286" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="326" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="377" />
+            <location filename="../ui/pages/train_page.cpp" line="348" />
             <source>Start from</source>
             <translation>起点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="379" />
+            <location filename="../ui/pages/train_page.cpp" line="350" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="383" />
+            <location filename="../ui/pages/train_page.cpp" line="354" />
             <source>A random network</source>
             <translation>随机网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="384" />
+            <location filename="../ui/pages/train_page.cpp" line="355" />
             <source>Master games (not installed)</source>
             <translation>大师对局（未安装）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="385" />
+            <location filename="../ui/pages/train_page.cpp" line="356" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>大师对局（1,125 局比赛棋谱，随附）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="389" />
+            <location filename="../ui/pages/train_page.cpp" line="360" />
             <source>The games imported into the Library</source>
             <translation>导入棋库的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="391" />
+            <location filename="../ui/pages/train_page.cpp" line="362" />
             <source>A PGN file…</source>
             <translation>PGN 文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="392" />
+            <location filename="../ui/pages/train_page.cpp" line="363" />
             <source>PGN file: %1</source>
             <translation>PGN 文件：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="399" />
+            <location filename="../ui/pages/train_page.cpp" line="370" />
             <source>Games to start from</source>
             <translation>用于起始训练的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="400" />
+            <location filename="../ui/pages/train_page.cpp" line="371" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN 棋谱 (*.pgn);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="459" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="71" />
             <source>Training database</source>
             <translation>训练数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="460" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="72" />
             <source>XQZero databases (*.db);;All files (*)</source>
             <translation>XQZero 数据库 (*.db);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="473" />
-            <location filename="../ui/pages/train_page.cpp" line="482" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="85" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="94" />
             <source>PostgreSQL database</source>
             <translation>PostgreSQL 数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="474" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="86" />
             <source>Connection URI, e.g. postgresql://xq@dbhost/xqzero (a password is best kept in ~/.pgpass):</source>
             <translation>连接 URI，例如 postgresql://xq@dbhost/xqzero（密码最好保存在 ~/.pgpass 中）：</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="483" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="95" />
             <source>“%1” is not a PostgreSQL URI: it must start with postgresql:// or postgres://.</source>
             <translation>“%1”不是 PostgreSQL URI：它必须以 postgresql:// 或 postgres:// 开头。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="514" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="126" />
             <source>pid %1 on %2 since %3</source>
             <translation>主机 %2 上的进程 %1，自 %3 起</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="526" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="138" />
             <source>Being trained by %1</source>
             <translation>正由%1训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="532" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="144" />
             <source>Cannot read the runs of %1: %2</source>
             <translation>无法读取 %1 中的运行：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="608" />
+            <location filename="../ui/pages/train_page_runs.cpp" line="220" />
             <source>Cannot read the history of run %1: %2</source>
             <translation>无法读取运行 %1 的历史：%2</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="644" />
+            <location filename="../ui/pages/train_page_session.cpp" line="65" />
             <source>Train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="645" />
+            <location filename="../ui/pages/train_page_session.cpp" line="66" />
             <source>A run named %1 already exists in this database. Choose another name, or select it in the list and press Continue run.</source>
             <translation>此数据库中已有名为 %1 的运行。请换一个名称，或在列表中选中它并点击“继续运行”。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="685" />
+            <location filename="../ui/pages/train_page_session.cpp" line="106" />
             <source>Continuing run %1.</source>
             <translation>继续运行 %1。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="686" />
+            <location filename="../ui/pages/train_page_session.cpp" line="107" />
             <source>Starting run %1 (%2 preset).</source>
             <translation>开始运行 %1（%2 预设）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="706" />
+            <location filename="../ui/pages/train_page_session.cpp" line="127" />
             <source>Paused; training holds after the moves in flight.</source>
             <translation>已暂停；训练在进行中的着法完成后停住。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="707" />
+            <location filename="../ui/pages/train_page_session.cpp" line="128" />
             <source>Stopping at the next checkpoint…</source>
             <translation>将在下一个检查点停止…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="748" />
+            <location filename="../ui/pages/train_page_session.cpp" line="169" />
             <source>This PostgreSQL database is watched read-only: train it with xqzero train --role trainer and xqzero worker.</source>
             <translation>此 PostgreSQL 数据库为只读查看：请用 xqzero train --role trainer 和 xqzero worker 进行训练。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="755" />
+            <location filename="../ui/pages/train_page_session.cpp" line="176" />
             <source>This run's name cannot name a model folder, so it is not continued; rename it with: xqzero db rename-run -- OLD NEW</source>
             <translation>此训练的名称不能用作模型文件夹名，因此无法继续；请用以下命令改名：xqzero db rename-run -- 旧名称 新名称</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="758" />
+            <location filename="../ui/pages/train_page_session.cpp" line="179" />
             <source>This run is being trained by %1; it can be continued once that process stops.</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="803" />
+            <location filename="../ui/pages/train_page_session.cpp" line="224" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="814" />
+            <location filename="../ui/pages/train_page_session.cpp" line="235" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="826" />
+            <location filename="../ui/pages/train_page_session.cpp" line="247" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="845" />
+            <location filename="../ui/pages/train_page_session.cpp" line="266" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="846" />
+            <location filename="../ui/pages/train_page_session.cpp" line="267" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3285,7 +3285,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="854" />
+            <location filename="../ui/pages/train_page_session.cpp" line="275" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

@@ -393,7 +393,7 @@ void MainWindow::restoreChoices() {
     if (!s.contains("window/geometry")) resize(1180, 780);
     coordsAction_->setChecked(s.value("board/coordinates", true).toBool());
     play_->setShowCoordinates(coordsAction_->isChecked());
-    play_->setNotation(xq::Notation(s.value("play/notation", int(xq::Notation::Chinese)).toInt()));
+    play_->setNotation(notationSetting());
     play_->setLevel(PlayLevel(
         qBound(0, s.value("play/level", int(PlayLevel::Beginner)).toInt(), kPlayLevelCount - 1)));
     play_->setHumanColor(s.value("play/side", 0).toInt() == 1 ? xq::Black : xq::Red);

@@ -18,6 +18,10 @@
 
 namespace xqui {
 
+xq::Notation notationSetting() {
+    return xq::Notation(QSettings().value("play/notation", int(xq::Notation::Chinese)).toInt());
+}
+
 SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Settings"));
     QSettings s;
@@ -30,7 +34,7 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent) {
     notation_->addItem(tr("Chinese (炮二平五)"), int(xq::Notation::Chinese));
     notation_->addItem(tr("WXF (C2.5)"), int(xq::Notation::Wxf));
     notation_->addItem(tr("ICCS (h2e2)"), int(xq::Notation::Iccs));
-    notation_->setCurrentIndex(qMax(0, notation_->findData(s.value("play/notation", int(xq::Notation::Chinese)).toInt())));
+    notation_->setCurrentIndex(qMax(0, notation_->findData(int(notationSetting()))));
     coordinates_ = new QCheckBox(tr("Show coordinates around the board"), this);
     coordinates_->setChecked(s.value("board/coordinates", true).toBool());
 

@@ -17,6 +17,9 @@ class QLineEdit;
 
 namespace xqui {
 
+// The move notation chosen in Settings ("play/notation"; Chinese when unset).
+xq::Notation notationSetting();
+
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:

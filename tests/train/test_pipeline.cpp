@@ -1,7 +1,6 @@
 // The training loop end to end with a tiny network: configuration, replay buffer, a full
 // iteration into a temporary database, and kill -9 followed by --resume.
 #include <QDir>
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -999,17 +998,12 @@ private slots:
         child.setProcessChannelMode(QProcess::MergedChannels);
         child.start(xqzeroPath(), args);
         QVERIFY2(child.waitForStarted(), qPrintable(xqzeroPath()));
-        QElapsedTimer t;
-        t.start();
-        bool ready = false;
-        while (t.elapsed() < 120000 && child.state() == QProcess::Running) {
-            QTest::qWait(200);
-            if (QFileInfo::exists(dir.path() + "/models/t/checkpoint.json")) {
-                ready = true;
-                break;
-            }
-        }
-        QVERIFY2(ready, child.readAll().constData());
+        // Until the first checkpoint exists, or the child has ended (then it says why).
+        const auto checkpointed = [&] {
+            return QFileInfo::exists(dir.path() + "/models/t/checkpoint.json");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(checkpointed() || child.state() != QProcess::Running, 300000);
+        QVERIFY2(checkpointed(), child.readAll().constData());
         const int64_t stepBefore = readCheckpoint((dir.path() + "/models/t").toStdString())->step;
         child.terminate();  // SIGTERM
         QVERIFY(child.waitForFinished(120000));
@@ -1111,24 +1105,22 @@ private slots:
         child.setProcessChannelMode(QProcess::MergedChannels);
         child.start(xqzeroPath(), args);
         QVERIFY2(child.waitForStarted(), qPrintable(xqzeroPath()));
-        // Wait until a checkpoint and at least one more game exist, then SIGKILL.
-        QElapsedTimer t;
-        t.start();
+        // Wait until a checkpoint and at least one more game exist (or the child has ended:
+        // then it says why), then SIGKILL.
         int64_t gamesBefore = 0;
         bool ready = false;
-        while (t.elapsed() < 120000 && child.state() == QProcess::Running) {
-            QTest::qWait(200);
-            if (!QFileInfo::exists(dir.path() + "/models/k/checkpoint.json")) continue;
+        const auto checkpointedAndPlayed = [&] {
+            if (!QFileInfo::exists(dir.path() + "/models/k/checkpoint.json")) return false;
             try {
                 store::Store st(db.toStdString(), {.readOnly = true});
                 gamesBefore = st.counts().games;
-                if (gamesBefore >= 7) {
-                    ready = true;
-                    break;
-                }
+                ready = gamesBefore >= 7;
             } catch (const std::exception&) {
             }
-        }
+            return ready;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(checkpointedAndPlayed() || child.state() != QProcess::Running,
+                                 300000);
         QVERIFY2(ready, child.readAll().constData());
         child.kill();  // SIGKILL
         child.waitForFinished();

@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <cmath>
-#include <chrono>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -34,8 +33,6 @@ using namespace xq;
 using namespace xq::train;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // Value +0.99 for Red to move and -0.99 for Black to move, uniform priors: Black's searches
 // see a lost game, so Black resigns when resignation is on.
@@ -447,17 +444,13 @@ private slots:
             sp.run(0, [&](const SelfPlayGame&) { ++reported; }, control);
             returned = true;
         });
-        auto waitFor = [](auto pred, double seconds) {
-            const auto until = Clock::now() + std::chrono::duration<double>(seconds);
-            while (!pred() && Clock::now() < until)
-                std::this_thread::sleep_for(std::chrono::milliseconds(5));
-            return pred();
-        };
-        QVERIFY(waitFor([&] { return sp.stats().positions > 0; }, 10));
+        // Each wait polls the run's own state; the timeout only bounds a failure.
+        constexpr int kTimeoutMs = 60000;
+        QTRY_VERIFY_WITH_TIMEOUT(sp.stats().positions > 0, kTimeoutMs);
         control.pause();
         // The round in flight ends, then the self-play thread (o.threads = 1) holds: from then
         // on it can do nothing until resumed, so the counters must stand still.
-        QVERIFY(waitFor([&] { return control.holding() == 1; }, 10));
+        QTRY_COMPARE_WITH_TIMEOUT(control.holding(), 1, kTimeoutMs);
         const uint64_t held = sp.stats().positions;
         const uint64_t heldSims = sp.stats().simulations;
         QVERIFY(!returned);
@@ -465,11 +458,11 @@ private slots:
         QCOMPARE(sp.stats().positions, held);
         QCOMPARE(sp.stats().simulations, heldSims);
         control.resume();
-        QVERIFY(waitFor([&] { return sp.stats().positions > held + 2; }, 10));
+        QTRY_VERIFY_WITH_TIMEOUT(sp.stats().positions > held + 2, kTimeoutMs);
         // Stop while paused must also end the run.
         control.pause();
         control.requestStop();
-        QVERIFY(waitFor([&] { return returned.load(); }, 10));
+        QTRY_VERIFY_WITH_TIMEOUT(returned.load(), kTimeoutMs);
         t.join();
         // Games in progress are abandoned, not reported.
         QCOMPARE(uint64_t(reported.load()), sp.stats().games);

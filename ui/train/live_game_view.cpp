@@ -9,12 +9,12 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSettings>
 #include <QTextCursor>
 #include <QVBoxLayout>
 
 #include "ui/analyze/analysis_overlay.h"
 #include "ui/board/board_widget.h"
+#include "ui/settings_dialog.h"
 
 namespace xqui {
 
@@ -64,7 +64,7 @@ LiveGameView::LiveGameView(QWidget* parent) : QWidget(parent) {
     moves_->setMinimumHeight(moves_->fontMetrics().lineSpacing() * 3 + 12);
     v->addWidget(moves_, 1);
 
-    notation_ = xq::Notation(QSettings().value(QStringLiteral("play/notation"), int(xq::Notation::Chinese)).toInt());
+    notation_ = notationSetting();
     reset();
     retranslate();
 }

@@ -8,13 +8,12 @@
 #include <vector>
 
 #include "core/nn/inference_server.h"
-#include "core/nn/model_file.h"
 #include "core/nn/net.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
-#include "core/train/crash_point.h"
 #include "core/train/gate_rule.h"
 #include "core/train/pipeline_state.h"
+#include "core/train/publisher.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/sprt.h"
 
@@ -135,17 +134,14 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
         st.ckpt.eloLo = e.eloLo;
         st.ckpt.eloHi = e.eloHi;
     }
-    char name[32];
-    std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
-    nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
-    crashPoint("generation-file");
-    mi.file = (fs::path(st.modelDir) / name).string();
     mi.elo = st.ckpt.elo;
     mi.eloLo = st.ckpt.eloLo;
     mi.eloHi = st.ckpt.eloHi;
-    st.ckpt.bestModelId = st.store->addModel(mi);
-    crashPoint("generation-row");
-    st.ckpt.bestFile = name;
+    // publisher.h: the file (crash point generation-file), then the row (generation-row).
+    const PublishedModel pm =
+        publishGeneration(*st.store, *candidate, st.modelDir, mi, {.crashPoints = true});
+    st.ckpt.bestModelId = pm.model.id;
+    st.ckpt.bestFile = pm.fileName;
     st.ckpt.generation = candidateGen;
     st.bestNet = candidate;
     st.playGeneration.store(candidateGen);
@@ -176,17 +172,14 @@ void Pipeline::announceGeneration(State& st, const GenerationResult& gr) {
     log(LogLevel::Info, msg);
     if (callbacks_.generation) callbacks_.generation(gr);
     if (gr.accepted && callbacks_.published) {
-        GenerationPublished pub;
-        pub.generation = candidateGen;
-        pub.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
-        pub.modelId = st.ckpt.bestModelId;
-        pub.step = st.ckpt.step;
+        int64_t generated = 0;
         {
             std::lock_guard lk(st.dataMutex);
-            pub.samplesGenerated = st.ckpt.samplesGenerated;
+            generated = st.ckpt.samplesGenerated;
         }
-        pub.sessionMinutes = secondsSince(st.sessionStart) / 60.0;
-        callbacks_.published(pub);
+        callbacks_.published({candidateGen, (fs::path(st.modelDir) / st.ckpt.bestFile).string(),
+                              st.ckpt.bestModelId, st.ckpt.step, generated,
+                              secondsSince(st.sessionStart) / 60.0});
     }
     {
         std::lock_guard lk(st.progressMutex);

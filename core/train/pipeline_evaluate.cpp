@@ -145,12 +145,6 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
     st.ckpt.generation = candidateGen;
     st.bestNet = candidate;
     st.playGeneration.store(candidateGen);
-    if (config.gate != 0) {
-        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
-                                            {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
-                                            {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
-        st.store->addMetrics(pts);
-    }
 }
 
 // AnnounceGeneration: the log line, the gate score metric, and the generation / published
@@ -158,18 +152,17 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
 void Pipeline::announceGeneration(State& st, const GenerationResult& gr) {
     const TrainConfig& config = st.config;
     const int candidateGen = gr.candidateGeneration;
-    char msg[256];
     if (config.gate != 0) {
-        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
-        st.store->addMetrics(pts);
-        std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
-                      candidateGen, gr.accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
-                      gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+        // gate_rule.h: the accepted candidate's Elo and the match's score, as the distributed
+        // trainer records its verdicts.
+        st.store->addMetrics(verdictMetrics(st.run.id, gr));
+        log(LogLevel::Info, verdictLine(gr));
     } else {
+        char msg[256];
         std::snprintf(msg, sizeof msg, "generation %d published at step %lld (no gate)", candidateGen,
                       (long long)st.ckpt.step);
+        log(LogLevel::Info, msg);
     }
-    log(LogLevel::Info, msg);
     if (callbacks_.generation) callbacks_.generation(gr);
     if (gr.accepted && callbacks_.published) {
         int64_t generated = 0;

@@ -1,7 +1,6 @@
 // The Gate stage of DistributedTrainer (trainer_role.h): the candidate's evaluation games,
 // played by the workers, and the verdict.
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -86,10 +85,6 @@ void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
         st.ckpt.bestFile = fs::path(st.candidate.file).filename().string();
         st.ckpt.generation = gen;
         st.progress.generation = gen;
-        std::vector<store::MetricPoint> pts{{st.run.id, gen, "elo", e.elo, 0},
-                                            {st.run.id, gen, "elo_lo", e.eloLo, 0},
-                                            {st.run.id, gen, "elo_hi", e.eloHi, 0}};
-        st.store->addMetrics(pts);
     }
     GenerationResult gr;
     gr.candidateGeneration = gen;
@@ -102,14 +97,8 @@ void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
     gr.eloLo = st.ckpt.eloLo;
     gr.eloHi = st.ckpt.eloHi;
     gr.step = st.ckpt.step;
-    std::vector<store::MetricPoint> score{{st.run.id, gen, "gate_score", gr.score, 0}};
-    st.store->addMetrics(score);
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]", gen,
-                  v.accepted ? "accepted" : "rejected", r.wins, r.draws, r.losses, gr.score * 100,
-                  st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
-    log(LogLevel::Info, msg);
+    st.store->addMetrics(verdictMetrics(st.run.id, gr));
+    log(LogLevel::Info, verdictLine(gr));
     if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
     if (callbacks_.generation) callbacks_.generation(gr);
     if (v.accepted && callbacks_.published)

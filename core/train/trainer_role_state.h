@@ -18,26 +18,18 @@
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
 #include "core/train/replay_buffer.h"
-#include "core/train/run_lease.h"
+#include "core/train/run_session.h"
 #include "core/train/trainer_role.h"
 
 namespace xq::train {
 
-struct DistributedTrainer::State {
-    TrainConfig config;
+// config, store, run, lease (rank 0 only), modelDir, ckpt, trainNet and trainer: run_session.h.
+struct DistributedTrainer::State : RunSession {
     bool rank0 = true;
     // Resumed from a checkpoint: the games stored before it are in its account already, so the
     // first Ingest adds them to the buffer without counting them as new.
     bool haveCheckpoint = false;
     bool firstIngest = true;
-    std::unique_ptr<store::Store> store;
-    store::RunInfo run;
-    // Rank 0's lease of the run (run_lease.h), given back before the store closes.
-    std::unique_ptr<RunLeaseHolder> lease;
-    std::string modelDir;
-    Checkpoint ckpt;
-    std::shared_ptr<nn::Net> trainNet;
-    std::unique_ptr<nn::NetTrainer> trainer;
     std::unique_ptr<nn::TrainingGroup> group;
     std::unique_ptr<ReplayBuffer> buffer;
     std::mt19937_64 rng;

@@ -100,7 +100,7 @@ void Pipeline::emitProgress(State& st, bool force) {
 }
 
 bool Pipeline::timeUp(const State& st) const {
-    return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
+    return sessionTimeUp(st.sessionStart, options_.minutes);
 }
 
 double Pipeline::timeFraction(const State& st) const {

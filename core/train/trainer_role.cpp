@@ -355,7 +355,7 @@ void DistributedTrainer::run() {
     int published = 0;
     auto lastProgress = Clock::now();
     for (;;) {
-        const bool timeUp = options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60;
+        const bool timeUp = sessionTimeUp(st.start, options_.minutes);
         // With the gate, a session's generations are its verdicts (a candidate stopped
         // before its verdict goes on at the next --resume).
         const int counted = st.config.gate != 0 ? st.decisions : published;

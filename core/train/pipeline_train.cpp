@@ -115,10 +115,18 @@ bool Pipeline::trainPhase(State& st) {
 // One training step (train_step.h) on a batch from the window; its metrics go to `pending`
 // (flushed every 80).
 void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending) {
-    const TrainStepContext c{st.config,   *st.trainer,       *st.buffer,    st.gameBuffer.get(),
-                             st.rng,      st.run.id,         st.config.batchSize,
-                             callbacks_.trainStep,           st.ckpt,       &st.dataMutex,
-                             st.progress, &st.progressMutex};
+    const TrainStepContext c{.config = st.config,
+                             .trainer = *st.trainer,
+                             .buffer = *st.buffer,
+                             .games = st.gameBuffer.get(),
+                             .rng = st.rng,
+                             .runId = st.run.id,
+                             .samplesPerStep = st.config.batchSize,
+                             .onStep = callbacks_.trainStep,
+                             .ckpt = st.ckpt,
+                             .samplesMutex = &st.dataMutex,
+                             .progress = st.progress,
+                             .progressMutex = &st.progressMutex};
     runTrainStep(c, window, timeFraction(st), &pending);
     if (pending.size() >= 80) {
         st.store->addMetrics(pending);

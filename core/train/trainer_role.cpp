@@ -285,9 +285,18 @@ void DistributedTrainer::train(State& st) {
     if (steps <= 0) return;
     const size_t window = trainingWindow(c, st.ckpt.samplesGenerated);
     // No games buffer: games-mix needs start games, which this role does not take.
-    const TrainStepContext ctx{c,           *st.trainer, *st.buffer,         nullptr, st.rng,
-                               st.run.id,   perStep,     callbacks_.trainStep, st.ckpt, nullptr,
-                               st.progress, nullptr};
+    const TrainStepContext ctx{.config = c,
+                               .trainer = *st.trainer,
+                               .buffer = *st.buffer,
+                               .games = nullptr,
+                               .rng = st.rng,
+                               .runId = st.run.id,
+                               .samplesPerStep = perStep,
+                               .onStep = callbacks_.trainStep,
+                               .ckpt = st.ckpt,
+                               .samplesMutex = nullptr,
+                               .progress = st.progress,
+                               .progressMutex = nullptr};
     for (int s = 0; s < steps; ++s) {
         const double coll0 = st.group->collectiveSeconds();
         const TrainStepDone done =

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/train/pipeline.h"
+
 namespace xq::train {
 
 SprtParams sprtParamsFrom(const TrainConfig& c) {
@@ -42,6 +44,23 @@ ChainedElo chainElo(double bestElo, double bestLo, double bestHi, const GateVerd
     out.eloLo = out.elo - std::sqrt(lo * lo + mlo * mlo);
     out.eloHi = out.elo + std::sqrt(hi * hi + mhi * mhi);
     return out;
+}
+
+std::string verdictLine(const GenerationResult& gr) {
+    char msg[256];
+    std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
+                  gr.candidateGeneration, gr.accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
+                  gr.score * 100, gr.elo, gr.eloLo, gr.eloHi);
+    return msg;
+}
+
+std::vector<store::MetricPoint> verdictMetrics(int64_t run, const GenerationResult& gr) {
+    const int gen = gr.candidateGeneration;
+    std::vector<store::MetricPoint> pts;
+    if (gr.accepted)
+        pts = {{run, gen, "elo", gr.elo, 0}, {run, gen, "elo_lo", gr.eloLo, 0}, {run, gen, "elo_hi", gr.eloHi, 0}};
+    pts.push_back({run, gen, "gate_score", gr.score, 0});
+    return pts;
 }
 
 }  // namespace xq::train

@@ -1,8 +1,9 @@
 #pragma once
 // The gating rule: whether a candidate's evaluation match accepts it, and the Elo of the new
 // best. One rule for both places that gate: the one-machine Pipeline (its gating match,
-// pipeline_evaluate.cpp) and the distributed trainer (its evaluation jobs, trainer_role.cpp),
-// so a run decides the same way on one host or many.
+// pipeline_evaluate.cpp) and the distributed trainer (its evaluation jobs,
+// trainer_role_gate.cpp), so a run decides the same way on one host or many, and says so in the
+// same log line and metrics (verdictLine, verdictMetrics).
 //   gate 1: accept when the candidate's score over the match is above gateThreshold
 //           (acceptCandidate; a match cut short by a stop decides nothing);
 //   gate 2: the SPRT (sprt.h) with H0 = 0 Elo, H1 = sprtElo1; a match that reached its cap
@@ -10,8 +11,11 @@
 //
 // Thread-safety: pure functions.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
+#include "core/store/records.h"
 #include "core/train/arena.h"
 #include "core/train/config.h"
 #include "core/train/sprt.h"
@@ -38,5 +42,14 @@ struct ChainedElo {
     double elo = 0, eloLo = 0, eloHi = 0;
 };
 ChainedElo chainElo(double bestElo, double bestLo, double bestHi, const GateVerdict& match);
+
+struct GenerationResult;  // pipeline.h
+
+// The log line of a verdict: "generation N accepted: +W =D -L (score S%), best Elo E [LO, HI]"
+// (gr's Elo: the best generation's after the verdict).
+std::string verdictLine(const GenerationResult& gr);
+// The metric points of a verdict: an accepted candidate's Elo (elo, elo_lo, elo_hi), then the
+// match's score (gate_score), each at step = the candidate's generation.
+std::vector<store::MetricPoint> verdictMetrics(int64_t run, const GenerationResult& gr);
 
 }  // namespace xq::train

@@ -28,6 +28,7 @@
 #include "core/train/checkpoint.h"
 #include "core/train/early_stop.h"
 #include "core/train/pipeline_state.h"
+#include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/selfplay_config.h"
 
@@ -111,7 +112,7 @@ void Pipeline::emitProgress(State& st, bool force) {
 }
 
 bool Pipeline::timeUp(const State& st) const {
-    return options_.minutes > 0 && secondsSince(st.sessionStart) > options_.minutes * 60.0;
+    return sessionTimeUp(st.sessionStart, options_.minutes);
 }
 
 double Pipeline::timeFraction(const State& st) const {
@@ -198,15 +199,14 @@ void Pipeline::openRun(State& st) {
         st.bestNet = std::make_shared<nn::Net>(netConfig(config), netOpts);
         // Started from games: generation 0 is what it learned of them instead.
         if (st.gameBuffer) fromGamesPhase(st, *st.bestNet);
-        st.ckpt.bestFile = "gen-0000.xqm";
         st.bestNet->meta().generation = 0;
-        nn::saveModel(*st.bestNet, (fs::path(st.modelDir) / st.ckpt.bestFile).string());
         store::ModelInfo mi;
         mi.run = st.run.id;
         mi.generation = 0;
-        mi.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
         mi.accepted = true;
-        st.ckpt.bestModelId = st.store->addModel(mi);
+        const PublishedModel pm = publishGeneration(*st.store, *st.bestNet, st.modelDir, mi);
+        st.ckpt.bestFile = pm.fileName;
+        st.ckpt.bestModelId = pm.model.id;
         st.ckpt.generation = 0;
     } else {
         if (st.gameBuffer && config.gamesMix <= 0) {

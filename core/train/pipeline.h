@@ -15,7 +15,7 @@
 // hot-swaps each new generation into the inference server. The ratio holds either way.
 //
 // Files (modelDir, default "<db dir>/models/<run>"): gen-NNNN.xqm for each accepted
-// generation, train-SSSSSSSS.xqm / .opt for the training network and its optimizer state at
+// generation (written by publishGeneration, publisher.h), train-SSSSSSSS.xqm / .opt for the training network and its optimizer state at
 // checkpoint step S, and checkpoint.json, written last (temp file + rename) and naming the
 // files of the newest complete checkpoint. A crash at any moment leaves the previous
 // checkpoint intact; games are committed to the store when they finish, and on --resume the
@@ -226,6 +226,8 @@ private:
     // pipeline.cpp: OpenRun, RebuildBuffers, Checkpoint and the loop (run);
     // pipeline_selfplay.cpp: SelfPlay and the concurrent loop; pipeline_train.cpp: Train;
     // pipeline_evaluate.cpp: Evaluate = GatingMatch -> RecordGeneration -> AnnounceGeneration.
+    // Shared with DistributedTrainer (trainer_role.h): each step is runTrainStep
+    // (train_step.h), each generation's file and row publishGeneration (publisher.h).
     void openRun(State& st);
     void checkRoomToWork(State& st);
     void takeLease(State& st);

@@ -8,13 +8,12 @@
 #include <vector>
 
 #include "core/nn/inference_server.h"
-#include "core/nn/model_file.h"
 #include "core/nn/net.h"
 #include "core/store/store.h"
 #include "core/train/arena.h"
-#include "core/train/crash_point.h"
 #include "core/train/gate_rule.h"
 #include "core/train/pipeline_state.h"
+#include "core/train/publisher.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/sprt.h"
 
@@ -135,26 +134,17 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
         st.ckpt.eloLo = e.eloLo;
         st.ckpt.eloHi = e.eloHi;
     }
-    char name[32];
-    std::snprintf(name, sizeof name, "gen-%04d.xqm", candidateGen);
-    nn::saveModel(*candidate, (fs::path(st.modelDir) / name).string());
-    crashPoint("generation-file");
-    mi.file = (fs::path(st.modelDir) / name).string();
     mi.elo = st.ckpt.elo;
     mi.eloLo = st.ckpt.eloLo;
     mi.eloHi = st.ckpt.eloHi;
-    st.ckpt.bestModelId = st.store->addModel(mi);
-    crashPoint("generation-row");
-    st.ckpt.bestFile = name;
+    // publisher.h: the file (crash point generation-file), then the row (generation-row).
+    const PublishedModel pm =
+        publishGeneration(*st.store, *candidate, st.modelDir, mi, {.crashPoints = true});
+    st.ckpt.bestModelId = pm.model.id;
+    st.ckpt.bestFile = pm.fileName;
     st.ckpt.generation = candidateGen;
     st.bestNet = candidate;
     st.playGeneration.store(candidateGen);
-    if (config.gate != 0) {
-        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "elo", st.ckpt.elo, 0},
-                                            {st.run.id, candidateGen, "elo_lo", st.ckpt.eloLo, 0},
-                                            {st.run.id, candidateGen, "elo_hi", st.ckpt.eloHi, 0}};
-        st.store->addMetrics(pts);
-    }
 }
 
 // AnnounceGeneration: the log line, the gate score metric, and the generation / published
@@ -162,31 +152,27 @@ void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candi
 void Pipeline::announceGeneration(State& st, const GenerationResult& gr) {
     const TrainConfig& config = st.config;
     const int candidateGen = gr.candidateGeneration;
-    char msg[256];
     if (config.gate != 0) {
-        std::vector<store::MetricPoint> pts{{st.run.id, candidateGen, "gate_score", gr.score, 0}};
-        st.store->addMetrics(pts);
-        std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",
-                      candidateGen, gr.accepted ? "accepted" : "rejected", gr.wins, gr.draws, gr.losses,
-                      gr.score * 100, st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
+        // gate_rule.h: the accepted candidate's Elo and the match's score, as the distributed
+        // trainer records its verdicts.
+        st.store->addMetrics(verdictMetrics(st.run.id, gr));
+        log(LogLevel::Info, verdictLine(gr));
     } else {
+        char msg[256];
         std::snprintf(msg, sizeof msg, "generation %d published at step %lld (no gate)", candidateGen,
                       (long long)st.ckpt.step);
+        log(LogLevel::Info, msg);
     }
-    log(LogLevel::Info, msg);
     if (callbacks_.generation) callbacks_.generation(gr);
     if (gr.accepted && callbacks_.published) {
-        GenerationPublished pub;
-        pub.generation = candidateGen;
-        pub.file = (fs::path(st.modelDir) / st.ckpt.bestFile).string();
-        pub.modelId = st.ckpt.bestModelId;
-        pub.step = st.ckpt.step;
+        int64_t generated = 0;
         {
             std::lock_guard lk(st.dataMutex);
-            pub.samplesGenerated = st.ckpt.samplesGenerated;
+            generated = st.ckpt.samplesGenerated;
         }
-        pub.sessionMinutes = secondsSince(st.sessionStart) / 60.0;
-        callbacks_.published(pub);
+        callbacks_.published({candidateGen, (fs::path(st.modelDir) / st.ckpt.bestFile).string(),
+                              st.ckpt.bestModelId, st.ckpt.step, generated,
+                              secondsSince(st.sessionStart) / 60.0});
     }
     {
         std::lock_guard lk(st.progressMutex);

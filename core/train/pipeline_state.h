@@ -16,26 +16,17 @@
 #include "core/nn/eval_cache.h"
 #include "core/nn/net.h"
 #include "core/store/store.h"
-#include "core/train/run_lease.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/run_session.h"
 
 namespace xq::train {
 
-struct Pipeline::State {
-    TrainConfig config;  // the run's: the stored one on resume
+// config, store, run, lease, modelDir, ckpt, trainNet and trainer: run_session.h.
+struct Pipeline::State : RunSession {
     bool resumed = false;
-    std::unique_ptr<store::Store> store;
-    store::RunInfo run;
-    // The run's lease (run_lease.h): declared after `store`, so it is given back before the
-    // store closes.
-    std::unique_ptr<RunLeaseHolder> lease;
-    std::string modelDir;
-    Checkpoint ckpt;
-    std::shared_ptr<nn::Net> trainNet;
-    std::unique_ptr<nn::NetTrainer> trainer;
     std::shared_ptr<nn::Net> bestNet;  // plays self-play: the newest generation without a gate
     std::unique_ptr<ReplayBuffer> buffer;
     std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)

@@ -13,6 +13,7 @@
 #include "core/store/store.h"
 #include "core/train/early_stop.h"
 #include "core/train/pipeline_state.h"
+#include "core/train/train_step.h"
 
 namespace xq::train {
 
@@ -111,43 +112,26 @@ bool Pipeline::trainPhase(State& st) {
     return true;
 }
 
-// One training step on a batch from the window; its metrics go to `pending` (flushed every 80).
+// One training step (train_step.h) on a batch from the window; its metrics go to `pending`
+// (flushed every 80).
 void Pipeline::trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending) {
-    const TrainConfig& config = st.config;
-    st.trainer->setLearningRate(scheduledLearningRate(config, st.ckpt.step, timeFraction(st)));
-    const auto ts0 = Clock::now();
-    nn::TrainBatch batch = st.gameBuffer && config.gamesMix > 0
-                               ? st.buffer->sampleBatchMixed(config.batchSize, st.rng, window, *st.gameBuffer, config.gamesMix)
-                               : st.buffer->sampleBatch(config.batchSize, st.rng, window);
-    nn::TrainStats ts = st.trainer->step(batch);
-    ++st.ckpt.step;
-    {
-        std::lock_guard lk(st.dataMutex);
-        st.ckpt.samplesTrained += config.batchSize;
-    }
-    const double sps = config.batchSize / std::max(1e-9, secondsSince(ts0));
-    TrainStep info{st.ckpt.step, ts, sps};
-    if (callbacks_.trainStep) callbacks_.trainStep(info);
-    const int64_t k = st.ckpt.step;
-    for (auto [n, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
-                        {"loss/policy", ts.policyLoss},
-                        {"loss/value", ts.valueLoss},
-                        {"policy/entropy", ts.policyEntropy},
-                        {"policy/top1", ts.top1Accuracy},
-                        {"lr", ts.learningRate},
-                        {"grad_norm", ts.gradNorm},
-                        {"samples_per_s", sps}})
-        pending.push_back({st.run.id, k, n, v, 0});
+    const TrainStepContext c{.config = st.config,
+                             .trainer = *st.trainer,
+                             .buffer = *st.buffer,
+                             .games = st.gameBuffer.get(),
+                             .rng = st.rng,
+                             .runId = st.run.id,
+                             .samplesPerStep = st.config.batchSize,
+                             .onStep = callbacks_.trainStep,
+                             .ckpt = st.ckpt,
+                             .samplesMutex = &st.dataMutex,
+                             .progress = st.progress,
+                             .progressMutex = &st.progressMutex};
+    runTrainStep(c, window, timeFraction(st), &pending);
     if (pending.size() >= 80) {
         st.store->addMetrics(pending);
         pending.clear();
     }
-    std::lock_guard lk(st.progressMutex);
-    st.progress.step = st.ckpt.step;
-    st.progress.samplesPerSecond = sps;
-    st.progress.lossTotal = ts.totalLoss;
-    st.progress.lossPolicy = ts.policyLoss;
-    st.progress.lossValue = ts.valueLoss;
 }
 
 }  // namespace xq::train

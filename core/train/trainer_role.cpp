@@ -6,7 +6,6 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <random>
 #include <set>
 #include <thread>
@@ -21,11 +20,12 @@
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
-#include "core/train/elo.h"
-#include "core/train/gate_rule.h"
+#include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/run_lease.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/train_step.h"
+#include "core/train/trainer_role_state.h"
 
 namespace fs = std::filesystem;
 
@@ -33,55 +33,11 @@ namespace xq::train {
 
 namespace {
 
-std::vector<uint8_t> readFileBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(ErrorCode::ModelUnreadable, "cannot read the model file " + path, path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // Ingest reads ids above (newest ingested - kIdSlack): a game whose transaction committed
 // after a higher id became visible has an id in that range.
 constexpr int64_t kIdSlack = 512;
 
 }  // namespace
-
-struct DistributedTrainer::State {
-    TrainConfig config;
-    bool rank0 = true;
-    // Resumed from a checkpoint: the games stored before it are in its account already, so the
-    // first Ingest adds them to the buffer without counting them as new.
-    bool haveCheckpoint = false;
-    bool firstIngest = true;
-    std::unique_ptr<store::Store> store;
-    store::RunInfo run;
-    // Rank 0's lease of the run (run_lease.h), given back before the store closes.
-    std::unique_ptr<RunLeaseHolder> lease;
-    std::string modelDir;
-    Checkpoint ckpt;
-    std::shared_ptr<nn::Net> trainNet;
-    std::unique_ptr<nn::NetTrainer> trainer;
-    std::unique_ptr<nn::TrainingGroup> group;
-    std::unique_ptr<ReplayBuffer> buffer;
-    std::mt19937_64 rng;
-    std::set<int64_t> ingested;  // ids at or above the trailing range's floor
-    int64_t newestIngested = 0;
-    int64_t gamesSincePublish = 0;
-    int64_t stepsSincePublish = 0;
-    // Generation numbers: every published model takes the next one (with the gate, a rejected
-    // candidate keeps its number and file). -1 before generation 0.
-    int newestGeneration = -1;
-    // Gate on, rank 0: the candidate whose evaluation games are queued or being played (id 0:
-    // none). One at a time: training goes on meanwhile, the next publish waits for the verdict.
-    store::ModelInfo candidate;
-    int decisions = 0;  // gating verdicts this session (what options.generations counts then)
-    Clock::time_point start;
-    // Rank 0's games/hour of the workers together, as the games arrive: a point every
-    // kSpeedIntervalSeconds (the Train page's speed chart, as the one-machine pipeline writes).
-    Clock::time_point speedMark;
-    int64_t speedGames = 0;
-    Progress progress;
-    std::vector<store::MetricPoint> pending;
-};
 
 DistributedTrainer::DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks)
     : options_(std::move(options)), callbacks_(std::move(callbacks)) {}
@@ -188,25 +144,6 @@ void DistributedTrainer::openRun(State& st) {
     findCandidate(st);
     st.config.policyHead = int(st.trainNet->config().policyHead);
     st.config.inputFeatures = int(st.trainNet->config().features);
-}
-
-// Rank 0 at OpenRun: the newest generation number, and (gate on) a candidate left undecided by
-// the last session (not accepted and no Elo yet: every verdict records one), whose games go on.
-void DistributedTrainer::findCandidate(State& st) {
-    const std::vector<store::ModelInfo> models = st.store->listModels(st.run.id);
-    for (const store::ModelInfo& m : models)
-        st.newestGeneration = std::max(st.newestGeneration, m.generation);
-    st.newestGeneration = std::max(st.newestGeneration, st.ckpt.generation);
-    if (st.config.gate == 0 || models.empty()) return;
-    const auto newest = std::max_element(
-        models.begin(), models.end(),
-        [](const store::ModelInfo& a, const store::ModelInfo& b) { return a.id < b.id; });
-    if (newest->accepted || newest->elo || newest->sha256.empty()) return;
-    st.candidate = *newest;
-    if (st.store->evalJobs(st.run.id, newest->id).empty() && st.ckpt.bestModelId > 0)
-        st.store->enqueueEvalJobs(st.run.id, newest->id, st.ckpt.bestModelId, st.config.evalGames);
-    log(LogLevel::Info, "generation " + std::to_string(newest->generation) +
-                            " is still a candidate: its evaluation games go on");
 }
 
 // ---- JoinGroup: the ranks meet; rank 0's weights (and run) reach every rank ----
@@ -347,37 +284,28 @@ void DistributedTrainer::train(State& st) {
         std::min<int>(kStepsPerCycle, int(due / std::max<int64_t>(1, st.group->worldSize())));
     if (steps <= 0) return;
     const size_t window = trainingWindow(c, st.ckpt.samplesGenerated);
+    // No games buffer: games-mix needs start games, which this role does not take.
+    const TrainStepContext ctx{.config = c,
+                               .trainer = *st.trainer,
+                               .buffer = *st.buffer,
+                               .games = nullptr,
+                               .rng = st.rng,
+                               .runId = st.run.id,
+                               .samplesPerStep = perStep,
+                               .onStep = callbacks_.trainStep,
+                               .ckpt = st.ckpt,
+                               .samplesMutex = nullptr,
+                               .progress = st.progress,
+                               .progressMutex = nullptr};
     for (int s = 0; s < steps; ++s) {
-        st.trainer->setLearningRate(scheduledLearningRate(
-            c, st.ckpt.step, sessionTimeFraction(st.start, options_.minutes)));
-        const auto t0 = Clock::now();
         const double coll0 = st.group->collectiveSeconds();
-        const nn::TrainBatch batch = st.buffer->sampleBatch(c.batchSize, st.rng, window);
-        const nn::TrainStats ts = st.trainer->step(batch);
-        const double secs = secondsSince(t0);
-        stats_.trainSeconds += secs;
+        const TrainStepDone done =
+            runTrainStep(ctx, window, sessionTimeFraction(st.start, options_.minutes),
+                         st.rank0 ? &st.pending : nullptr);
+        stats_.trainSeconds += done.seconds;
         stats_.collectiveSeconds += st.group->collectiveSeconds() - coll0;
-        ++st.ckpt.step;
         ++stats_.steps;
         ++st.stepsSincePublish;
-        st.ckpt.samplesTrained += perStep;
-        const double sps = double(perStep) / std::max(1e-9, secs);
-        if (callbacks_.trainStep) callbacks_.trainStep({st.ckpt.step, ts, sps});
-        st.progress.step = st.ckpt.step;
-        st.progress.samplesPerSecond = sps;
-        st.progress.lossTotal = ts.totalLoss;
-        st.progress.lossPolicy = ts.policyLoss;
-        st.progress.lossValue = ts.valueLoss;
-        if (!st.rank0) continue;
-        for (auto [name, v] : {std::pair<const char*, double>{"loss/total", ts.totalLoss},
-                               {"loss/policy", ts.policyLoss},
-                               {"loss/value", ts.valueLoss},
-                               {"policy/entropy", ts.policyEntropy},
-                               {"policy/top1", ts.top1Accuracy},
-                               {"lr", ts.learningRate},
-                               {"grad_norm", ts.gradNorm},
-                               {"samples_per_s", sps}})
-            st.pending.push_back({st.run.id, st.ckpt.step, name, v, 0});
     }
     if (st.rank0 && !st.pending.empty()) {
         st.store->addMetrics(st.pending);
@@ -390,21 +318,16 @@ void DistributedTrainer::publish(State& st) {
     const int gen = std::max(st.ckpt.generation, st.newestGeneration) + 1;
     // With the gate a generation after the first is a candidate until its games decide.
     const bool candidate = st.config.gate != 0 && gen > 0;
-    char name[32];
-    std::snprintf(name, sizeof name, "gen-%04d.xqm", gen);
-    const std::string file = (fs::path(st.modelDir) / name).string();
     nn::Net snapshot = st.trainNet->clone();
     snapshot.meta().generation = gen;
-    nn::saveModel(snapshot, file);
-    const std::vector<uint8_t> bytes = readFileBytes(file);
-    store::ModelInfo mi;
-    mi.run = st.run.id;
-    mi.generation = gen;
-    mi.file = file;
-    if (st.ckpt.bestModelId > 0) mi.parent = st.ckpt.bestModelId;
-    mi.accepted = !candidate;
-    mi.sha256 = st.store->putBlob(bytes);
-    mi.id = st.store->addModel(mi);
+    store::ModelInfo row;
+    row.run = st.run.id;
+    row.generation = gen;
+    if (st.ckpt.bestModelId > 0) row.parent = st.ckpt.bestModelId;
+    row.accepted = !candidate;
+    const PublishedModel pm =
+        publishGeneration(*st.store, snapshot, st.modelDir, row, {.blob = true});
+    const store::ModelInfo& mi = pm.model;
     st.newestGeneration = gen;
     if (candidate) {
         st.store->enqueueEvalJobs(st.run.id, mi.id, st.ckpt.bestModelId, st.config.evalGames);
@@ -419,132 +342,18 @@ void DistributedTrainer::publish(State& st) {
     }
     st.ckpt.bestModelId = mi.id;
     st.ckpt.generation = gen;
-    st.ckpt.bestFile = name;
+    st.ckpt.bestFile = pm.fileName;
     st.progress.generation = gen;
     char msg[200];
     std::snprintf(msg, sizeof msg,
                   "generation %d published at step %lld (%s, %zu bytes) after %lld new games", gen,
-                  (long long)st.ckpt.step, mi.sha256.substr(0, 12).c_str(), bytes.size(),
+                  (long long)st.ckpt.step, mi.sha256.substr(0, 12).c_str(), pm.bytes,
                   (long long)st.gamesSincePublish);
     log(LogLevel::Info, msg);
     if (gen > 0 && st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-    if (callbacks_.published) {
-        GenerationPublished pub;
-        pub.generation = gen;
-        pub.file = file;
-        pub.modelId = st.ckpt.bestModelId;
-        pub.step = st.ckpt.step;
-        pub.samplesGenerated = st.ckpt.samplesGenerated;
-        pub.sessionMinutes = secondsSince(st.start) / 60.0;
-        callbacks_.published(pub);
-    }
-}
-
-// ---- Gate (rank 0, gate on): the candidate's evaluation games, then the verdict ----
-// Requeues the games of silent workers, tallies the done ones, and decides when all are
-// played (or the SPRT has decided: the rest are cancelled). Returns whether it decided.
-bool DistributedTrainer::evaluateCandidate(State& st) {
-    if (st.candidate.id == 0) return false;
-    if (const int back = st.store->requeueEvalJobs(st.run.id, options_.evalClaimTimeoutMs))
-        log(LogLevel::Warning,
-            std::to_string(back) +
-                " evaluation games of silent or stopped workers are queued again");
-    ArenaResult r;
-    int open = 0;
-    for (const store::EvalJob& j : st.store->evalJobs(st.run.id, st.candidate.id)) {
-        if (j.state == "queued" || j.state == "claimed") ++open;
-        if (j.state != "done" || !j.score) continue;
-        if (*j.score > 0.75)
-            ++r.wins;
-        else if (*j.score > 0.25)
-            ++r.draws;
-        else
-            ++r.losses;
-    }
-    const bool early = open > 0 && gateDecidedEarly(st.config, r.wins, r.draws, r.losses);
-    if (open > 0 && !early) return false;
-    if (early) {
-        st.store->cancelEvalJobs(st.candidate.id);
-        r.decidedEarly = true;
-    }
-    r.elo = estimateElo(r.wins, r.draws, r.losses);
-    decideCandidate(st, r);
-    return true;
-}
-
-// The verdict (gate_rule.h, the one-machine pipeline's rule) into the models row (on
-// PostgreSQL its NOTIFY sends the workers to an accepted candidate), the checkpoint, the
-// metrics, the log and the callbacks, as the pipeline's Evaluate does.
-void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
-    const GateVerdict v = gateVerdict(st.config, r);
-    if (!v.detail.empty()) log(LogLevel::Info, v.detail);
-    const ChainedElo e = chainElo(st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi, v);
-    // A rejected candidate records its estimate too: an Elo marks a model as decided.
-    st.store->setModelEvaluation(st.candidate.id, v.accepted, e.elo, e.eloLo, e.eloHi);
-    const int gen = st.candidate.generation;
-    if (v.accepted) {
-        st.ckpt.elo = e.elo;
-        st.ckpt.eloLo = e.eloLo;
-        st.ckpt.eloHi = e.eloHi;
-        st.ckpt.bestModelId = st.candidate.id;
-        st.ckpt.bestFile = fs::path(st.candidate.file).filename().string();
-        st.ckpt.generation = gen;
-        st.progress.generation = gen;
-        std::vector<store::MetricPoint> pts{{st.run.id, gen, "elo", e.elo, 0},
-                                            {st.run.id, gen, "elo_lo", e.eloLo, 0},
-                                            {st.run.id, gen, "elo_hi", e.eloHi, 0}};
-        st.store->addMetrics(pts);
-    }
-    GenerationResult gr;
-    gr.candidateGeneration = gen;
-    gr.wins = r.wins;
-    gr.draws = r.draws;
-    gr.losses = r.losses;
-    gr.score = r.elo.score;
-    gr.accepted = v.accepted;
-    gr.elo = st.ckpt.elo;
-    gr.eloLo = st.ckpt.eloLo;
-    gr.eloHi = st.ckpt.eloHi;
-    gr.step = st.ckpt.step;
-    std::vector<store::MetricPoint> score{{st.run.id, gen, "gate_score", gr.score, 0}};
-    st.store->addMetrics(score);
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]", gen,
-                  v.accepted ? "accepted" : "rejected", r.wins, r.draws, r.losses, gr.score * 100,
-                  st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi);
-    log(LogLevel::Info, msg);
-    if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-    if (callbacks_.generation) callbacks_.generation(gr);
-    if (v.accepted && callbacks_.published) {
-        GenerationPublished pub;
-        pub.generation = gen;
-        pub.file = st.candidate.file;
-        pub.modelId = st.candidate.id;
-        pub.step = st.ckpt.step;
-        pub.samplesGenerated = st.ckpt.samplesGenerated;
-        pub.sessionMinutes = secondsSince(st.start) / 60.0;
-        callbacks_.published(pub);
-    }
-    st.candidate = {};
-    ++st.decisions;
-}
-
-// Gate on, every cycle on every rank: rank 0 looks at its candidate, and its word on whether
-// to publish now (only with no candidate pending: ranks cannot see the database's verdicts)
-// reaches all ranks with the best generation and the verdicts so far. Returns that word.
-bool DistributedTrainer::gateCycle(State& st, bool due) {
-    std::vector<int64_t> word = {0, st.ckpt.generation, st.decisions};
-    if (st.rank0) {
-        evaluateCandidate(st);
-        // A session that has its verdicts publishes no candidate it would not judge.
-        const bool last = options_.generations > 0 && st.decisions >= options_.generations;
-        word = {due && st.candidate.id == 0 && !last ? 1 : 0, st.ckpt.generation, st.decisions};
-    }
-    st.group->broadcast(word, 0);
-    st.ckpt.generation = int(word[1]);
-    st.decisions = int(word[2]);
-    return word[0] != 0;
+    if (callbacks_.published)
+        callbacks_.published({gen, mi.file, mi.id, st.ckpt.step, st.ckpt.samplesGenerated,
+                              secondsSince(st.start) / 60.0});
 }
 
 void DistributedTrainer::run() {
@@ -555,7 +364,7 @@ void DistributedTrainer::run() {
     int published = 0;
     auto lastProgress = Clock::now();
     for (;;) {
-        const bool timeUp = options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60;
+        const bool timeUp = sessionTimeUp(st.start, options_.minutes);
         // With the gate, a session's generations are its verdicts (a candidate stopped
         // before its verdict goes on at the next --resume).
         const int counted = st.config.gate != 0 ? st.decisions : published;

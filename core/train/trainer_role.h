@@ -32,6 +32,12 @@
 //             accepted candidate becomes the best (its NOTIFY moves the workers to it), a
 //             rejected one keeps its number. Rank 0 broadcasts whether to publish, so all
 //             ranks count alike. `generations` then counts verdicts.
+// Files: trainer_role.cpp holds OpenRun, JoinGroup, Ingest, Train, Publish and the loop;
+// trainer_role_gate.cpp the Gate (findCandidate, evaluateCandidate, decideCandidate,
+// gateCycle); trainer_role_state.h the session's state. A training step is the one-machine
+// Pipeline's (train_step.h: runTrainStep, with no games buffer: this role takes no start
+// games, so no games-mix), and Publish writes file, blob and row with publishGeneration
+// (publisher.h), as the Pipeline does for its generations.
 // The held-out set and early stopping of the one-machine Pipeline are not used here.
 // Resuming with worldSize > 1 starts every rank's optimizer afresh (the Adam moments of a
 // checkpoint are rank 0's), so the ranks stay identical.
@@ -96,13 +102,14 @@ class DistributedTrainer {
     TrainerRoleStats stats() const { return stats_; }  // after run()
 
   private:
-    struct State;
+    struct State;  // trainer_role_state.h
     void openRun(State& st);
     void recordSpeed(State& st);
     void joinGroup(State& st);
     bool ingest(State& st);  // false: a rank asked to stop
     void train(State& st);
     void publish(State& st);
+    // trainer_role_gate.cpp: the Gate.
     void findCandidate(State& st);
     bool evaluateCandidate(State& st);
     void decideCandidate(State& st, const ArenaResult& r);

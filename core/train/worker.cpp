@@ -278,8 +278,7 @@ bool SelfPlayWorker::playGames(State& st) {
         ++st.games;
         st.positionsDone += rec.plies;
         if (callbacks_.gameStored) callbacks_.gameStored(id, gen, rec.plies);
-        if (options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60)
-            control_.requestStop();
+        if (sessionTimeUp(st.start, options_.minutes)) control_.requestStop();
     };
     struct Unpublish {
         State& st;
@@ -321,8 +320,7 @@ void SelfPlayWorker::heartbeatLoop(State& st) {
             std::unique_lock lk(st.beatMutex);
             st.beatCv.wait_for(lk, std::chrono::milliseconds(sliceMs), [&] { return st.beatDone; });
         }
-        if (options_.minutes > 0 && secondsSince(st.start) > options_.minutes * 60)
-            control_.requestStop();
+        if (sessionTimeUp(st.start, options_.minutes)) control_.requestStop();
         if (Clock::now() < nextBeat) continue;
         nextBeat = Clock::now() + std::chrono::milliseconds(options_.heartbeatMs);
         // Gate on: evaluation games come before self-play, so a self-play round that sees

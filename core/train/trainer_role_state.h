@@ -1,0 +1,56 @@
+#pragma once
+// Private to core/train: the state of one DistributedTrainer::run() session (trainer_role.h),
+// shared by the files that hold its stages (trainer_role.cpp: OpenRun, JoinGroup, Ingest,
+// Train, Publish and the loop; trainer_role_gate.cpp: the Gate).
+// Thread-safety: owned by the thread in run().
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/nn/net.h"
+#include "core/nn/trainer_backend.h"
+#include "core/nn/training_group.h"
+#include "core/store/store.h"
+#include "core/train/checkpoint.h"
+#include "core/train/clock.h"
+#include "core/train/replay_buffer.h"
+#include "core/train/run_session.h"
+#include "core/train/trainer_role.h"
+
+namespace xq::train {
+
+// config, store, run, lease (rank 0 only), modelDir, ckpt, trainNet and trainer: run_session.h.
+struct DistributedTrainer::State : RunSession {
+    bool rank0 = true;
+    // Resumed from a checkpoint: the games stored before it are in its account already, so the
+    // first Ingest adds them to the buffer without counting them as new.
+    bool haveCheckpoint = false;
+    bool firstIngest = true;
+    std::unique_ptr<nn::TrainingGroup> group;
+    std::unique_ptr<ReplayBuffer> buffer;
+    std::mt19937_64 rng;
+    std::set<int64_t> ingested;  // ids at or above the trailing range's floor
+    int64_t newestIngested = 0;
+    int64_t gamesSincePublish = 0;
+    int64_t stepsSincePublish = 0;
+    // Generation numbers: every published model takes the next one (with the gate, a rejected
+    // candidate keeps its number and file). -1 before generation 0.
+    int newestGeneration = -1;
+    // Gate on, rank 0: the candidate whose evaluation games are queued or being played (id 0:
+    // none). One at a time: training goes on meanwhile, the next publish waits for the verdict.
+    store::ModelInfo candidate;
+    int decisions = 0;  // gating verdicts this session (what options.generations counts then)
+    Clock::time_point start;
+    // Rank 0's games/hour of the workers together, as the games arrive: a point every
+    // kSpeedIntervalSeconds (the Train page's speed chart, as the one-machine pipeline writes).
+    Clock::time_point speedMark;
+    int64_t speedGames = 0;
+    Progress progress;
+    std::vector<store::MetricPoint> pending;
+};
+
+}  // namespace xq::train

@@ -889,6 +889,11 @@ class TestStore : public QObject {
         constexpr int kGames = 60;
         std::atomic<bool> writerDone{false};
         std::atomic<int> written{0};
+        // Halfway, the writer waits for two of the reader's checks, so the reader is known to
+        // read between commits however the threads are scheduled; readerLeft frees it when
+        // the reader's part ends early (a failed QVERIFY).
+        std::atomic<int> readerChecks{0};
+        std::atomic<bool> readerLeft{false};
         QString writerError;
         // jthread: joined on every exit path, including a failed QVERIFY below.
         std::jthread writer([&] {
@@ -897,6 +902,8 @@ class TestStore : public QObject {
                 o.busyTimeoutMs = 300;  // without WAL the held read lock below would block this
                 Store w(path, o);
                 for (uint32_t i = 0; i < kGames; ++i) {
+                    if (i == kGames / 2 + 1)
+                        while (readerChecks.load() < 2 && !readerLeft.load()) std::this_thread::yield();
                     w.insertGame(makeGame(30 + int(i % 20), 100 + i, run));
                     ++written;
                 }
@@ -905,6 +912,12 @@ class TestStore : public QObject {
             }
             writerDone = true;
         });
+
+        // Declared after the writer, so destroyed (and the writer freed) before it is joined.
+        struct LeaveOnExit {
+            std::atomic<bool>& left;
+            ~LeaveOnExit() { left = true; }
+        } leaveOnExit{readerLeft};
 
         // A raw read transaction held open across the writer's commits: its snapshot is fixed.
         if (pg()) {
@@ -944,6 +957,7 @@ class TestStore : public QObject {
                 QCOMPARE(int(full->moves.size()), g.plies);  // never half a game
             }
             ++checks;
+            ++readerChecks;
         }
         writer.join();
         QVERIFY2(writerError.isEmpty(), qPrintable(writerError));

@@ -4,10 +4,12 @@
 // searching waits for the search to end, a bad FEN or an unreadable model changes nothing and
 // says why, and a model file (and the shared model choice, switched while searching) is
 // loaded through the core's factory. Every wait is on a signal or a condition.
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <thread>
 
 #include "core/nn/model_evaluator.h"
 #include "core/xiangqi/fen.h"
@@ -75,7 +77,16 @@ class TestAnalysisSession : public QObject {
         QCOMPARE(started.count(), 1);
         QVERIFY(session_->hasResults());
         QVERIFY(!session_->start(4000));  // one at a time
+        // The threads end by themselves; until the event loop has handled that end, the
+        // session stays busy: no second start, a new position waits.
+        QDeadlineTimer deadline(kEndMs);
+        while (session_->isRunning() && !deadline.hasExpired()) std::this_thread::yield();
+        QVERIFY(!session_->isRunning());
+        QVERIFY(session_->isBusy());
+        QVERIFY(!session_->start(4000));
+        QCOMPARE(finished.count(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kEndMs);
+        QVERIFY(!session_->isBusy());
         QVERIFY(!session_->isRunning());
         QVERIFY(!session_->isPolling());  // the end was handled: the threads are joined
         const xq::search::SearchSnapshot s = session_->snapshot(1);

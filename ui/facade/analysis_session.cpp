@@ -51,6 +51,10 @@ bool AnalysisSession::isPolling() const {
     return timer_->isActive();
 }
 
+bool AnalysisSession::isBusy() const {
+    return isRunning() || isPolling();
+}
+
 std::vector<xq::search::SnapshotNode> AnalysisSession::snapshotChildren(
     const std::vector<xq::Move>& path) const {
     return search_ ? search_->snapshotChildren(path) : std::vector<xq::search::SnapshotNode>();
@@ -62,7 +66,7 @@ void AnalysisSession::stopAndPoll() {
 }
 
 void AnalysisSession::setPosition(const xq::Position& pos) {
-    if (isRunning()) {
+    if (isBusy()) {
         pending_ = pos;  // its analysis starts from scratch once the search has ended
         stopAndPoll();
         emit positionPending(pos);
@@ -98,7 +102,7 @@ void AnalysisSession::followModelChoice(ModelChoice* choice) {
 
 void AnalysisSession::followChoice() {
     if (!choice_) return;
-    if (isRunning()) {
+    if (isBusy()) {
         choicePending_ = true;  // finishIfEnded() loads it
         stopAndPoll();
         return;
@@ -111,7 +115,7 @@ void AnalysisSession::followChoice() {
 }
 
 bool AnalysisSession::loadModelFile(const QString& path, QString* error, const QString& title) {
-    if (isRunning()) {
+    if (isBusy()) {
         if (error) *error = tr("Stop the analysis first.");
         return false;
     }
@@ -153,7 +157,7 @@ bool AnalysisSession::loadModelFile(const QString& path, QString* error, const Q
 }
 
 bool AnalysisSession::start(int simulations) {
-    if (isRunning()) return false;
+    if (isBusy()) return false;
     // A fresh tree each time: statistics of an earlier search would skew the new counts.
     search_->setPosition(pos_);
     searched_ = true;
@@ -171,7 +175,7 @@ void AnalysisSession::stop() {
 }
 
 void AnalysisSession::searchSynchronously(int simulations) {
-    if (isRunning()) return;
+    if (isBusy()) return;
     search_->setPosition(pos_);
     searched_ = true;
     search_->search({.simulations = simulations});

@@ -75,6 +75,9 @@ class AnalysisSession : public QObject {
     bool isRunning() const;
     // The poll timer runs while a search runs and until its end has been handled.
     bool isPolling() const;
+    // Running, or ended with its end not yet handled (threads not joined, finished() not sent):
+    // start(), a new position and a new model wait until then.
+    bool isBusy() const;
     // Whether the search has statistics for position() (an analysis of it was started).
     bool hasResults() const { return searched_; }
     // Thread-safe reads of the search (MctsSearch::snapshot, snapshotChildren).

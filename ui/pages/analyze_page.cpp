@@ -334,11 +334,11 @@ xq::search::SearchSnapshot AnalyzePage::searchSnapshot() const {
 }
 
 void AnalyzePage::updateButtons() {
-    const bool running = isRunning();
-    start_->setEnabled(!running);
-    stop_->setEnabled(running);
-    openModel_->setEnabled(!running);
-    uniform_->setEnabled(!running && !session_->modelPath().isEmpty());
+    const bool busy = session_->isBusy();
+    start_->setEnabled(!busy);
+    stop_->setEnabled(isRunning());
+    openModel_->setEnabled(!busy);
+    uniform_->setEnabled(!busy && !session_->modelPath().isEmpty());
     board_->setInteractive(true);
 }
 
@@ -390,7 +390,7 @@ void AnalyzePage::setSimulationLimit(int sims) {
 }
 
 void AnalyzePage::startAnalysis() {
-    if (isRunning()) return;
+    if (session_->isBusy()) return;
     error_->hide();
     session_->start(sims_->value());
 }

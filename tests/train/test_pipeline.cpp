@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,8 @@
 #include "core/train/game_source.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/selfplay_config.h"
+#include "core/train/worker.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/pgn.h"
@@ -797,6 +800,95 @@ private slots:
         bad.config.gate = 1;
         Pipeline p2(bad, {});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, p2.run());
+    }
+
+    // A worker (`xqzero worker`) joins a one-machine run: it fetches the published generation
+    // from the database (the Pipeline stores every generation's weights), and the run's Ingest
+    // adds each of its games once, beside the run's own self-play, whose games it never takes
+    // twice: the samples counted are exactly those of the stored games. Alternating and with
+    // concurrent training.
+    void workerJoinsAOneMachineRun_data() {
+        QTest::addColumn<bool>("concurrent");
+        QTest::newRow("alternating") << false;
+        QTest::newRow("concurrent") << true;
+    }
+    void workerJoinsAOneMachineRun() {
+        QFETCH(bool, concurrent);
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.gate = 0;
+        o.config.concurrentTraining = concurrent;
+        o.config.validationFraction = 0;  // every game in the buffer: the exact count below
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "joined";
+        std::mutex m;  // callbacks come from the pipeline's threads
+        Progress last;
+        PipelineCallbacks cb;
+        cb.progress = [&](const Progress& pr) {
+            std::lock_guard lk(m);
+            last = pr;
+        };
+        Pipeline p(o, cb);
+        std::exception_ptr trainerError;
+        std::thread trainer([&] {
+            try {
+                p.run();
+            } catch (...) {
+                trainerError = std::current_exception();
+            }
+        });
+        struct StopAndJoin {
+            Pipeline& p;
+            std::thread& t;
+            ~StopAndJoin() {
+                p.control().requestStop();
+                if (t.joinable()) t.join();
+            }
+        } stopAndJoin{p, trainer};
+
+        WorkerOptions wo;
+        wo.dbPath = o.dbPath;
+        wo.runName = o.runName;
+        wo.cacheDir = (dir.path() + "/cache").toStdString();
+        wo.games = 3;
+        wo.threads = 1;
+        wo.heartbeatMs = 200;
+        std::vector<ModelLoaded> loaded;
+        WorkerCallbacks wc;
+        wc.modelLoaded = [&](const ModelLoaded& ml) { loaded.push_back(ml); };
+        SelfPlayWorker worker(wo, wc);
+        worker.run();  // on this thread, until its 3 games are stored
+        QVERIFY(!loaded.empty());
+        QVERIFY(loaded.front().fetched);  // from the database: the cache was empty
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     std::lock_guard lk(m);
+                                     return last.workerGames >= 3;
+                                 }()),
+                                 300000);
+        p.control().requestStop();
+        trainer.join();
+        if (trainerError) std::rethrow_exception(trainerError);
+        QCOMPARE(p.stage(), Stage::Finished);
+
+        store::Store st(o.dbPath, {.readOnly = true});
+        const auto run = st.findRun(o.runName);
+        QVERIFY(run.has_value());
+        store::GameFilter f;
+        f.run = run->id;
+        f.kind = store::GameKind::SelfPlay;
+        f.limit = 0;
+        const auto games = st.listGames(f);
+        ReplayBuffer all(size_t(1) << 20);
+        configureBuffer(all, o.config);
+        for (const auto& g : games) all.addGame(*st.loadGame(g.id));
+        const auto ck = readCheckpoint((dir.path() + "/models/joined").toStdString());
+        QVERIFY(ck.has_value());
+        std::lock_guard lk(m);
+        QCOMPARE(last.workerGames, int64_t(3));
+        QCOMPARE(last.games, int64_t(games.size()));  // own games counted once, the worker's too
+        QVERIFY(last.games > 3);                      // the run played its own games beside them
+        QCOMPARE(ck->samplesGenerated, int64_t(all.totalAdded()));
     }
 
     void tinyIterationWritesEverything() {

@@ -78,6 +78,7 @@ class InferenceServer;
 namespace xq::train {
 
 struct SelfPlayGame;  // selfplay.h
+struct SelfPlayOptions;
 struct SelfPlayStats;
 class SelfPlay;
 
@@ -226,6 +227,7 @@ private:
     double timeFraction(const State& st) const;  // share of options_.minutes used; -1 without a limit
     bool isHeldOut(const State& st, int64_t gameId) const;
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
+    SelfPlayOptions nextSelfPlayOptions(State& st);
     // The stages; each phase returns false when a stop or the time limit ended it.
     // pipeline.cpp: OpenRun, RebuildBuffers, Checkpoint and the loop (run);
     // pipeline_selfplay.cpp: SelfPlay and the concurrent loop; pipeline_train.cpp: Train;

@@ -43,6 +43,16 @@ std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared
                                      config.inferenceThreads);
 }
 
+// The options of the session's next self-play: the config's, a fresh seed, the playing
+// generation and the simulations the schedule has due now.
+SelfPlayOptions Pipeline::nextSelfPlayOptions(State& st) {
+    SelfPlayOptions so = selfPlayOptionsFrom(st.config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.simulations = scheduledSimulations(st.config, st.ckpt.step, timeFraction(st));
+    return so;
+}
+
 // A finished self-play game: stored, then added to the replay buffer (or the held-out set),
 // counted for the training ratio and the progress. Called on self-play threads, one at a time.
 void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_point phaseStart) {
@@ -163,10 +173,7 @@ bool Pipeline::selfPlayPhase(State& st) {
     const TrainConfig& config = st.config;
     beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
-    SelfPlayOptions so = selfPlayOptionsFrom(config);
-    so.seed = st.rng();
-    so.generation = st.ckpt.generation;
-    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    SelfPlayOptions so = nextSelfPlayOptions(st);
     so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);
@@ -244,10 +251,7 @@ void Pipeline::concurrentLoop(State& st) {
     const TrainConfig& config = st.config;
     beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
-    SelfPlayOptions so = selfPlayOptionsFrom(config);
-    so.seed = st.rng();
-    so.generation = st.ckpt.generation;
-    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    SelfPlayOptions so = nextSelfPlayOptions(st);
     so.playerLabel = "selfplay@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);

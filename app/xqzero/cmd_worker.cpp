@@ -1,6 +1,7 @@
 // xqzero worker --db postgresql://... --run NAME [--threads T] [--minutes M] [--games N]
-// Self-play for a run whose trainer (`xqzero train --role trainer`) runs elsewhere: plays the
-// run's newest model and commits each finished game to the shared database (worker.h).
+// Self-play for a run whose trainer (`xqzero train --role trainer`, or a one-machine `xqzero
+// train`) runs elsewhere: plays the run's newest model and commits each finished game to the
+// shared database (worker.h).
 // Ctrl-C or SIGTERM stops; games in flight are abandoned, every finished one is stored.
 #include <chrono>
 #include <cstdio>

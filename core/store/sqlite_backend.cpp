@@ -1,6 +1,8 @@
 // The SQLite backend: one connection to a database file (store.h says what opening checks).
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "core/store/backend.h"
 #include "core/store/schema.h"
@@ -156,7 +158,22 @@ void configure(SqliteBackend& backend, const std::string& path, const OpenOption
                              "'" + path + "' changed its schema version while being opened", path);
         return;
     }
-    db.exec("PRAGMA journal_mode = WAL", "switching to WAL mode");
+    // Switching the journal mode takes the file's exclusive lock, for which SQLite does not
+    // call the busy handler: a connection opened while another process creates or migrates the
+    // file (a worker started beside its trainer) is answered Busy at once. It is tried again
+    // until the busy timeout has passed.
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::milliseconds(std::max(0, options.busyTimeoutMs));
+    for (;;) {
+        try {
+            db.exec("PRAGMA journal_mode = WAL", "switching to WAL mode");
+            break;
+        } catch (const StoreError& e) {
+            if (e.code() != StoreErrorCode::Busy || std::chrono::steady_clock::now() >= deadline)
+                throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     db.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "configuring the connection");
     schema::migrate(db);
 }

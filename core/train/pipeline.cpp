@@ -399,6 +399,8 @@ void Pipeline::rebuildBuffers(State& st) {
     f.kind = store::GameKind::SelfPlay;
     f.limit = 0;
     std::vector<store::GameRecord> newestFirst = st.store->listGames(f);
+    st.feed = std::make_unique<StoreGameFeed>(st.run.id);
+    for (const auto& g : newestFirst) st.feed->markSeen(g.id);  // in the buffers or left out
     size_t positions = 0, heldPositions = 0;
     std::vector<int64_t> ids, heldIds;
     for (const auto& g : newestFirst) {

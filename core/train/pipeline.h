@@ -1,11 +1,14 @@
 #pragma once
 // Pipeline: the AlphaZero loop of one run, in named stages:
-//   OpenRun [-> LoadStartGames -> FromGames] -> RebuildBuffers -> loop { SelfPlay -> Train -> Evaluate -> Checkpoint }
+//   OpenRun [-> LoadStartGames -> FromGames] -> RebuildBuffers -> loop { SelfPlay -> Ingest -> Train -> Evaluate -> Checkpoint }
 // FromGames (only for a new run given initGames): generation 0 is trained on the moves played
 // in those games before any self-play (CCZero's supervised start), a share of the games held
 // out to measure it; games-mix then keeps drawing a share of each batch from them.
 // SelfPlay plays gamesPerIteration games with the playing network (stored as they finish and
-// added to the replay buffer). Train runs the steps the training ratio has due (config.h
+// added to the replay buffer). Ingest adds the games that `xqzero worker` processes (worker.h)
+// stored for this run since the last look (StoreGameFeed, game_feed.h; in concurrent training
+// once a second): a worker can join a one-machine run, since every generation's weights are
+// in the database (publisher.h). Train runs the steps the training ratio has due (config.h
 // trainRatio: samples trained = ratio x samples generated over the run) on the window of the
 // newest positions (trainingWindow()). Evaluate publishes the trained weights as the next
 // generation: at once without a gate (gate 0, the default: self-play always plays the newest
@@ -75,6 +78,7 @@ class InferenceServer;
 namespace xq::train {
 
 struct SelfPlayGame;  // selfplay.h
+struct SelfPlayOptions;
 struct SelfPlayStats;
 class SelfPlay;
 
@@ -86,6 +90,7 @@ struct Progress {
     int iteration = 0;
     int generation = 0;            // current best generation
     int64_t games = 0;             // self-play games stored in this run (all sessions)
+    int64_t workerGames = 0;       // of those, ingested from workers this session (Ingest)
     int stageDone = 0, stageTotal = 0;  // games or steps of the current stage
     double gamesPerHour = 0;       // self-play, this session
     double positionsPerSecond = 0; // self-play moves per second, this session (live: updated
@@ -222,6 +227,7 @@ private:
     double timeFraction(const State& st) const;  // share of options_.minutes used; -1 without a limit
     bool isHeldOut(const State& st, int64_t gameId) const;
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
+    SelfPlayOptions nextSelfPlayOptions(State& st);
     // The stages; each phase returns false when a stop or the time limit ended it.
     // pipeline.cpp: OpenRun, RebuildBuffers, Checkpoint and the loop (run);
     // pipeline_selfplay.cpp: SelfPlay and the concurrent loop; pipeline_train.cpp: Train;
@@ -247,6 +253,7 @@ private:
     void trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending);
     void storeSelfPlayGame(State& st, const SelfPlayGame& g,
                            std::chrono::steady_clock::time_point phaseStart);
+    void ingestWorkerGames(State& st);  // pipeline_selfplay.cpp: Ingest
     void checkpoint(State& st, const char* why);
     // Self-play's live counters into the progress (positions, positions/s, games in flight).
     void noteSelfPlay(State& st, const SelfPlayStats& live, std::chrono::steady_clock::time_point t0);

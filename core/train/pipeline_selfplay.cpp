@@ -23,6 +23,12 @@
 
 namespace xq::train {
 
+namespace {
+// Concurrent training polls the store for workers' games at most this often (each poll is one
+// indexed query; the alternating loop polls once per training phase).
+constexpr double kIngestSeconds = 1.0;
+}  // namespace
+
 // Inference for self-play and gating: one batching server per network, with a fresh
 // evaluation cache (the weights differ per generation): games share openings and transpose,
 // and tree reuse revisits positions, so hits save whole network calls. One inference worker
@@ -37,6 +43,16 @@ std::unique_ptr<nn::InferenceServer> Pipeline::makeServer(State& st, std::shared
                                      config.inferenceThreads);
 }
 
+// The options of the session's next self-play: the config's, a fresh seed, the playing
+// generation and the simulations the schedule has due now.
+SelfPlayOptions Pipeline::nextSelfPlayOptions(State& st) {
+    SelfPlayOptions so = selfPlayOptionsFrom(st.config);
+    so.seed = st.rng();
+    so.generation = st.ckpt.generation;
+    so.simulations = scheduledSimulations(st.config, st.ckpt.step, timeFraction(st));
+    return so;
+}
+
 // A finished self-play game: stored, then added to the replay buffer (or the held-out set),
 // counted for the training ratio and the progress. Called on self-play threads, one at a time.
 void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_point phaseStart) {
@@ -44,7 +60,7 @@ void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_p
     rec.run = st.run.id;
     const int generation = st.playGeneration.load();
     rec.generation = generation;
-    const int64_t id = st.store->insertGame(rec);
+    const int64_t id = st.feed->insertOwn([&] { return st.store->insertGame(rec); });
     crashPoint("game-stored");
     rec.id = id;
     if (isHeldOut(st, id)) {
@@ -70,6 +86,40 @@ void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_p
     }
     if (callbacks_.gameFinished)
         callbacks_.gameFinished({id, store::GameKind::SelfPlay, rec.result, rec.reason, rec.plies, generation});
+    emitProgress(st, false);
+}
+
+// ---- Ingest: self-play games that workers (`xqzero worker`, worker.h) stored for this run ----
+// They join the buffers as the run's own games do (the held-out share included) and count for
+// the training ratio and the next publish. On the loop's thread.
+void Pipeline::ingestWorkerGames(State& st) {
+    st.lastIngest = Clock::now();
+    const std::vector<int64_t> ids = st.feed->poll(*st.store);
+    int64_t games = 0;
+    for (int64_t id : ids) {
+        const auto g = st.store->loadGame(id);
+        if (!g) continue;  // deleted meanwhile
+        ++games;
+        if (isHeldOut(st, id)) {
+            st.heldOut->addGame(*g);
+            continue;
+        }
+        const int added = st.buffer->addGame(*g);
+        std::lock_guard lk(st.dataMutex);
+        st.ckpt.samplesGenerated += added;
+        ++st.gamesSincePublish;
+    }
+    if (games == 0) return;
+    st.dataCv.notify_all();
+    int64_t session = 0;
+    {
+        std::lock_guard lk(st.progressMutex);
+        st.progress.games += games;
+        session = st.progress.workerGames += games;
+        st.progress.bufferSize = st.buffer->size();
+    }
+    log(LogLevel::Info, "ingested " + std::to_string(games) + " games from workers (" +
+                            std::to_string(session) + " this session)");
     emitProgress(st, false);
 }
 
@@ -123,10 +173,7 @@ bool Pipeline::selfPlayPhase(State& st) {
     const TrainConfig& config = st.config;
     beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
-    SelfPlayOptions so = selfPlayOptionsFrom(config);
-    so.seed = st.rng();
-    so.generation = st.ckpt.generation;
-    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    SelfPlayOptions so = nextSelfPlayOptions(st);
     so.playerLabel = "gen:" + std::to_string(st.ckpt.generation) + "@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);
@@ -204,10 +251,7 @@ void Pipeline::concurrentLoop(State& st) {
     const TrainConfig& config = st.config;
     beginSelfPlayStage(st);
     auto server = makeServer(st, st.bestNet);
-    SelfPlayOptions so = selfPlayOptionsFrom(config);
-    so.seed = st.rng();
-    so.generation = st.ckpt.generation;
-    so.simulations = scheduledSimulations(config, st.ckpt.step, timeFraction(st));
+    SelfPlayOptions so = nextSelfPlayOptions(st);
     so.playerLabel = "selfplay@" + std::to_string(so.simulations);
     SelfPlay sp(*server, so);
     LiveSelfPlay liveGames(*this, sp);
@@ -244,6 +288,7 @@ void Pipeline::concurrentLoop(State& st) {
     try {
         while (!control_.stopRequested() && !timeUp(st)) {
             if (!control_.waitWhilePaused()) break;
+            if (secondsSince(st.lastIngest) >= kIngestSeconds) ingestWorkerGames(st);
             noteSelfPlay(st, sp.stats(), t0);  // live figures between games too
             emitProgress(st, false);
             bool publish = false, train = false;

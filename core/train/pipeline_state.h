@@ -18,6 +18,7 @@
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
+#include "core/train/game_feed.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/run_session.h"
@@ -50,6 +51,10 @@ struct Pipeline::State : RunSession {
     std::mutex dataMutex;
     std::condition_variable dataCv;
     int64_t gamesSincePublish = 0;
+    // The run's stored self-play games not in the buffers yet: those of workers that joined
+    // the run (this process marks its own as it stores them). Polled by the loop's thread.
+    std::unique_ptr<StoreGameFeed> feed;
+    Clock::time_point lastIngest;
 };
 
 }  // namespace xq::train

@@ -40,7 +40,7 @@ PublishedModel publishGeneration(store::Store& store, nn::Net& net, const std::s
     row.file = (fs::path(modelDir) / out.fileName).string();
     nn::saveModel(net, row.file);
     if (opts.crashPoints) crashPoint("generation-file");
-    if (opts.blob) {
+    {
         const std::vector<uint8_t> bytes = readFileBytes(row.file);
         out.bytes = bytes.size();
         row.sha256 = store.putBlob(bytes);

@@ -2,8 +2,9 @@
 // Publishing a generation, the same for the one-machine Pipeline (generation 0 in OpenRun,
 // pipeline.cpp; an accepted candidate in RecordGeneration, pipeline_evaluate.cpp) and the
 // DistributedTrainer (Publish, trainer_role.cpp): the network is written to
-// modelDir/gen-NNNN.xqm, then, when asked (the distributed trainer's workers load models from
-// the database), its bytes go into the store's blobs by sha256, then the models row is added.
+// modelDir/gen-NNNN.xqm, then its bytes go into the store's blobs by sha256 (workers on any host
+// load models from the database, worker.h: they may join either trainer's run), then the models
+// row is added.
 // The file comes first, so a row never names a file that was not written; a kill between the
 // two leaves a file without a row, which the next publish of that number overwrites
 // (pipeline.h: reconcileGenerations).
@@ -30,19 +31,18 @@ namespace xq::train {
 std::string generationFileName(int generation);
 
 struct PublishOptions {
-    bool blob = false;         // also store the file's bytes as a blob (row's sha256)
     bool crashPoints = false;  // pass crashPoint "generation-file" and "generation-row"
 };
 
 struct PublishedModel {
     store::ModelInfo model;  // the row as added: id, file (modelDir/gen-NNNN.xqm), sha256
     std::string fileName;    // gen-NNNN.xqm (the checkpoint's bestFile)
-    size_t bytes = 0;        // the file's size when stored as a blob, else 0
+    size_t bytes = 0;        // the file's size, as stored in the blob
 };
 
 // Saves `net` (its meta().generation set by the caller) as generation row.generation in
 // modelDir and adds `row` (run, generation, parent, accepted, Elo as the caller fills them)
-// with its file and, with opts.blob, its sha256. Throws nn::ModelFileError or a store error.
+// with its file and its blob's sha256. Throws nn::ModelFileError or a store error.
 PublishedModel publishGeneration(store::Store& store, nn::Net& net, const std::string& modelDir,
                                  store::ModelInfo row, const PublishOptions& opts = {});
 

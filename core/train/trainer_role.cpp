@@ -22,6 +22,7 @@
 #include "core/train/clock.h"
 #include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/game_feed.h"
 #include "core/train/run_lease.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/train_step.h"
@@ -30,14 +31,6 @@
 namespace fs = std::filesystem;
 
 namespace xq::train {
-
-namespace {
-
-// Ingest reads ids above (newest ingested - kIdSlack): a game whose transaction committed
-// after a higher id became visible has an id in that range.
-constexpr int64_t kIdSlack = 512;
-
-}  // namespace
 
 DistributedTrainer::DistributedTrainer(TrainerRoleOptions options, PipelineCallbacks callbacks)
     : options_(std::move(options)), callbacks_(std::move(callbacks)) {}
@@ -212,19 +205,9 @@ void DistributedTrainer::joinGroup(State& st) {
 bool DistributedTrainer::ingest(State& st) {
     std::vector<int64_t> ids;
     if (st.rank0) {
-        store::GameFilter f;
-        f.run = st.run.id;
-        f.kind = store::GameKind::SelfPlay;
-        f.idAbove = std::max<int64_t>(0, st.newestIngested - kIdSlack);
-        f.limit = 0;
-        for (const auto& g : st.store->listGames(f))
-            if (!st.ingested.count(g.id)) ids.push_back(g.id);
-        std::sort(ids.begin(), ids.end());
+        if (!st.feed) st.feed = std::make_unique<StoreGameFeed>(st.run.id);
         // A first session over a long run: only the games the buffer can hold.
-        size_t keep = ids.size();
-        if (st.newestIngested == 0 && ids.size() > size_t(st.config.bufferCapacity / 40))
-            keep = size_t(st.config.bufferCapacity / 40);
-        ids.erase(ids.begin(), ids.end() - std::ptrdiff_t(keep));
+        ids = st.feed->poll(*st.store, size_t(std::max(1, st.config.bufferCapacity / 40)));
     }
     // Every rank's stop flag, then rank 0's list.
     bool stop = false;
@@ -243,7 +226,6 @@ bool DistributedTrainer::ingest(State& st) {
         const auto g = st.store->loadGame(id);
         if (!g) continue;  // deleted meanwhile (same answer on every rank: rows are not reused)
         const int added = st.buffer->addGame(*g);
-        st.ingested.insert(id);
         st.newestIngested = std::max(st.newestIngested, id);
         ++stats_.gamesIngested;
         if (!counted) continue;
@@ -252,7 +234,6 @@ bool DistributedTrainer::ingest(State& st) {
         ++st.speedGames;
     }
     if (st.rank0) recordSpeed(st);
-    st.ingested.erase(st.ingested.begin(), st.ingested.lower_bound(st.newestIngested - kIdSlack));
     return !stop;
 }
 
@@ -326,7 +307,7 @@ void DistributedTrainer::publish(State& st) {
     if (st.ckpt.bestModelId > 0) row.parent = st.ckpt.bestModelId;
     row.accepted = !candidate;
     const PublishedModel pm =
-        publishGeneration(*st.store, snapshot, st.modelDir, row, {.blob = true});
+        publishGeneration(*st.store, snapshot, st.modelDir, row);
     const store::ModelInfo& mi = pm.model;
     st.newestGeneration = gen;
     if (candidate) {

@@ -10,10 +10,10 @@
 //   OpenRun   rank 0 creates the run (or resumes it from its checkpoint in modelDir) and
 //             publishes generation 0; other ranks read the run's configuration.
 //   JoinGroup ranks meet at the master; rank 0's weights are broadcast to all.
-//   Ingest    rank 0 lists the self-play games stored since the last cycle and broadcasts
-//             their ids, so every rank adds the same games to its replay buffer (ids are taken
-//             from a trailing range and deduplicated: a game whose transaction commits after a
-//             higher id was seen is still ingested). Each rank also broadcasts its stop flag.
+//   Ingest    rank 0 lists the self-play games stored since the last cycle (StoreGameFeed,
+//             game_feed.h: a game whose transaction commits after a higher id was seen is
+//             still handed out, once) and broadcasts their ids, so every rank adds the same
+//             games to its replay buffer. Each rank also broadcasts its stop flag.
 //             Rank 0 records the games' arrival rate (games_per_hour) every 10 s.
 //   Train     the steps the training ratio has due (config trainRatio; a step trains
 //             batchSize samples on every rank, so worldSize x batchSize of the ratio's

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <memory>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
+#include "core/train/game_feed.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/run_session.h"
 #include "core/train/trainer_role.h"
@@ -33,8 +33,8 @@ struct DistributedTrainer::State : RunSession {
     std::unique_ptr<nn::TrainingGroup> group;
     std::unique_ptr<ReplayBuffer> buffer;
     std::mt19937_64 rng;
-    std::set<int64_t> ingested;  // ids at or above the trailing range's floor
-    int64_t newestIngested = 0;
+    std::unique_ptr<StoreGameFeed> feed;  // rank 0: the games not ingested yet
+    int64_t newestIngested = 0;           // the highest id in this rank's buffer
     int64_t gamesSincePublish = 0;
     int64_t stepsSincePublish = 0;
     // Generation numbers: every published model takes the next one (with the gate, a rejected

@@ -106,7 +106,8 @@ void SelfPlayWorker::joinRun(State& st) {
                         "run '" + options_.runName + "' or its first model did not appear in " +
                             st.store->path() + " within " +
                             std::to_string(int(options_.waitSeconds)) +
-                            " s; start its trainer with `xqzero train --role trainer`",
+                            " s; start its trainer with `xqzero train` (one machine) or `xqzero "
+                            "train --role trainer`",
                         options_.runName);
         if (!said) log("waiting for run '" + options_.runName + "' and its first model");
         said = true;
@@ -140,8 +141,8 @@ std::shared_ptr<nn::Net> SelfPlayWorker::loadNet(State& st, const store::ModelIn
     if (m.sha256.empty())
         throw Error(ErrorCode::RunModelMissing,
                     "generation " + std::to_string(m.generation) + " of run '" + st.run.name +
-                        "' has no weights in the database (its trainer was not started with --role "
-                        "trainer)",
+                        "' has no weights in the database (it was published by a version that "
+                        "kept them only in its model folder)",
                     st.run.name);
     const std::string dir =
         options_.cacheDir.empty() ? store::defaultModelCacheDir() : options_.cacheDir;

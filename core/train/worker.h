@@ -1,11 +1,14 @@
 #pragma once
 // SelfPlayWorker: the self-play of one host for a run whose trainer lives elsewhere (`xqzero
-// worker`; the trainer is trainer_role.h). Many workers on many hosts share one database
-// (PostgreSQL; an SQLite file works on one host): the database is the only thing they talk
-// through, so there is no server of ours between them.
+// worker`). The trainer is either the distributed one (trainer_role.h, all self-play comes from
+// workers) or the one-machine Pipeline (pipeline.h, whose Ingest adds the workers' games to its
+// own self-play). Many workers on many hosts share one database (PostgreSQL; an SQLite file
+// works on one host): the database is the only thing they talk through, so there is no server
+// of ours between them.
 //
 // Stages: JoinRun -> loop { FetchModel -> PlayGames } -> Leave.
-//   JoinRun    waits for the run and its first published model (the trainer creates both),
+//   JoinRun    waits for the run and its first published model (the trainer creates both;
+//              either trainer stores every model's weights in the database, publisher.h),
 //              takes the run's stored configuration (this host's machine settings override
 //              threads, inference workers, games in flight), and registers in the workers table.
 //   PlayEvalJobs (only when the run's config has the gate on) at each game boundary the worker

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,9 @@
 #include "core/train/game_source.h"
 #include "core/train/pipeline.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/selfplay_config.h"
+#include "core/train/trainer_role.h"
+#include "core/train/worker.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/pgn.h"
@@ -797,6 +801,193 @@ private slots:
         bad.config.gate = 1;
         Pipeline p2(bad, {});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, p2.run());
+    }
+
+    // A worker (`xqzero worker`) joins a one-machine run: it fetches the published generation
+    // from the database (the Pipeline stores every generation's weights), and the run's Ingest
+    // adds each of its games once, beside the run's own self-play, whose games it never takes
+    // twice: the samples counted are exactly those of the stored games. Alternating and with
+    // concurrent training.
+    void workerJoinsAOneMachineRun_data() {
+        QTest::addColumn<bool>("concurrent");
+        QTest::newRow("alternating") << false;
+        QTest::newRow("concurrent") << true;
+    }
+    void workerJoinsAOneMachineRun() {
+        QFETCH(bool, concurrent);
+        QTemporaryDir dir;
+        PipelineOptions o;
+        o.config = tinyConfig();
+        o.config.gate = 0;
+        o.config.concurrentTraining = concurrent;
+        o.config.validationFraction = 0;  // every game in the buffer: the exact count below
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "joined";
+        std::mutex m;  // callbacks come from the pipeline's threads
+        Progress last;
+        std::string logs;
+        std::atomic<bool> ended{false};
+        PipelineCallbacks cb;
+        cb.progress = [&](const Progress& pr) {
+            std::lock_guard lk(m);
+            last = pr;
+        };
+        cb.log = [&](LogLevel, const std::string& line) {
+            std::lock_guard lk(m);
+            logs += line + "\n";
+        };
+        Pipeline p(o, cb);
+        std::exception_ptr trainerError;
+        std::thread trainer([&] {
+            try {
+                p.run();
+            } catch (...) {
+                trainerError = std::current_exception();
+            }
+            ended = true;
+        });
+        struct StopAndJoin {
+            Pipeline& p;
+            std::thread& t;
+            ~StopAndJoin() {
+                p.control().requestStop();
+                if (t.joinable()) t.join();
+            }
+        } stopAndJoin{p, trainer};
+
+        WorkerOptions wo;
+        wo.dbPath = o.dbPath;
+        wo.runName = o.runName;
+        wo.cacheDir = (dir.path() + "/cache").toStdString();
+        wo.games = 3;
+        wo.threads = 1;
+        wo.heartbeatMs = 200;
+        wo.waitSeconds = 60;  // the run appears in well under a second (or the pipeline failed)
+        std::vector<ModelLoaded> loaded;
+        WorkerCallbacks wc;
+        wc.modelLoaded = [&](const ModelLoaded& ml) { loaded.push_back(ml); };
+        wc.log = [&](const std::string& line) {
+            std::lock_guard lk(m);
+            logs += "worker: " + line + "\n";
+        };
+        SelfPlayWorker worker(wo, wc);
+        try {
+            worker.run();  // on this thread, until its 3 games are stored
+        } catch (const std::exception& e) {
+            std::lock_guard lk(m);
+            QFAIL(qPrintable(QString("worker: ") + e.what() + "\n" + QString::fromStdString(logs)));
+        }
+        QVERIFY(!loaded.empty());
+        QVERIFY(loaded.front().fetched);  // from the database: the cache was empty
+        QTest::qWaitFor(
+            [&] {
+                std::lock_guard lk(m);
+                return last.workerGames >= 3 || ended;
+            },
+            300000);
+        {
+            std::lock_guard lk(m);
+            QVERIFY2(!ended && last.workerGames >= 3, logs.c_str());  // it runs until stopped
+        }
+        p.control().requestStop();
+        trainer.join();
+        try {
+            if (trainerError) std::rethrow_exception(trainerError);
+        } catch (const std::exception& e) {
+            QFAIL(qPrintable(QString("pipeline: ") + e.what()));
+        }
+        QCOMPARE(p.stage(), Stage::Finished);
+
+        store::Store st(o.dbPath, {.readOnly = true});
+        const auto run = st.findRun(o.runName);
+        QVERIFY(run.has_value());
+        store::GameFilter f;
+        f.run = run->id;
+        f.kind = store::GameKind::SelfPlay;
+        f.limit = 0;
+        const auto games = st.listGames(f);
+        ReplayBuffer all(size_t(1) << 20);
+        configureBuffer(all, o.config);
+        for (const auto& g : games) all.addGame(*st.loadGame(g.id));
+        const auto ck = readCheckpoint((dir.path() + "/models/joined").toStdString());
+        QVERIFY(ck.has_value());
+        std::lock_guard lk(m);
+        QCOMPARE(last.workerGames, int64_t(3));
+        QCOMPARE(last.games, int64_t(games.size()));  // own games counted once, the worker's too
+        QVERIFY(last.games > 3);                      // the run played its own games beside them
+        QCOMPARE(ck->samplesGenerated, int64_t(all.totalAdded()));
+    }
+
+    // The distributed trainer in one process (world size 1): games the test stores for its run
+    // play the workers' part (a fake feed, no processes). Each stored game is ingested once,
+    // the samples counted are exactly theirs, a generation is published every
+    // gamesPerIteration games, and each has its weights in the database.
+    void trainerRoleIngestsEachStoredGameOnce() {
+        QTemporaryDir dir;
+        TrainerRoleOptions o;
+        o.config = tinyConfig();
+        o.config.gate = 0;
+        o.config.trainRatio = 1;
+        o.config.gamesPerIteration = 4;
+        o.dbPath = (dir.path() + "/xq.db").toStdString();
+        o.runName = "remote";
+        o.generations = 2;
+        o.pollMs = 20;
+        std::atomic<int> published{0};
+        PipelineCallbacks cb;
+        cb.published = [&](const GenerationPublished& g) { published = g.generation; };
+        DistributedTrainer trainer(o, cb);
+        std::exception_ptr error;
+        std::thread t([&] {
+            try {
+                trainer.run();
+            } catch (...) {
+                error = std::current_exception();
+            }
+        });
+        struct StopAndJoin {
+            DistributedTrainer& tr;
+            std::thread& t;
+            ~StopAndJoin() {
+                tr.control().requestStop();
+                if (t.joinable()) t.join();
+            }
+        } stopAndJoin{trainer, t};
+
+        store::Store st(o.dbPath);
+        std::optional<store::RunInfo> run;
+        QTRY_VERIFY_WITH_TIMEOUT((run = st.findRun(o.runName)).has_value() && st.bestModel(run->id),
+                                 60000);  // the trainer created it and published generation 0
+        ReplayBuffer all(size_t(1) << 20);
+        configureBuffer(all, o.config);
+        auto storeGames = [&](uint32_t seed) {
+            for (uint32_t i = 0; i < 4; ++i) {
+                store::GameRecord g = playedGame(30 + int(i), seed + i);
+                g.red = g.black = "fake-worker";
+                g.run = run->id;
+                g.kind = store::GameKind::SelfPlay;
+                g.id = st.insertGame(g);
+                all.addGame(g);
+            }
+        };
+        storeGames(100);
+        QTRY_COMPARE_WITH_TIMEOUT(published.load(), 1, 120000);
+        storeGames(200);
+        t.join();  // generations 2: it stops after publishing the second
+        if (error) std::rethrow_exception(error);
+        QCOMPARE(published.load(), 2);
+        QCOMPARE(trainer.stats().gamesIngested, int64_t(8));
+        const auto ck = readCheckpoint((dir.path() + "/models/remote").toStdString());
+        QVERIFY(ck.has_value());
+        QCOMPARE(ck->samplesGenerated, int64_t(all.totalAdded()));
+        QCOMPARE(ck->generation, 2);
+        const auto models = st.listModels(run->id);
+        QCOMPARE(int(models.size()), 3);
+        for (const auto& m : models) {
+            QVERIFY(!m.sha256.empty());
+            const auto blob = st.loadBlob(m.sha256);
+            QVERIFY(blob.has_value() && !blob->empty());
+        }
     }
 
     void tinyIterationWritesEverything() {

@@ -30,6 +30,7 @@
 #include "core/train/pipeline_state.h"
 #include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
+#include "core/train/run_open.h"
 #include "core/train/selfplay_config.h"
 
 namespace fs = std::filesystem;
@@ -120,71 +121,30 @@ double Pipeline::timeFraction(const State& st) const {
 }
 
 // ---- OpenRun: the run row, its checkpoint (or generation 0), the networks and the trainer ----
+// The run's row, lease, room check, checkpoint and generations are opened as the
+// DistributedTrainer opens them (run_open.h).
 void Pipeline::openRun(State& st) {
-    if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
     if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
         throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
-    store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.sessionStart = Clock::now();
-    store::OpenOptions open;
-    open.log = [this](const std::string& m) { log(LogLevel::Warning, m); };
-    st.store = std::make_unique<store::Store>(options_.dbPath, open);
-
-    auto existing = st.store->findRun(options_.runName);
-    if (existing && !options_.resume)
-        throw Error(ErrorCode::RunExists,
-                    "run '" + options_.runName + "' already exists in " + options_.dbPath +
-                        "; use --resume to continue it or choose another --run name",
-                    options_.runName);
-    if (!existing && options_.resume)
-        throw Error(ErrorCode::RunNotFound,
-                    "no run named '" + options_.runName + "' in " + options_.dbPath + " to resume",
-                    options_.runName);
-    st.resumed = existing.has_value();
-    // A resumed run is leased before anything of it is read or written; a new one right after
-    // its row exists (two processes creating one name: the second is refused by the name).
-    if (existing) {
-        st.run = *existing;
-        takeLease(st);
-    }
-    st.modelDir = options_.modelDir.empty()
-                      ? store::defaultModelDir(options_.dbPath, options_.runName)
-                      : options_.modelDir;
-    checkRoomToWork(st);
-
-    st.config = options_.config;
-    bool haveCheckpoint = false;
-    if (existing) {
-        st.run = *existing;
-        // The stored configuration wins: a resumed run keeps its network size and settings.
-        st.config = fromJson(st.run.config, options_.config);
-        std::optional<Checkpoint> ck;
-        bool unusable = false;
-        try {
-            ck = readCheckpoint(st.modelDir);
-        } catch (const std::exception& e) {
-            // Damaged, or naming files that are gone: the stored generations and games hold
-            // the run as well, without the training network's last steps.
-            unusable = true;
-            log(LogLevel::Warning, std::string("the checkpoint cannot be used (") + e.what() +
-                                       "): continuing from the newest generation and the stored games");
-        }
-        if (ck) {
-            st.ckpt = *ck;
-            haveCheckpoint = true;
-        } else if (!unusable) {
-            log(LogLevel::Warning, "run '" + options_.runName + "' has no checkpoint in " + st.modelDir +
-                                       " (stopped before its first one): continuing from its newest "
-                                       "generation and its stored games");
-        }
-    } else {
-        // The start games are read before the run exists, so a bad source leaves no run behind.
+    const RunLog runLog = [this](LogLevel l, const std::string& m) { log(l, m); };
+    RunOpenRequest req;
+    req.dbPath = options_.dbPath;
+    req.runName = options_.runName;
+    req.modelDir = options_.modelDir;
+    req.presetName = options_.presetName;
+    req.config = options_.config;
+    req.resume = options_.resume;
+    // The start games are read before the run exists, so a bad source leaves no run behind.
+    req.beforeCreate = [&] {
         if (!options_.initGames.empty()) loadStartGames(st);
-        st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
-        takeLease(st);
-    }
+    };
+    req.requestStop = [this] { control_.requestStop(); };
+    const OpenedRun opened = openRunRow(st, req, runLog);
+    st.resumed = opened.resumed;
+    const bool haveCheckpoint = opened.haveCheckpoint;
     const TrainConfig& config = st.config;
-    if (existing && !options_.initGames.empty()) loadStartGames(st);
+    if (opened.resumed && !options_.initGames.empty()) loadStartGames(st);
     else if (config.gamesMix > 0 && options_.initGames.empty())
         log(LogLevel::Warning, "games-mix needs the games the run started from (--init-games): "
                                "training on self-play positions alone this session");
@@ -193,7 +153,7 @@ void Pipeline::openRun(State& st) {
     netOpts.device = options_.device;
     netOpts.threads = config.inferenceThreads;
     netOpts.seed = uint64_t(config.seed);
-    if (!reconcileGenerations(st, haveCheckpoint)) {
+    if (!reconcileGenerations(st, opened, runLog)) {
         // No generation stored yet (a new run, or one killed before its generation 0 was).
         // Generation 0: the random network, accepted by definition, Elo 0.
         st.bestNet = std::make_shared<nn::Net>(netConfig(config), netOpts);
@@ -214,7 +174,7 @@ void Pipeline::openRun(State& st) {
             st.gameBuffer.reset();
             st.gameHeldOut.reset();
         }
-        st.bestNet = loadPlayingGeneration(st, netOpts);
+        st.bestNet = loadPlayingGeneration(st, netOpts, runLog);
         // The model files say which policy head and inputs the run trains: a run stored before
         // those parameters existed has none in its configuration and holds dense basic nets.
         st.config.policyHead = int(st.bestNet->config().policyHead);
@@ -235,7 +195,7 @@ void Pipeline::openRun(State& st) {
     if (!trainFromCheckpoint) {
         // Training starts from the newest generation (step 0, a fresh optimizer).
         st.trainNet = std::make_shared<nn::Net>(st.bestNet->clone());
-        if (!existing) {
+        if (!opened.resumed) {
             st.ckpt.samplesGenerated = 0;
             st.ckpt.samplesTrained = 0;
         }
@@ -250,142 +210,6 @@ void Pipeline::openRun(State& st) {
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.playGeneration.store(st.ckpt.generation);
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
-}
-
-// The run's lease (run_lease.h): refused when another live process trains the run; a stale
-// lease (a killed trainer's) is taken over and said so. Losing it later stops this run.
-void Pipeline::takeLease(State& st) {
-    st.lease = holdRunLease(
-        *st.store, st.run.id, options_.runName,
-        [this](const std::string& m) { log(LogLevel::Warning, m); },
-        [this](const std::string& m) { log(LogLevel::Error, m); }, [this] { control_.requestStop(); });
-}
-
-// Fails before any work when the run could not keep it: the database must take a write now
-// (not read-only, not locked past the busy timeout), the model folder must take a file, and both
-// disks need room for games and models.
-void Pipeline::checkRoomToWork(State& st) {
-    st.store->checkWritable();
-    std::error_code ec;
-    fs::create_directories(st.modelDir, ec);
-    if (ec)
-        throw Error(ErrorCode::FolderNotWritable,
-                    "cannot create the model folder " + st.modelDir + ": " + ec.message(), st.modelDir);
-    constexpr uintmax_t kMinFreeBytes = uintmax_t(64) << 20;
-    for (const fs::path& dir : {fs::absolute(options_.dbPath).parent_path(), fs::path(st.modelDir)}) {
-        const fs::space_info sp = fs::space(dir, ec);
-        if (!ec && sp.available < kMinFreeBytes)
-            throw Error(ErrorCode::DiskFull,
-                        "only " + std::to_string(sp.available >> 20) + " MiB free on the disk of " +
-                            dir.string() + "; training needs at least " +
-                            std::to_string(kMinFreeBytes >> 20) + " MiB for its games and models",
-                        dir.string());
-    }
-    const fs::path probe = fs::path(st.modelDir) / ".write-test";
-    {
-        std::ofstream f(probe, std::ios::binary | std::ios::trunc);
-        if (!(f << "xqzero" << std::flush))
-            throw Error(ErrorCode::FolderNotWritable,
-                        "cannot write model files in " + st.modelDir + ": " + std::strerror(errno), st.modelDir);
-    }
-    fs::remove(probe, ec);
-}
-
-// The database's models table and checkpoint.json are written at different moments (a
-// generation's file, then its row, then the checkpoint), so a kill can leave them a
-// generation apart. The rows are the source of truth for generations: the newest accepted
-// generation whose file loads is the one self-play continues from, and a checkpoint that names
-// a generation the rows lack gets its row back. Returns false when the run has no generation.
-bool Pipeline::reconcileGenerations(State& st, bool haveCheckpoint) {
-    if (!st.resumed) return false;
-    const auto best = st.store->bestModel(st.run.id);
-    auto fileOf = [&](const std::string& f) { return fs::path(st.modelDir) / f; };
-    if (haveCheckpoint && (!best || best->generation < st.ckpt.generation)) {
-        std::error_code ec;
-        if (fs::exists(fileOf(st.ckpt.bestFile), ec)) {
-            store::ModelInfo mi;
-            mi.run = st.run.id;
-            mi.generation = st.ckpt.generation;
-            mi.file = fileOf(st.ckpt.bestFile).string();
-            mi.parent = best ? std::optional<int64_t>(best->id) : std::nullopt;
-            mi.accepted = true;
-            mi.elo = st.ckpt.elo;
-            mi.eloLo = st.ckpt.eloLo;
-            mi.eloHi = st.ckpt.eloHi;
-            st.ckpt.bestModelId = st.store->addModel(mi);
-            log(LogLevel::Warning, "the database lacked generation " + std::to_string(st.ckpt.generation) +
-                                       " that the checkpoint names: its row is restored");
-            return true;
-        }
-    }
-    if (!best) return false;
-    if (haveCheckpoint && best->generation == st.ckpt.generation) return true;
-    // A missing or damaged file is the loader's to handle (loadPlayingGeneration falls back).
-    if (haveCheckpoint)
-        log(LogLevel::Warning, "the checkpoint is at generation " + std::to_string(st.ckpt.generation) +
-                                   ", the database at " + std::to_string(best->generation) +
-                                   " (stopped between the two writes): continuing from generation " +
-                                   std::to_string(best->generation));
-    st.ckpt.generation = best->generation;
-    st.ckpt.bestFile = best->file;  // absolute: the model-dir join keeps it as is
-    st.ckpt.bestModelId = best->id;
-    st.ckpt.elo = best->elo.value_or(0);
-    st.ckpt.eloLo = best->eloLo.value_or(0);
-    st.ckpt.eloHi = best->eloHi.value_or(0);
-    return true;
-}
-
-// The network self-play goes on with: the playing generation's (st.ckpt.bestFile), or, when
-// that file is missing or does not load, the newest accepted generation whose file loads. Each
-// skipped file is named in the log with the reason. The generations after the one taken are
-// numbered from it again, so the next accepted one replaces the skipped file (gen-NNNN.xqm)
-// and becomes the run's best; its row is newer than the skipped one's. Throws RunModelMissing
-// when no accepted generation's file loads.
-std::shared_ptr<nn::Net> Pipeline::loadPlayingGeneration(State& st, const nn::NetOptions& netOpts) {
-    auto tryLoad = [&](const fs::path& file, std::string& why) -> std::shared_ptr<nn::Net> {
-        std::error_code ec;
-        if (!fs::exists(file, ec)) {
-            why = "the file is missing";
-            return nullptr;
-        }
-        try {
-            return std::make_shared<nn::Net>(nn::loadModel(file, netOpts));
-        } catch (const nn::ModelFileError& e) {
-            why = e.what();
-            return nullptr;
-        }
-    };
-    const fs::path first = fs::path(st.modelDir) / st.ckpt.bestFile;
-    std::string why;
-    if (auto net = tryLoad(first, why)) return net;
-    log(LogLevel::Warning, "skipped generation " + std::to_string(st.ckpt.generation) + " (" +
-                               first.string() + "): " + why);
-    std::vector<store::ModelInfo> models = st.store->listModels(st.run.id);  // by generation
-    for (auto it = models.rbegin(); it != models.rend(); ++it) {
-        if (!it->accepted || it->file.empty() || fs::path(it->file) == first) continue;
-        std::string whyNot;
-        auto net = tryLoad(it->file, whyNot);
-        if (!net) {
-            log(LogLevel::Warning, "skipped generation " + std::to_string(it->generation) + " (" +
-                                       it->file + "): " + whyNot);
-            continue;
-        }
-        log(LogLevel::Warning, "self-play continues from generation " + std::to_string(it->generation) +
-                                   " (" + it->file + "), the newest whose file loads; the next "
-                                   "accepted generation is numbered " +
-                                   std::to_string(it->generation + 1));
-        st.ckpt.generation = it->generation;
-        st.ckpt.bestFile = it->file;
-        st.ckpt.bestModelId = it->id;
-        st.ckpt.elo = it->elo.value_or(0);
-        st.ckpt.eloLo = it->eloLo.value_or(0);
-        st.ckpt.eloHi = it->eloHi.value_or(0);
-        return net;
-    }
-    throw Error(ErrorCode::RunModelMissing,
-                "no generation of run '" + options_.runName + "' has a model file that loads (" +
-                    first.string() + ": " + why + ")",
-                first.string());
 }
 
 // ---- RebuildBuffers: replay buffer and held-out set from the run's stored self-play games ----

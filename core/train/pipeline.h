@@ -25,11 +25,11 @@
 // replay buffer is rebuilt from the run's stored self-play games (newest first), so no
 // finished game is lost. A run stopped before its first checkpoint resumes from its newest
 // generation (generation 0 at worst) with a fresh optimizer. The models table is the source of
-// truth for generations: OpenRun reconciles checkpoint.json with it (reconcileGenerations), so
+// truth for generations: OpenRun reconciles checkpoint.json with it (run_open.h), so
 // a kill between writing a generation's row and the checkpoint neither duplicates the
 // generation nor overwrites its file.
 //
-// Before any work OpenRun proves that the work can be kept (checkRoomToWork): the database
+// Before any work OpenRun proves that the work can be kept (run_open.h: checkRoomToWork): the database
 // takes a write, the model folder a file, and both disks have room.
 //
 // One writer per run: OpenRun takes the run's lease (run_lease.h) before it reads or writes
@@ -40,8 +40,9 @@
 // Resume falls back instead of refusing: a checkpoint.json that does not read (or names files
 // that are gone) is skipped, as for a run stopped before its first one; a training network that
 // does not load gives way to the playing generation with a fresh optimizer; a playing
-// generation whose file is missing or damaged gives way to the newest accepted generation whose
-// file loads (loadPlayingGeneration). Each fallback names the file it skipped and why.
+// generation whose file is missing is loaded from its weights in the store, and one whose file
+// is damaged (or whose weights are gone too) gives way to the newest accepted generation whose
+// weights load (run_open.h: loadPlayingGeneration). Each fallback names the file it skipped and why.
 //
 // Control: RunControl (pause / resume / stop from any thread). Callbacks (plain structs) run
 // on the pipeline's threads; the UI facade re-emits them as queued signals.
@@ -234,11 +235,7 @@ private:
     // pipeline_evaluate.cpp: Evaluate = GatingMatch -> RecordGeneration -> AnnounceGeneration.
     // Shared with DistributedTrainer (trainer_role.h): each step is runTrainStep
     // (train_step.h), each generation's file and row publishGeneration (publisher.h).
-    void openRun(State& st);
-    void checkRoomToWork(State& st);
-    void takeLease(State& st);
-    bool reconcileGenerations(State& st, bool haveCheckpoint);
-    std::shared_ptr<nn::Net> loadPlayingGeneration(State& st, const nn::NetOptions& netOpts);
+    void openRun(State& st);  // over run_open.h, shared with DistributedTrainer
     void rebuildBuffers(State& st);
     void loadStartGames(State& st);                 // pipeline_games.cpp
     void fromGamesPhase(State& st, nn::Net& net);   // pipeline_games.cpp

@@ -110,7 +110,7 @@ Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn:
 }
 
 // RecordGeneration: an accepted candidate becomes the playing generation: its file
-// (gen-NNNN.xqm) first, then its models row (the source of truth, see reconcileGenerations),
+// (gen-NNNN.xqm) first, then its models row (the source of truth, run_open.h: reconcileGenerations),
 // then the checkpoint state in memory. A rejected one gets a row without a file.
 void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate,
                                 const GateOutcome& gate) {

@@ -7,7 +7,7 @@
 // row is added.
 // The file comes first, so a row never names a file that was not written; a kill between the
 // two leaves a file without a row, which the next publish of that number overwrites
-// (pipeline.h: reconcileGenerations).
+// (run_open.h: reconcileGenerations).
 //
 // Thread-safety: publishGeneration writes the model folder and the store on the caller's
 // thread, which must be the run's one writer (run_lease.h). generationFileName is pure.

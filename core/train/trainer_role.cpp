@@ -23,7 +23,7 @@
 #include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/game_feed.h"
-#include "core/train/run_lease.h"
+#include "core/train/run_open.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/train_step.h"
 #include "core/train/trainer_role_state.h"
@@ -37,91 +37,44 @@ DistributedTrainer::DistributedTrainer(TrainerRoleOptions options, PipelineCallb
 
 DistributedTrainer::~DistributedTrainer() = default;
 
-// Rank 0 writes the run's checkpoints and generations: it holds the run's lease, as the
-// one-machine pipeline does (the same rule, run_lease.h).
-void DistributedTrainer::takeLease(State& st) {
-    st.lease = holdRunLease(
-        *st.store, st.run.id, options_.runName,
-        [this](const std::string& m) { log(LogLevel::Warning, m); },
-        [this](const std::string& m) { log(LogLevel::Error, m); },
-        [this] { control_.requestStop(); });
-}
-
 void DistributedTrainer::log(LogLevel l, const std::string& m) const {
     if (callbacks_.log) callbacks_.log(l, m);
 }
 
 // ---- OpenRun: rank 0 creates or resumes the run; other ranks read its configuration ----
+// Rank 0 opens the run as the one-machine Pipeline does (run_open.h: the row, the lease, the
+// room check, the checkpoint, the generations reconciled with the models table).
 void DistributedTrainer::openRun(State& st) {
     if (options_.dbPath.empty()) throw std::invalid_argument("no database path given");
-    store::requireValidRunName(options_.runName);  // before the database is opened or created
     st.rank0 = options_.group.rank == 0;
-    store::OpenOptions open;
-    open.reconnectSeconds = options_.reconnectSeconds;
-    open.log = [this](const std::string& m) { log(LogLevel::Warning, m); };
-    st.store = std::make_unique<store::Store>(options_.dbPath, open);
-    st.modelDir = options_.modelDir.empty()
-                      ? store::defaultModelDir(options_.dbPath, options_.runName)
-                      : options_.modelDir;
+    st.config = options_.config;
+    if (!st.rank0) {
+        // Rank 0 creates the run before it joins the group, and this rank reads it after
+        // joinGroup; here it only checks the database is reachable.
+        store::requireValidRunName(options_.runName);
+        store::OpenOptions open;
+        open.reconnectSeconds = options_.reconnectSeconds;
+        open.log = [this](const std::string& m) { log(LogLevel::Warning, m); };
+        st.store = std::make_unique<store::Store>(options_.dbPath, open);
+        return;
+    }
+    const RunLog runLog = [this](LogLevel l, const std::string& m) { log(l, m); };
+    RunOpenRequest req;
+    req.dbPath = options_.dbPath;
+    req.runName = options_.runName;
+    req.modelDir = options_.modelDir;
+    req.presetName = options_.presetName;
+    req.config = options_.config;
+    req.resume = options_.resume;
+    req.open.reconnectSeconds = options_.reconnectSeconds;
+    req.requestStop = [this] { control_.requestStop(); };
+    const OpenedRun opened = openRunRow(st, req, runLog);
+    st.haveCheckpoint = opened.haveCheckpoint;
     nn::NetOptions netOpts;
     netOpts.device = options_.device;
     netOpts.threads = std::max(1, int(std::thread::hardware_concurrency()));
     netOpts.seed = uint64_t(options_.config.seed);
-    st.config = options_.config;
-    bool& haveCheckpoint = st.haveCheckpoint;
-    if (st.rank0) {
-        st.store->checkWritable();
-        fs::create_directories(st.modelDir);
-        const auto existing = st.store->findRun(options_.runName);
-        if (existing && !options_.resume)
-            throw Error(ErrorCode::RunExists,
-                        "run '" + options_.runName + "' already exists in " + st.store->path() +
-                            "; use --resume to continue it or choose another --run name",
-                        options_.runName);
-        if (!existing && options_.resume)
-            throw Error(ErrorCode::RunNotFound, "no run named '" + options_.runName + "' to resume",
-                        options_.runName);
-        if (existing) {
-            st.run = *existing;
-            takeLease(st);
-            st.config = fromJson(st.run.config, options_.config);
-            if (auto ck = readCheckpoint(st.modelDir)) {
-                st.ckpt = *ck;
-                haveCheckpoint = true;
-            }
-        } else {
-            st.run = st.store->createRun(options_.runName, toJson(st.config, options_.presetName));
-            takeLease(st);
-        }
-    } else {
-        // Rank 0 creates the run before it joins the group, and this rank reads it after
-        // joinGroup; here it only checks the database is reachable.
-        st.config = options_.config;
-    }
-    if (!st.rank0) return;
-    const auto best = st.store->bestModel(st.run.id);
-    if (haveCheckpoint) {
-        st.trainNet = std::make_shared<nn::Net>(
-            nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
-    } else if (best && !best->sha256.empty()) {
-        // Stopped before its first checkpoint: train on from the newest generation.
-        const auto bytes = st.store->loadBlob(best->sha256);
-        if (!bytes)
-            throw Error(
-                ErrorCode::RunModelMissing,
-                "the weights of generation " + std::to_string(best->generation) + " are missing",
-                st.run.name);
-        const fs::path tmp = fs::path(st.modelDir) / ".resume.xqm";
-        std::ofstream(tmp, std::ios::binary)
-            .write(reinterpret_cast<const char*>(bytes->data()), std::streamsize(bytes->size()));
-        st.trainNet = std::make_shared<nn::Net>(nn::loadModel(tmp.string(), netOpts));
-        fs::remove(tmp);
-        st.ckpt.generation = best->generation;
-        st.ckpt.bestModelId = best->id;
-        st.ckpt.bestFile = best->file;
-        st.ckpt.samplesGenerated = 0;
-        st.ckpt.samplesTrained = 0;
-    } else {
+    if (!reconcileGenerations(st, opened, runLog)) {
         // Generation 0: the random network, published as the first model workers play.
         st.trainNet = std::make_shared<nn::Net>(netConfig(st.config), netOpts);
         st.trainNet->meta().generation = 0;
@@ -129,10 +82,29 @@ void DistributedTrainer::openRun(State& st) {
         st.ckpt.samplesGenerated = 0;
         st.ckpt.samplesTrained = 0;
         publish(st);
-    }
-    if (haveCheckpoint && best && best->generation > st.ckpt.generation) {
-        st.ckpt.generation = best->generation;
-        st.ckpt.bestModelId = best->id;
+    } else {
+        std::shared_ptr<nn::Net> best = loadPlayingGeneration(st, netOpts, runLog);
+        bool fromCheckpoint = st.haveCheckpoint;
+        if (fromCheckpoint) {
+            try {
+                st.trainNet = std::make_shared<nn::Net>(
+                    nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
+            } catch (const nn::ModelFileError& e) {
+                log(LogLevel::Warning, std::string("the checkpoint's training network does not load (") +
+                                           e.what() + "): training goes on from generation " +
+                                           std::to_string(st.ckpt.generation) + " with a fresh optimizer");
+                fromCheckpoint = false;
+                st.ckpt.optimizerFile.clear();
+            }
+        }
+        if (!fromCheckpoint) {
+            // Stopped before its first checkpoint: train on from the newest generation; the
+            // stored games are then counted as they are ingested.
+            st.trainNet = std::move(best);
+            st.haveCheckpoint = false;
+            st.ckpt.samplesGenerated = 0;
+            st.ckpt.samplesTrained = 0;
+        }
     }
     findCandidate(st);
     st.config.policyHead = int(st.trainNet->config().policyHead);

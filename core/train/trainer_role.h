@@ -115,7 +115,6 @@ class DistributedTrainer {
     void decideCandidate(State& st, const ArenaResult& r);
     bool gateCycle(State& st, bool due);
     void log(LogLevel l, const std::string& m) const;
-    void takeLease(State& st);
 
     TrainerRoleOptions options_;
     PipelineCallbacks callbacks_;

@@ -990,6 +990,102 @@ private slots:
         }
     }
 
+    // Both trainers open a run through run_open.h: a one-machine run, its database then
+    // restored from a copy older than its checkpoint, is continued by the trainer role, which
+    // restores the generation the checkpoint names (as the Pipeline does, test_faults) and
+    // trains on from the checkpoint's step; a model folder that cannot be created is refused
+    // before the run exists.
+    void trainerRoleOpensARunAsThePipelineDoes() {
+        QTemporaryDir dir;
+        PipelineOptions po;
+        po.config = tinyConfig();
+        po.config.gate = 0;
+        po.dbPath = (dir.path() + "/xq.db").toStdString();
+        po.runName = "shared";
+        po.iterations = 1;
+        Pipeline(po).run();
+        QVERIFY(QFile::copy(dir.path() + "/xq.db", dir.path() + "/backup.db"));
+        po.resume = true;
+        Pipeline(po).run();
+        const std::string modelDir = (dir.path() + "/models/shared").toStdString();
+        const auto ck = readCheckpoint(modelDir);
+        QVERIFY(ck && ck->generation == 2);
+        for (const char* ext : {"", "-wal", "-shm"}) QFile::remove(dir.path() + "/xq.db" + ext);
+        QVERIFY(QFile::copy(dir.path() + "/backup.db", dir.path() + "/xq.db"));
+        {
+            store::Store st(po.dbPath);
+            QCOMPARE(st.bestModel(st.findRun("shared")->id)->generation, 1);
+        }
+
+        TrainerRoleOptions o;
+        o.config = po.config;
+        o.dbPath = po.dbPath;
+        o.runName = "shared";
+        o.resume = true;
+        o.pollMs = 20;
+        std::vector<std::string> logs;
+        PipelineCallbacks cb;
+        cb.log = [&](LogLevel, const std::string& m) { logs.push_back(m); };
+        DistributedTrainer trainer(o, cb);
+        trainer.control().requestStop();  // open the run, then stop at the first Ingest
+        trainer.run();
+        auto logged = [&](const std::string& text) {
+            return std::any_of(logs.begin(), logs.end(),
+                               [&](const std::string& m) { return m.find(text) != std::string::npos; });
+        };
+        QVERIFY2(logged("the database lacked generation 2"), logs.empty() ? "" : logs.front().c_str());
+        QVERIFY(logged("from step " + std::to_string(ck->step)));
+        store::Store st(po.dbPath);
+        const auto best = st.bestModel(st.findRun("shared")->id);
+        QCOMPARE(best->generation, 2);
+        QVERIFY(std::filesystem::exists(best->file));
+        QCOMPARE(readCheckpoint(modelDir)->step, ck->step);
+
+        // A model folder that cannot be made (a file stands in its path): refused, no run made.
+        QFile blocker(dir.path() + "/blocker");
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        TrainerRoleOptions bad = o;
+        bad.resume = false;
+        bad.runName = "blocked";
+        bad.modelDir = (dir.path() + "/blocker/models").toStdString();
+        DistributedTrainer refused(bad);
+        try {
+            refused.run();
+            QFAIL("a model folder under a file was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.code(), ErrorCode::FolderNotWritable);
+        }
+        QVERIFY(!st.findRun("blocked").has_value());
+    }
+
+    // A generation whose file is gone (published on another host, or removed) is loaded from
+    // its weights in the database: the resume goes on from it, skipping nothing.
+    void missingGenerationFileLoadsFromTheStore() {
+        QTemporaryDir dir;
+        PipelineOptions po;
+        po.config = tinyConfig();
+        po.config.gate = 0;
+        po.dbPath = (dir.path() + "/xq.db").toStdString();
+        po.runName = "blob";
+        po.iterations = 1;
+        Pipeline(po).run();
+        const QString gen1 = dir.path() + "/models/blob/gen-0001.xqm";
+        QVERIFY(QFile::remove(gen1));
+        qputenv("XQ_MODEL_CACHE", (dir.path() + "/cache").toUtf8());
+        std::vector<std::string> logs;
+        PipelineCallbacks cb;
+        cb.log = [&](LogLevel, const std::string& m) { logs.push_back(m); };
+        po.resume = true;
+        Pipeline p(po, cb);
+        p.run();
+        qunsetenv("XQ_MODEL_CACHE");
+        for (const auto& m : logs) QVERIFY2(m.find("skipped generation") == std::string::npos, m.c_str());
+        store::Store st(po.dbPath);
+        QCOMPARE(st.bestModel(st.findRun("blob")->id)->generation, 2);
+        QVERIFY(QDir(dir.path() + "/cache").entryList({"*.xqm"}).size() == 1);
+    }
+
     void tinyIterationWritesEverything() {
         QTemporaryDir dir;
         PipelineOptions o;

@@ -1,5 +1,7 @@
 #include "core/train/early_stop.h"
 
+#include <algorithm>
+
 namespace xq::train {
 
 EarlyStop::Action EarlyStop::report(int step, double loss) {
@@ -11,6 +13,10 @@ EarlyStop::Action EarlyStop::report(int step, double loss) {
     }
     ++since_;
     return patience_ > 0 && since_ >= patience_ ? Action::Stop : Action::Continue;
+}
+
+size_t heldOutCapacity(int bufferCapacity) {
+    return std::max<size_t>(1000, size_t(std::max(0, bufferCapacity)) / 4);
 }
 
 bool heldOutGame(int64_t gameId, uint64_t seed, double fraction) {

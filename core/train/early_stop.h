@@ -15,6 +15,7 @@
 //
 // Thread-safety: plain values; heldOutGame() is a pure function.
 
+#include <cstddef>
 #include <cstdint>
 
 namespace xq::train {
@@ -46,5 +47,11 @@ private:
 // Whether the self-play game `gameId` belongs to the held-out set: a fixed hash of the id and
 // the run's seed under `fraction` (0 = none, 1 = all).
 bool heldOutGame(int64_t gameId, uint64_t seed, double fraction);
+
+// The held-out set's size in positions for a replay buffer of `bufferCapacity` (a quarter of
+// it, at least 1,000), and the positions it needs before its losses are measured. The same
+// for both trainers (pipeline.h, trainer_role.h).
+size_t heldOutCapacity(int bufferCapacity);
+constexpr size_t kMinHeldOutPositions = 256;
 
 }  // namespace xq::train

@@ -209,6 +209,7 @@ void Pipeline::openRun(State& st) {
         st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.playGeneration.store(st.ckpt.generation);
+    st.newestGeneration = std::max(newestGenerationNumber(*st.store, st.run.id), st.ckpt.generation);
     st.rng.seed(uint64_t(config.seed) * 0x9E3779B97F4A7C15ull + uint64_t(st.ckpt.iteration));
 }
 
@@ -216,7 +217,7 @@ void Pipeline::openRun(State& st) {
 void Pipeline::rebuildBuffers(State& st) {
     const TrainConfig& config = st.config;
     st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
-    st.heldOut = std::make_unique<ReplayBuffer>(std::max<size_t>(1000, size_t(config.bufferCapacity) / 4));
+    st.heldOut = std::make_unique<ReplayBuffer>(heldOutCapacity(config.bufferCapacity));
     for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) configureBuffer(*b, config);
     store::GameFilter f;
     f.run = st.run.id;

@@ -25,7 +25,7 @@ namespace xq::train {
 // Evaluate = GatingMatch (only with a gate) -> RecordGeneration -> AnnounceGeneration.
 // Returns false when a stop interrupted the gating match.
 bool Pipeline::evaluatePhase(State& st) {
-    const int candidateGen = st.ckpt.generation + 1;
+    const int candidateGen = nextGenerationNumber(st.ckpt.generation, st.newestGeneration);
     std::shared_ptr<nn::Net> candidate = st.candidate;
     st.candidate.reset();
     candidate->meta().generation = candidateGen;
@@ -111,11 +111,13 @@ Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn:
 
 // RecordGeneration: an accepted candidate becomes the playing generation: its file
 // (gen-NNNN.xqm) first, then its models row (the source of truth, run_open.h: reconcileGenerations),
-// then the checkpoint state in memory. A rejected one gets a row without a file.
+// then the checkpoint state in memory. A rejected one gets a row without a file. Either way the
+// candidate's number (its meta().generation) is taken (publisher.h: nextGenerationNumber).
 void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate,
                                 const GateOutcome& gate) {
     const TrainConfig& config = st.config;
-    const int candidateGen = st.ckpt.generation + 1;
+    const int candidateGen = candidate->meta().generation;
+    st.newestGeneration = std::max(st.newestGeneration, candidateGen);
     store::ModelInfo mi;
     mi.run = st.run.id;
     mi.generation = candidateGen;

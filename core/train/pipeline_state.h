@@ -44,6 +44,8 @@ struct Pipeline::State : RunSession {
     double sessionSelfPlaySeconds = 0;
     // What the training phase hands to the evaluation phase.
     std::shared_ptr<nn::Net> candidate;
+    // The run's highest generation number (publisher.h: nextGenerationNumber).
+    int newestGeneration = -1;
     // The generation self-play plays (the label of its games); written by the loop's thread.
     std::atomic<int> playGeneration{0};
     // Guards ckpt.samplesGenerated, ckpt.samplesTrained and gamesSincePublish, which self-play

@@ -45,7 +45,7 @@ bool Pipeline::trainPhase(State& st) {
     // at the start and every validationInterval steps, charted as a diagnostic. Only with
     // earlyStopChecks > 0 do they end the phase, and then the weights with the lowest held-out
     // value loss become the candidate; the trainer itself goes on from its last step.
-    const bool validate = config.validationFraction > 0 && st.heldOut->size() >= 256;
+    const bool validate = config.validationFraction > 0 && st.heldOut->size() >= kMinHeldOutPositions;
     EarlyStop early(config.earlyStopChecks);
     nn::TrainBatch heldBatch;
     std::unique_ptr<nn::Net> bestWeights;

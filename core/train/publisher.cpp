@@ -1,5 +1,6 @@
 #include "core/train/publisher.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -31,6 +32,16 @@ std::string generationFileName(int generation) {
     char name[32];
     std::snprintf(name, sizeof name, "gen-%04d.xqm", generation);
     return name;
+}
+
+int nextGenerationNumber(int playing, int newestStored) {
+    return std::max(playing, newestStored) + 1;
+}
+
+int newestGenerationNumber(store::Store& store, int64_t run) {
+    int newest = -1;
+    for (const store::ModelInfo& m : store.listModels(run)) newest = std::max(newest, m.generation);
+    return newest;
 }
 
 PublishedModel publishGeneration(store::Store& store, nn::Net& net, const std::string& modelDir,

@@ -13,6 +13,7 @@
 // thread, which must be the run's one writer (run_lease.h). generationFileName is pure.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "core/store/records.h"
@@ -29,6 +30,15 @@ namespace xq::train {
 
 // "gen-0007.xqm": the file name of a generation in the run's model folder.
 std::string generationFileName(int generation);
+
+// Generation numbers, the same rule in both trainers: every candidate takes the number after
+// the run's highest one (the playing generation's, or a newer candidate's row), so a number
+// never names two models; a rejected candidate keeps its number and its row (in the
+// DistributedTrainer also its file, which the workers played). Without a gate every candidate
+// is accepted and the numbers run 0, 1, 2, ...
+int nextGenerationNumber(int playing, int newestStored);
+// The highest generation number among the run's models rows; -1 when it has none.
+int newestGenerationNumber(store::Store& store, int64_t run);
 
 struct PublishOptions {
     bool crashPoints = false;  // pass crashPoint "generation-file" and "generation-row"

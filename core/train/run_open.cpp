@@ -1,6 +1,7 @@
 // OpenRun as both trainers do it (run_open.h).
 #include "core/train/run_open.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -165,12 +166,13 @@ bool reconcileGenerations(RunSession& s, const OpenedRun& opened, const RunLog& 
     return true;
 }
 
-// The numbering after a fallback: the generations after the one taken are numbered from it
-// again, so the next accepted one replaces the skipped file (gen-NNNN.xqm) and becomes the
-// run's best; its row is newer than the skipped one's.
+// After a fallback the next generation still takes the number after the run's highest
+// (publisher.h: nextGenerationNumber): the skipped file keeps its name, no number repeats.
 std::shared_ptr<nn::Net> loadPlayingGeneration(RunSession& s, const nn::NetOptions& netOpts,
                                                const RunLog& log) {
     const std::vector<store::ModelInfo> models = s.store->listModels(s.run.id);  // by generation
+    int newest = -1;
+    for (const auto& m : models) newest = std::max(newest, m.generation);
     auto tryLoad = [&](const fs::path& file, const std::string& sha256,
                        std::string& why) -> std::shared_ptr<nn::Net> {
         std::error_code ec;
@@ -212,9 +214,9 @@ std::shared_ptr<nn::Net> loadPlayingGeneration(RunSession& s, const nn::NetOptio
         }
         log(LogLevel::Warning, "self-play continues from generation " +
                                    std::to_string(it->generation) + " (" + it->file +
-                                   "), the newest whose weights load; the next accepted "
+                                   "), the newest whose weights load; the next "
                                    "generation is numbered " +
-                                   std::to_string(it->generation + 1));
+                                   std::to_string(std::max(newest, it->generation) + 1));
         s.ckpt.generation = it->generation;
         s.ckpt.bestFile = it->file;
         s.ckpt.bestModelId = it->id;

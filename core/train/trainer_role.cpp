@@ -20,6 +20,7 @@
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/clock.h"
+#include "core/train/early_stop.h"
 #include "core/train/publisher.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/game_feed.h"
@@ -166,7 +167,8 @@ void DistributedTrainer::joinGroup(State& st) {
     st.rng.seed(uint64_t(st.config.seed) * 0x9E3779B97F4A7C15ull +
                 uint64_t(options_.group.rank) * 0xD1B54A32D192ED03ull + uint64_t(st.ckpt.step));
     st.buffer = std::make_unique<ReplayBuffer>(size_t(st.config.bufferCapacity));
-    configureBuffer(*st.buffer, st.config);
+    st.heldOut = std::make_unique<ReplayBuffer>(heldOutCapacity(st.config.bufferCapacity));
+    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) configureBuffer(*b, st.config);
     log(LogLevel::Info, "rank " + std::to_string(st.group->rank()) + " of " +
                             std::to_string(st.group->worldSize()) + " training run '" +
                             st.run.name + "' from step " + std::to_string(st.ckpt.step) + " on " +
@@ -197,9 +199,13 @@ bool DistributedTrainer::ingest(State& st) {
     for (int64_t id : ids) {
         const auto g = st.store->loadGame(id);
         if (!g) continue;  // deleted meanwhile (same answer on every rank: rows are not reused)
-        const int added = st.buffer->addGame(*g);
         st.newestIngested = std::max(st.newestIngested, id);
         ++stats_.gamesIngested;
+        if (heldOutGame(id, uint64_t(st.config.seed), st.config.validationFraction)) {
+            st.heldOut->addGame(*g);  // not trained on, so not counted for the ratio
+            continue;
+        }
+        const int added = st.buffer->addGame(*g);
         if (!counted) continue;
         st.ckpt.samplesGenerated += added;
         ++st.gamesSincePublish;
@@ -259,6 +265,10 @@ void DistributedTrainer::train(State& st) {
         stats_.collectiveSeconds += st.group->collectiveSeconds() - coll0;
         ++stats_.steps;
         ++st.stepsSincePublish;
+        if (++st.stepsSinceHeldOutCheck >= c.validationInterval) {
+            st.stepsSinceHeldOutCheck = 0;
+            if (st.rank0) checkHeldOut(st);
+        }
     }
     if (st.rank0 && !st.pending.empty()) {
         st.store->addMetrics(st.pending);
@@ -266,9 +276,22 @@ void DistributedTrainer::train(State& st) {
     }
 }
 
+// Rank 0, every validationInterval steps: the losses on a batch of held-out positions, as
+// metrics (heldout/value, heldout/policy) and the heldOut callback, as the Pipeline's training
+// phase charts them (the trainer role does not stop early on them).
+void DistributedTrainer::checkHeldOut(State& st) {
+    if (st.config.validationFraction <= 0 || st.heldOut->size() < kMinHeldOutPositions) return;
+    const nn::TrainBatch batch =
+        st.heldOut->sampleBatch(int(std::min<size_t>(1024, st.heldOut->size())), st.rng);
+    const nn::TrainStats hs = st.trainer->evaluate(batch);
+    st.pending.push_back({st.run.id, st.ckpt.step, "heldout/value", hs.valueLoss, 0});
+    st.pending.push_back({st.run.id, st.ckpt.step, "heldout/policy", hs.policyLoss, 0});
+    if (callbacks_.heldOut) callbacks_.heldOut({st.ckpt.step, hs.valueLoss, hs.policyLoss});
+}
+
 // ---- Publish (rank 0): file, blob, models row (its NOTIFY reaches the workers), checkpoint ----
 void DistributedTrainer::publish(State& st) {
-    const int gen = std::max(st.ckpt.generation, st.newestGeneration) + 1;
+    const int gen = nextGenerationNumber(st.ckpt.generation, st.newestGeneration);
     // With the gate a generation after the first is a candidate until its games decide.
     const bool candidate = st.config.gate != 0 && gen > 0;
     nn::Net snapshot = st.trainNet->clone();

@@ -7,8 +7,10 @@
 // the database and the model folder.
 //
 // Stages: OpenRun -> JoinGroup -> loop { Ingest -> Train -> Publish } -> Checkpoint.
-//   OpenRun   rank 0 creates the run (or resumes it from its checkpoint in modelDir) and
-//             publishes generation 0; other ranks read the run's configuration.
+//   OpenRun   rank 0 opens the run as the one-machine Pipeline does (run_open.h: row, lease,
+//             room check, checkpoint, generations reconciled with the models table), so
+//             either trainer may continue the other's run, and publishes generation 0 for a
+//             new run; other ranks read the run's configuration.
 //   JoinGroup ranks meet at the master; rank 0's weights are broadcast to all.
 //   Ingest    rank 0 lists the self-play games stored since the last cycle (StoreGameFeed,
 //             game_feed.h: a game whose transaction commits after a higher id was seen is
@@ -24,7 +26,8 @@
 //             0): workers always play the newest weights (AlphaZero, KataGo).
 //   Gate      (config gate 1 or 2) Publish stores a generation after the first as a
 //             candidate (not accepted) and queues its evalGames evaluation games against the
-//             best generation (Store::enqueueEvalJobs); the workers play them. Training goes
+//             best generation (Store::enqueueEvalJobs); the workers play them. Numbers
+//             as in the Pipeline (publisher.h: nextGenerationNumber). Training goes
 //             on meanwhile; the next candidate waits for this one's verdict. Every cycle rank 0
 //             requeues the games of workers silent for evalClaimTimeoutMs (or stopped) and,
 //             once all games are played (or the SPRT has decided, the rest cancelled), decides
@@ -38,7 +41,9 @@
 // Pipeline's (train_step.h: runTrainStep, with no games buffer: this role takes no start
 // games, so no games-mix), and Publish writes file, blob and row with publishGeneration
 // (publisher.h), as the Pipeline does for its generations.
-// The held-out set and early stopping of the one-machine Pipeline are not used here.
+// The held-out set is the one-machine Pipeline's (early_stop.h: heldOutGame; the same games on
+// every rank, not trained on, not counted for the training ratio or the next publish); rank 0
+// charts the losses on it every validationInterval steps. Early stopping is not used here.
 // Resuming with worldSize > 1 starts every rank's optimizer afresh (the Adam moments of a
 // checkpoint are rank 0's), so the ranks stay identical.
 //
@@ -108,6 +113,7 @@ class DistributedTrainer {
     void joinGroup(State& st);
     bool ingest(State& st);  // false: a rank asked to stop
     void train(State& st);
+    void checkHeldOut(State& st);
     void publish(State& st);
     // trainer_role_gate.cpp: the Gate.
     void findCandidate(State& st);

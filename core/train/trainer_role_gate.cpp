@@ -9,6 +9,7 @@
 #include "core/train/checkpoint.h"
 #include "core/train/elo.h"
 #include "core/train/gate_rule.h"
+#include "core/train/publisher.h"
 #include "core/train/trainer_role.h"
 #include "core/train/trainer_role_state.h"
 
@@ -20,9 +21,7 @@ namespace xq::train {
 // the last session (not accepted and no Elo yet: every verdict records one), whose games go on.
 void DistributedTrainer::findCandidate(State& st) {
     const std::vector<store::ModelInfo> models = st.store->listModels(st.run.id);
-    for (const store::ModelInfo& m : models)
-        st.newestGeneration = std::max(st.newestGeneration, m.generation);
-    st.newestGeneration = std::max(st.newestGeneration, st.ckpt.generation);
+    st.newestGeneration = std::max(newestGenerationNumber(*st.store, st.run.id), st.ckpt.generation);
     if (st.config.gate == 0 || models.empty()) return;
     const auto newest = std::max_element(
         models.begin(), models.end(),

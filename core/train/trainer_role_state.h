@@ -32,13 +32,17 @@ struct DistributedTrainer::State : RunSession {
     bool firstIngest = true;
     std::unique_ptr<nn::TrainingGroup> group;
     std::unique_ptr<ReplayBuffer> buffer;
+    // The games kept out of training (early_stop.h: heldOutGame, by id, so every rank keeps
+    // the same ones, as the one-machine Pipeline does); rank 0 measures the losses on them.
+    std::unique_ptr<ReplayBuffer> heldOut;
+    int64_t stepsSinceHeldOutCheck = 0;
     std::mt19937_64 rng;
     std::unique_ptr<StoreGameFeed> feed;  // rank 0: the games not ingested yet
     int64_t newestIngested = 0;           // the highest id in this rank's buffer
     int64_t gamesSincePublish = 0;
     int64_t stepsSincePublish = 0;
-    // Generation numbers: every published model takes the next one (with the gate, a rejected
-    // candidate keeps its number and file). -1 before generation 0.
+    // The run's highest generation number (publisher.h: nextGenerationNumber). -1 before
+    // generation 0.
     int newestGeneration = -1;
     // Gate on, rank 0: the candidate whose evaluation games are queued or being played (id 0:
     // none). One at a time: training goes on meanwhile, the next publish waits for the verdict.

@@ -919,9 +919,10 @@ private slots:
     }
 
     // The distributed trainer in one process (world size 1): games the test stores for its run
-    // play the workers' part (a fake feed, no processes). Each stored game is ingested once,
-    // the samples counted are exactly theirs, a generation is published every
-    // gamesPerIteration games, and each has its weights in the database.
+    // play the workers' part (a fake feed, no processes). Each stored game is ingested once;
+    // the held-out ones are kept out of training and out of the account, as in the Pipeline,
+    // and their losses charted; the samples counted are exactly the others'; a generation is
+    // published every gamesPerIteration counted games, and each has its weights in the database.
     void trainerRoleIngestsEachStoredGameOnce() {
         QTemporaryDir dir;
         TrainerRoleOptions o;
@@ -929,6 +930,9 @@ private slots:
         o.config.gate = 0;
         o.config.trainRatio = 1;
         o.config.gamesPerIteration = 4;
+        // Half the games held out (early_stop.h: heldOutGame, by id), checked every step.
+        o.config.validationFraction = 0.5;
+        o.config.validationInterval = 1;
         o.dbPath = (dir.path() + "/xq.db").toStdString();
         o.runName = "remote";
         o.generations = 2;
@@ -958,16 +962,26 @@ private slots:
         std::optional<store::RunInfo> run;
         QTRY_VERIFY_WITH_TIMEOUT((run = st.findRun(o.runName)).has_value() && st.bestModel(run->id),
                                  60000);  // the trainer created it and published generation 0
-        ReplayBuffer all(size_t(1) << 20);
+        // The samples the trainer must count: those of the games not held out. Each round
+        // stores until 4 such games (one publish's worth) are in.
+        ReplayBuffer all(size_t(1) << 20), held(size_t(1) << 20);
         configureBuffer(all, o.config);
+        configureBuffer(held, o.config);
+        int64_t stored = 0;
         auto storeGames = [&](uint32_t seed) {
-            for (uint32_t i = 0; i < 4; ++i) {
-                store::GameRecord g = playedGame(30 + int(i), seed + i);
+            for (uint32_t i = 0, counted = 0; counted < 4; ++i) {
+                store::GameRecord g = playedGame(80, seed + i);
                 g.red = g.black = "fake-worker";
                 g.run = run->id;
                 g.kind = store::GameKind::SelfPlay;
                 g.id = st.insertGame(g);
-                all.addGame(g);
+                ++stored;
+                if (heldOutGame(g.id, uint64_t(o.config.seed), o.config.validationFraction)) {
+                    held.addGame(g);
+                } else {
+                    all.addGame(g);
+                    ++counted;
+                }
             }
         };
         storeGames(100);
@@ -976,7 +990,10 @@ private slots:
         t.join();  // generations 2: it stops after publishing the second
         if (error) std::rethrow_exception(error);
         QCOMPARE(published.load(), 2);
-        QCOMPARE(trainer.stats().gamesIngested, int64_t(8));
+        QCOMPARE(trainer.stats().gamesIngested, stored);
+        QVERIFY2(held.size() >= kMinHeldOutPositions, qPrintable(QString::number(held.size())));
+        // The losses on the held-out games are charted, as the Pipeline charts them.
+        QVERIFY(!st.metrics(run->id, "heldout/value").empty());
         const auto ck = readCheckpoint((dir.path() + "/models/remote").toStdString());
         QVERIFY(ck.has_value());
         QCOMPARE(ck->samplesGenerated, int64_t(all.totalAdded()));
@@ -1084,6 +1101,38 @@ private slots:
         store::Store st(po.dbPath);
         QCOMPARE(st.bestModel(st.findRun("blob")->id)->generation, 2);
         QVERIFY(QDir(dir.path() + "/cache").entryList({"*.xqm"}).size() == 1);
+    }
+
+    // Generation numbers (publisher.h: nextGenerationNumber): a rejected candidate keeps its
+    // number and its row, and the next candidate takes the number after it.
+    void rejectedCandidateKeepsItsNumber() {
+        QTemporaryDir dir;
+        PipelineOptions po;
+        po.config = tinyConfig();
+        po.config.gateThreshold = 1;  // a score must exceed it: every candidate is rejected
+        po.dbPath = (dir.path() + "/xq.db").toStdString();
+        po.runName = "numbers";
+        po.iterations = 2;
+        std::vector<int> candidates;
+        PipelineCallbacks cb;
+        cb.generation = [&](const GenerationResult& g) {
+            QVERIFY(!g.accepted);
+            candidates.push_back(g.candidateGeneration);
+        };
+        Pipeline(po, cb).run();
+        QCOMPARE(candidates, (std::vector<int>{1, 2}));
+        store::Store st(po.dbPath);
+        const auto run = st.findRun("numbers");
+        std::vector<std::pair<int, bool>> rows;
+        for (const auto& m : st.listModels(run->id)) rows.push_back({m.generation, m.accepted});
+        QCOMPARE(rows, (std::vector<std::pair<int, bool>>{{0, true}, {1, false}, {2, false}}));
+        QCOMPARE(st.bestModel(run->id)->generation, 0);
+        // A resume goes on after the highest number, not after the playing generation's.
+        candidates.clear();
+        po.resume = true;
+        po.iterations = 1;
+        Pipeline(po, cb).run();
+        QCOMPARE(candidates, (std::vector<int>{3}));
     }
 
     void tinyIterationWritesEverything() {

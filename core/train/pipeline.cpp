@@ -32,6 +32,7 @@
 #include "core/train/replay_buffer.h"
 #include "core/train/run_open.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/training_loop.h"
 
 namespace fs = std::filesystem;
 
@@ -298,6 +299,47 @@ void Pipeline::checkpoint(State& st, const char* why) {
 #endif
 }
 
+// The alternating configuration of the loop (training_loop.h): a self-play phase, the workers'
+// games, the steps due, the candidate's gate, a checkpoint every cycle.
+LoopStages Pipeline::alternatingStages(State& st) {
+    LoopStages s;
+    s.limitReached = [this, &st] {
+        return control_.stopRequested() || iterationsDone(st) || timeUp(st);
+    };
+    s.ingest = [this, &st] {
+        if (!selfPlayPhase(st)) return false;
+        ingestWorkerGames(st);
+        return true;
+    };
+    s.train = [this, &st] { return trainPhase(st); };
+    s.publishDue = [&st] { return st.candidate != nullptr; };
+    s.publish = [this, &st] { return evaluatePhase(st); };
+    s.checkpoint = [this, &st](const char* why) { checkpoint(st, why); };
+    s.endCycle = [this, &st](bool) {
+        ++st.ckpt.iteration;
+        st.progress.iteration = st.ckpt.iteration;
+        checkpoint(st, "");
+    };
+    s.finish = [this, &st] { finishSession(st); };
+    return s;
+}
+
+bool Pipeline::iterationsDone(const State& st) const {
+    return options_.iterations > 0 && st.ckpt.iteration - st.ckpt.iterationAtStart >= options_.iterations;
+}
+
+// Finish: the session's last checkpoint (for what self-play and training did since the last
+// one: the files are new names, the manifest is replaced last, so this is safe at any point).
+void Pipeline::finishSession(State& st) {
+    setStage(Stage::Stopping);
+    emitProgress(st, true);
+    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    setStage(Stage::Finished);
+    emitProgress(st, true);
+    log(LogLevel::Info, "stopped at generation " + std::to_string(st.ckpt.generation) + ", step " +
+                            std::to_string(st.ckpt.step) + ", " + std::to_string(st.progress.games) + " self-play games");
+}
+
 void Pipeline::run() {
     State st;
     openRun(st);
@@ -309,38 +351,13 @@ void Pipeline::run() {
         throw std::invalid_argument("concurrent training publishes every generation: it needs gate 0");
     try {
         if (st.config.concurrentTraining) concurrentLoop(st);
-        while (!st.config.concurrentTraining && !control_.stopRequested()) {
-            if (options_.iterations > 0 && st.progress.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
-            if (timeUp(st)) break;
-            if (!selfPlayPhase(st)) break;
-            if (!trainPhase(st)) {
-                // Keep the training progress: checkpoint without evaluating.
-                checkpoint(st, "");
-                break;
-            }
-            if (st.candidate && !evaluatePhase(st)) {
-                checkpoint(st, "evaluation interrupted; ");
-                break;
-            }
-            ++st.ckpt.iteration;
-            st.progress.iteration = st.ckpt.iteration;
-            checkpoint(st, "");
-        }
+        else runTrainingLoop(alternatingStages(st));
     } catch (const std::exception& e) {
         setStage(Stage::Failed);
         log(LogLevel::Error, std::string("training stopped by an error: ") + e.what());
         emitProgress(st, true);
         throw;
     }
-    setStage(Stage::Stopping);
-    emitProgress(st, true);
-    // A checkpoint for what self-play and training did since the last one (the files are new
-    // names, the manifest is replaced last, so this is safe at any point).
-    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
-    setStage(Stage::Finished);
-    emitProgress(st, true);
-    log(LogLevel::Info, "stopped at generation " + std::to_string(st.ckpt.generation) + ", step " +
-                            std::to_string(st.ckpt.step) + ", " + std::to_string(st.progress.games) + " self-play games");
 }
 
 }  // namespace xq::train

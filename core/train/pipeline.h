@@ -1,6 +1,9 @@
 #pragma once
 // Pipeline: the AlphaZero loop of one run, in named stages:
 //   OpenRun [-> LoadStartGames -> FromGames] -> RebuildBuffers -> loop { SelfPlay -> Ingest -> Train -> Evaluate -> Checkpoint }
+// The loop is the one every trainer runs (training_loop.h: Ingest -> Train -> Publish ->
+// EndCycle), in its alternating or its concurrent configuration; DistributedTrainer
+// (trainer_role.h) is the third.
 // FromGames (only for a new run given initGames): generation 0 is trained on the moves played
 // in those games before any self-play (CCZero's supervised start), a share of the games held
 // out to measure it; games-mix then keeps drawing a share of each batch from them.
@@ -78,6 +81,7 @@ class InferenceServer;
 
 namespace xq::train {
 
+struct LoopStages;    // training_loop.h
 struct SelfPlayGame;  // selfplay.h
 struct SelfPlayOptions;
 struct SelfPlayStats;
@@ -216,6 +220,7 @@ public:
 private:
     friend struct LiveSelfPlay;  // pipeline_selfplay.cpp: publishes a SelfPlay for liveGame()
     struct State;  // pipeline_state.h
+    struct ConcurrentRun;  // pipeline_selfplay.cpp: the concurrent configuration's stages
     struct GateOutcome {
         bool stopped = false;  // a stop interrupted the match
         bool accepted = true;
@@ -246,7 +251,11 @@ private:
     GateOutcome gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate, GenerationResult& gr);
     void recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate, const GateOutcome& gate);
     void announceGeneration(State& st, const GenerationResult& gr);
+    // The two configurations of the loop (training_loop.h).
+    LoopStages alternatingStages(State& st);
     void concurrentLoop(State& st);  // SelfPlay and Train at once (config concurrentTraining)
+    bool iterationsDone(const State& st) const;  // options_.iterations reached this session
+    void finishSession(State& st);               // Finish: the last checkpoint
     void trainOneStep(State& st, size_t window, std::vector<store::MetricPoint>& pending);
     void storeSelfPlayGame(State& st, const SelfPlayGame& g,
                            std::chrono::steady_clock::time_point phaseStart);

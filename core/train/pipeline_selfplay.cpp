@@ -20,6 +20,7 @@
 #include "core/train/pipeline_state.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/training_loop.h"
 
 namespace xq::train {
 
@@ -242,37 +243,142 @@ bool Pipeline::selfPlayPhase(State& st) {
 }
 
 // ---- SelfPlay and Train at once (concurrentTraining) ----
-// Self-play runs without pause on its own thread; this thread trains whenever the ratio has a
-// step due (and waits for samples otherwise), and after every gamesPerIteration training
-// games publishes the trained weights: a new generation, swapped into the running inference
-// server (the games in flight go on with the new weights), then a checkpoint. Needs gate 0.
-// Returns when a stop, the time limit or the iteration limit ends the session.
-void Pipeline::concurrentLoop(State& st) {
-    const TrainConfig& config = st.config;
-    beginSelfPlayStage(st);
-    auto server = makeServer(st, st.bestNet);
-    SelfPlayOptions so = nextSelfPlayOptions(st);
-    so.playerLabel = "selfplay@" + std::to_string(so.simulations);
-    SelfPlay sp(*server, so);
-    LiveSelfPlay liveGames(*this, sp);
-    const auto t0 = Clock::now();
+// The concurrent configuration of the loop (training_loop.h). Self-play runs without pause on
+// its own thread; Ingest takes the workers' games (once a second) and waits until a step or a
+// publish is due; Train takes one step; Publish, after every gamesPerIteration games, makes
+// the trained weights the next generation (gate 0), swaps them into the running inference
+// server (the games in flight go on with them) and moves the simulations budget; a cycle that
+// published ends with a checkpoint. Publishing comes before training: a trainer slower than
+// self-play still hands its weights over every gamesPerIteration games (the ratio then falls
+// short). Thread-safety: the stages run on the loop's thread; the self-play thread only stores
+// games (storeSelfPlayGame) and sets selfPlayDone under st.dataMutex.
+struct Pipeline::ConcurrentRun {
+    Pipeline& p;
+    State& st;
+    const TrainConfig& config;
+    std::unique_ptr<nn::InferenceServer> server;
+    SelfPlay sp;
+    LiveSelfPlay liveGames;
+    const Clock::time_point t0 = Clock::now();
     bool selfPlayDone = false;  // guarded by st.dataMutex
     std::exception_ptr selfPlayError;
-    std::thread player([&] {
-        try {
-            sp.run(0, [&](const SelfPlayGame& g) { storeSelfPlayGame(st, g, t0); }, control_);
-        } catch (...) {
-            selfPlayError = std::current_exception();
-        }
+    std::thread player;
+    std::vector<store::MetricPoint> pending;
+    bool ended = false;
+    bool publishNow = false, trainNow = false;  // what Ingest found due
+
+    ConcurrentRun(Pipeline& pipeline, State& state, std::unique_ptr<nn::InferenceServer> srv,
+                  const SelfPlayOptions& so)
+        : p(pipeline), st(state), config(state.config), server(std::move(srv)), sp(*server, so),
+          liveGames(pipeline, sp) {
+        player = std::thread([this] {
+            try {
+                sp.run(0, [this](const SelfPlayGame& g) { p.storeSelfPlayGame(st, g, t0); }, p.control_);
+            } catch (...) {
+                selfPlayError = std::current_exception();
+            }
+            {
+                std::lock_guard lk(st.dataMutex);
+                selfPlayDone = true;
+            }
+            st.dataCv.notify_all();
+        });
+    }
+    ConcurrentRun(const ConcurrentRun&) = delete;
+    ConcurrentRun& operator=(const ConcurrentRun&) = delete;
+
+    bool stepDue() const {  // under st.dataMutex
+        return st.buffer->size() >= size_t(config.minBufferToTrain) &&
+               trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0;
+    }
+
+    // Ingest: the workers' games, the live figures, then a wait until something is due.
+    bool ingest() {
+        if (!p.control_.waitWhilePaused()) return false;
+        if (secondsSince(st.lastIngest) >= kIngestSeconds) p.ingestWorkerGames(st);
+        p.noteSelfPlay(st, sp.stats(), t0);  // live figures between games too
+        p.emitProgress(st, false);
+        std::unique_lock lk(st.dataMutex);
+        st.dataCv.wait_for(lk, std::chrono::milliseconds(200), [&] {
+            return selfPlayDone || p.control_.stopRequested() ||
+                   st.gamesSincePublish >= config.gamesPerIteration || stepDue();
+        });
+        if (selfPlayDone) return false;
+        publishNow = st.gamesSincePublish >= config.gamesPerIteration;
+        trainNow = !publishNow && stepDue();
+        return true;
+    }
+
+    // Train: one step when one is due.
+    bool train() {
+        if (!trainNow) return true;
+        int64_t generated = 0;
         {
             std::lock_guard lk(st.dataMutex);
-            selfPlayDone = true;
+            generated = st.ckpt.samplesGenerated;
         }
-        st.dataCv.notify_all();
-    });
-    std::vector<store::MetricPoint> pending;
-    auto endSelfPlay = [&] {
-        control_.requestStop();  // self-play's run(0) ends only on a stop
+        p.trainOneStep(st, trainingWindow(config, generated), pending);
+        {
+            std::lock_guard lk(st.progressMutex);
+            st.progress.stage = Stage::Training;
+        }
+        p.emitProgress(st, false);
+        return true;
+    }
+
+    // Publish: the trained weights as the next generation, swapped into the running self-play.
+    bool publish() {
+        {
+            std::lock_guard lk(st.dataMutex);
+            st.gamesSincePublish = 0;
+        }
+        if (st.ckpt.step > 0 && st.bestNet->meta().trainingSteps != st.ckpt.step) {
+            st.trainNet->meta().trainingSteps = st.ckpt.step;
+            st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+            p.evaluatePhase(st);  // gate 0: publishes at once
+            swapWeights();
+        }
+        // Progressive simulations: every search started from here has this budget (the
+        // players' labels keep the session's first one).
+        sp.setSimulations(scheduledSimulations(config, st.ckpt.step, p.timeFraction(st)));
+        pending.push_back({st.run.id, st.ckpt.step, "simulations", double(sp.simulations()), 0});
+        st.store->addMetrics(pending);
+        pending.clear();
+        return true;
+    }
+
+    // The playing generation's weights into every inference worker, with a fresh cache.
+    void swapWeights() {
+        std::vector<std::shared_ptr<nn::Evaluator>> evs;
+        st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
+        const int inFlight = config.gamesInFlight * std::max(1, config.threads);
+        for (int w = 0; w < server->workers(); ++w)
+            evs.push_back(std::make_shared<nn::TorchEvaluator>(
+                std::make_shared<nn::Net>(st.bestNet->clone()), st.lastCache, inFlight));
+        server->setEvaluators(std::move(evs));
+    }
+
+    void checkpoint(const char* why) {
+        std::lock_guard lk(st.dataMutex);  // the counts written must be one moment's
+        p.checkpoint(st, why);
+    }
+
+    void endCycle(bool published) {
+        if (!published) return;
+        ++st.ckpt.iteration;
+        {
+            std::lock_guard lk(st.progressMutex);
+            st.progress.iteration = st.ckpt.iteration;
+            st.progress.stageDone = 0;
+        }
+        checkpoint("");
+    }
+
+    // Self-play stopped and joined, its figures into the session's; safe to call twice.
+    void end() {
+        if (ended) return;
+        ended = true;
+        p.control_.requestStop();  // self-play's run(0) ends only on a stop
         st.dataCv.notify_all();
         if (player.joinable()) player.join();
         server->stop();
@@ -284,85 +390,40 @@ void Pipeline::concurrentLoop(State& st) {
         std::lock_guard lk(st.progressMutex);
         st.progress.positions = st.sessionPositions;
         st.progress.gamesInFlight = 0;
-    };
+    }
+
+    LoopStages stages() {
+        LoopStages s;
+        s.limitReached = [this] {
+            return p.control_.stopRequested() || p.timeUp(st) || p.iterationsDone(st);
+        };
+        s.ingest = [this] { return ingest(); };
+        s.train = [this] { return train(); };
+        s.publishDue = [this] { return publishNow; };
+        s.publish = [this] { return publish(); };
+        s.checkpoint = [this](const char* why) { checkpoint(why); };
+        s.endCycle = [this](bool published) { endCycle(published); };
+        s.finish = [this] {
+            end();
+            if (selfPlayError) std::rethrow_exception(selfPlayError);
+            p.finishSession(st);
+        };
+        return s;
+    }
+};
+
+// Returns when a stop, the time limit or the iteration limit ends the session.
+void Pipeline::concurrentLoop(State& st) {
+    beginSelfPlayStage(st);
+    SelfPlayOptions so = nextSelfPlayOptions(st);
+    so.playerLabel = "selfplay@" + std::to_string(so.simulations);
+    ConcurrentRun run(*this, st, makeServer(st, st.bestNet), so);
     try {
-        while (!control_.stopRequested() && !timeUp(st)) {
-            if (!control_.waitWhilePaused()) break;
-            if (secondsSince(st.lastIngest) >= kIngestSeconds) ingestWorkerGames(st);
-            noteSelfPlay(st, sp.stats(), t0);  // live figures between games too
-            emitProgress(st, false);
-            bool publish = false, train = false;
-            {
-                std::unique_lock lk(st.dataMutex);
-                st.dataCv.wait_for(lk, std::chrono::milliseconds(200), [&] {
-                    return selfPlayDone || control_.stopRequested() || st.gamesSincePublish >= config.gamesPerIteration ||
-                           (st.buffer->size() >= size_t(config.minBufferToTrain) &&
-                            trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0);
-                });
-                if (selfPlayDone) break;
-                // Publishing comes first: a trainer slower than self-play still hands its
-                // weights over every gamesPerIteration games (the ratio then falls short).
-                publish = st.gamesSincePublish >= config.gamesPerIteration;
-                train = !publish && st.buffer->size() >= size_t(config.minBufferToTrain) &&
-                        trainingStepsDue(config, st.ckpt.samplesGenerated, st.ckpt.samplesTrained) > 0;
-            }
-            if (train) {
-                int64_t generated = 0;
-                {
-                    std::lock_guard lk(st.dataMutex);
-                    generated = st.ckpt.samplesGenerated;
-                }
-                trainOneStep(st, trainingWindow(config, generated), pending);
-                {
-                    std::lock_guard lk(st.progressMutex);
-                    st.progress.stage = Stage::Training;
-                }
-                emitProgress(st, false);
-                continue;
-            }
-            if (!publish) continue;
-            // The iteration's games are in and trained on: publish, swap, checkpoint.
-            {
-                std::lock_guard lk(st.dataMutex);
-                st.gamesSincePublish = 0;
-            }
-            if (st.ckpt.step > 0 && st.bestNet->meta().trainingSteps != st.ckpt.step) {
-                st.trainNet->meta().trainingSteps = st.ckpt.step;
-                st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
-                evaluatePhase(st);  // gate 0: publishes at once
-                const int workers = server->workers();
-                std::vector<std::shared_ptr<nn::Evaluator>> evs;
-                st.lastCache = std::make_shared<nn::EvalCache>(size_t(1) << 17);
-                const int inFlight = config.gamesInFlight * std::max(1, config.threads);
-                for (int w = 0; w < workers; ++w)
-                    evs.push_back(std::make_shared<nn::TorchEvaluator>(
-                        std::make_shared<nn::Net>(st.bestNet->clone()), st.lastCache, inFlight));
-                server->setEvaluators(std::move(evs));
-            }
-            // Progressive simulations: every search started from here has this budget (the
-            // players' labels keep the session's first one).
-            sp.setSimulations(scheduledSimulations(config, st.ckpt.step, timeFraction(st)));
-            pending.push_back({st.run.id, st.ckpt.step, "simulations", double(sp.simulations()), 0});
-            if (!pending.empty()) st.store->addMetrics(pending);
-            pending.clear();
-            ++st.ckpt.iteration;
-            {
-                std::lock_guard lk(st.progressMutex);
-                st.progress.iteration = st.ckpt.iteration;
-                st.progress.stageDone = 0;
-            }
-            {
-                std::lock_guard lk(st.dataMutex);  // the counts written must be one moment's
-                checkpoint(st, "");
-            }
-            if (options_.iterations > 0 && st.ckpt.iteration - st.ckpt.iterationAtStart >= options_.iterations) break;
-        }
+        runTrainingLoop(run.stages());
     } catch (...) {
-        endSelfPlay();
+        run.end();
         throw;
     }
-    endSelfPlay();
-    if (selfPlayError) std::rethrow_exception(selfPlayError);
 }
 
 }  // namespace xq::train

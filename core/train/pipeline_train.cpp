@@ -23,7 +23,6 @@ namespace xq::train {
 bool Pipeline::trainPhase(State& st) {
     const TrainConfig& config = st.config;
     st.candidate.reset();
-    ingestWorkerGames(st);
     if (st.buffer->size() < size_t(config.minBufferToTrain)) {
         log(LogLevel::Info, "buffer holds " + std::to_string(st.buffer->size()) + " of the " +
                                 std::to_string(config.minBufferToTrain) + " positions needed to train; more self-play first");

@@ -27,6 +27,7 @@
 #include "core/train/run_open.h"
 #include "core/train/selfplay_config.h"
 #include "core/train/train_step.h"
+#include "core/train/training_loop.h"
 #include "core/train/trainer_role_state.h"
 
 namespace fs = std::filesystem;
@@ -332,37 +333,54 @@ void DistributedTrainer::publish(State& st) {
                               secondsSince(st.start) / 60.0});
 }
 
+// The distributed configuration of the loop (training_loop.h). Every rank takes the same
+// decisions from the same account: a limit only asks for a stop, which Ingest's broadcast
+// turns into every rank's.
 void DistributedTrainer::run() {
     State st;
     st.start = Clock::now();
     openRun(st);
     joinGroup(st);
     int published = 0;
+    int64_t stepBefore = 0;
     auto lastProgress = Clock::now();
-    for (;;) {
-        const bool timeUp = sessionTimeUp(st.start, options_.minutes);
+    LoopStages s;
+    s.limitReached = [&] {
         // With the gate, a session's generations are its verdicts (a candidate stopped
         // before its verdict goes on at the next --resume).
         const int counted = st.config.gate != 0 ? st.decisions : published;
         const bool enough = options_.generations > 0 && counted >= options_.generations;
-        if (timeUp || enough) control_.requestStop();
-        if (!ingest(st)) break;
-        const int64_t before = st.ckpt.step;
+        if (sessionTimeUp(st.start, options_.minutes) || enough) control_.requestStop();
+        return false;
+    };
+    s.ingest = [&] { return ingest(st); };
+    s.train = [&] {
+        stepBefore = st.ckpt.step;
         train(st);
-        // Every rank takes the same decision from the same account.
-        bool due = st.gamesSincePublish >= st.config.gamesPerIteration && st.stepsSincePublish > 0;
-        if (st.config.gate != 0) due = gateCycle(st, due);
-        if (due) {
-            if (st.rank0)
-                publish(st);
-            else if (st.config.gate == 0)
-                ++st.ckpt.generation;
-            st.gamesSincePublish = 0;
-            st.stepsSincePublish = 0;
-            ++published;
-            ++stats_.generationsPublished;
-        }
-        st.progress.stage = st.ckpt.step > before ? Stage::Training : Stage::Idle;
+        return true;
+    };
+    s.publishDue = [&] {
+        const bool due = st.gamesSincePublish >= st.config.gamesPerIteration && st.stepsSincePublish > 0;
+        return st.config.gate != 0 ? gateCycle(st, due) : due;
+    };
+    s.publish = [&] {
+        if (st.rank0)
+            publish(st);  // with its checkpoint
+        else if (st.config.gate == 0)
+            ++st.ckpt.generation;
+        st.gamesSincePublish = 0;
+        st.stepsSincePublish = 0;
+        ++published;
+        ++stats_.generationsPublished;
+        return true;
+    };
+    s.checkpoint = [&](const char*) {
+        if (st.rank0 && st.trainer && st.ckpt.step > 0)
+            saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    };
+    s.endCycle = [&](bool) {
+        const bool trained = st.ckpt.step > stepBefore;
+        st.progress.stage = trained ? Stage::Training : Stage::Idle;
         st.progress.elapsedSeconds = secondsSince(st.start);
         st.progress.bufferSize = st.buffer->size();
         st.progress.bufferCapacity = st.buffer->capacity();
@@ -371,11 +389,18 @@ void DistributedTrainer::run() {
             lastProgress = Clock::now();
             callbacks_.progress(st.progress);
         }
-        if (st.ckpt.step == before && st.rank0)
+        if (!trained && st.rank0)
             std::this_thread::sleep_for(std::chrono::milliseconds(options_.pollMs));
-    }
-    if (st.rank0 && st.trainer && st.ckpt.step > 0)
-        saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    };
+    s.finish = [&] {
+        s.checkpoint("");
+        finishSession(st);
+    };
+    runTrainingLoop(s);
+}
+
+// Finish: every rank's final weights (when asked) and the session's summary.
+void DistributedTrainer::finishSession(State& st) {
     if (!options_.finalModel.empty()) {
         std::vector<int64_t> created = {int64_t(std::time(nullptr))};
         st.group->broadcast(created, 0);
@@ -387,8 +412,7 @@ void DistributedTrainer::run() {
     std::snprintf(
         msg, sizeof msg,
         "rank %d stopped at step %lld, generation %d: %lld steps and %lld games this session, "
-        "%.0f%% of "
-        "step time in collectives",
+        "%.0f%% of step time in collectives",
         st.group->rank(), (long long)st.ckpt.step, st.ckpt.generation, (long long)stats_.steps,
         (long long)stats_.gamesIngested,
         stats_.trainSeconds > 0 ? 100.0 * stats_.collectiveSeconds / stats_.trainSeconds : 0.0);

@@ -6,7 +6,8 @@
 // Gloo on CPU), so all ranks hold the same weights after every step; rank 0 alone writes to
 // the database and the model folder.
 //
-// Stages: OpenRun -> JoinGroup -> loop { Ingest -> Train -> Publish } -> Checkpoint.
+// Stages: OpenRun -> JoinGroup -> loop { Ingest -> Train -> Publish } -> Checkpoint; the loop
+// is the one every trainer runs (training_loop.h), in its distributed configuration.
 //   OpenRun   rank 0 opens the run as the one-machine Pipeline does (run_open.h: row, lease,
 //             room check, checkpoint, generations reconciled with the models table), so
 //             either trainer may continue the other's run, and publishes generation 0 for a
@@ -115,6 +116,7 @@ class DistributedTrainer {
     void train(State& st);
     void checkHeldOut(State& st);
     void publish(State& st);
+    void finishSession(State& st);
     // trainer_role_gate.cpp: the Gate.
     void findCandidate(State& st);
     bool evaluateCandidate(State& st);

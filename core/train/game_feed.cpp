@@ -50,4 +50,14 @@ void StoreGameFeed::markSeenLocked(int64_t id) {
     }
 }
 
+store::GameRecord storeSelfPlayRecord(store::Store& store, const store::GameRecord& played, int64_t runId,
+                                      int generation, StoreGameFeed* feed) {
+    store::GameRecord rec = played;
+    rec.run = runId;
+    rec.generation = generation;
+    rec.kind = store::GameKind::SelfPlay;
+    rec.id = feed ? feed->insertOwn([&] { return store.insertGame(rec); }) : store.insertGame(rec);
+    return rec;
+}
+
 }  // namespace xq::train

@@ -19,6 +19,8 @@
 #include <set>
 #include <vector>
 
+#include "core/store/records.h"
+
 namespace xq::store {
 class Store;
 }
@@ -49,5 +51,12 @@ class StoreGameFeed {
     std::set<int64_t> seen_;  // ids at or above newest_ - kIdSlack
     int64_t newest_ = 0;
 };
+
+// Stores a self-play game of run `runId` played by `generation`, as every producer does (the
+// Pipeline's self-play, a worker's): through `feed` when the producer also ingests the run's
+// games (marked seen so it is not ingested again), else straight into the store. Returns the
+// record as stored (its id set).
+store::GameRecord storeSelfPlayRecord(store::Store& store, const store::GameRecord& played, int64_t runId,
+                                      int generation, StoreGameFeed* feed = nullptr);
 
 }  // namespace xq::train

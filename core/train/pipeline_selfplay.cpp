@@ -57,13 +57,11 @@ SelfPlayOptions Pipeline::nextSelfPlayOptions(State& st) {
 // A finished self-play game: stored, then added to the replay buffer (or the held-out set),
 // counted for the training ratio and the progress. Called on self-play threads, one at a time.
 void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_point phaseStart) {
-    store::GameRecord rec = g.record;
-    rec.run = st.run.id;
     const int generation = st.playGeneration.load();
-    rec.generation = generation;
-    const int64_t id = st.feed->insertOwn([&] { return st.store->insertGame(rec); });
+    const store::GameRecord rec =
+        storeSelfPlayRecord(*st.store, g.record, st.run.id, generation, st.feed.get());
+    const int64_t id = rec.id;
     crashPoint("game-stored");
-    rec.id = id;
     if (isHeldOut(st, id)) {
         st.heldOut->addGame(rec);
     } else {

@@ -24,6 +24,7 @@
 #include "core/store/store.h"
 #include "core/train/arena.h"
 #include "core/train/clock.h"
+#include "core/train/game_feed.h"
 #include "core/train/config.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
@@ -219,7 +220,9 @@ bool SelfPlayWorker::playEvalJobs(State& st) {
     auto oppServer = server(loadNet(st, *opp, nullptr));
     // Every worker plays the same match: the seed is the run's and the candidate's.
     ao.seed = mix(uint64_t(c.seed), uint64_t(cand->id));
-    const std::string sims = "@" + std::to_string(c.evalSimulations);
+    // Appended, not "@" + to_string(...): GCC 12 warns falsely (-Wrestrict) on that form here.
+    std::string sims = "@";
+    sims += std::to_string(c.evalSimulations);
     ao.candidateLabel = "gen:" + std::to_string(cand->generation) + sims;
     ao.bestLabel = "gen:" + std::to_string(opp->generation) + sims;
     log("evaluating generation " + std::to_string(cand->generation) + " against generation " +
@@ -272,10 +275,8 @@ bool SelfPlayWorker::playGames(State& st) {
     if (options_.games > 0) target = std::max<int64_t>(0, options_.games - st.games.load());
     const int gen = st.model.generation;
     const auto onGame = [&](const SelfPlayGame& g) {
-        store::GameRecord rec = g.record;
-        rec.run = st.run.id;
-        rec.generation = gen;
-        const int64_t id = st.store->insertGame(rec);
+        const store::GameRecord rec = storeSelfPlayRecord(*st.store, g.record, st.run.id, gen);
+        const int64_t id = rec.id;
         ++st.games;
         st.positionsDone += rec.plies;
         if (callbacks_.gameStored) callbacks_.gameStored(id, gen, rec.plies);

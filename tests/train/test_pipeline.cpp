@@ -1011,8 +1011,8 @@ private slots:
     // Both trainers open a run through run_open.h: a one-machine run, its database then
     // restored from a copy older than its checkpoint, is continued by the trainer role, which
     // restores the generation the checkpoint names (as the Pipeline does, test_faults) and
-    // trains on from the checkpoint's step; a model folder that cannot be created is refused
-    // before the run exists.
+    // trains on from the checkpoint's step; the Pipeline then continues it again; a model
+    // folder that cannot be created is refused before the run exists.
     void trainerRoleOpensARunAsThePipelineDoes() {
         QTemporaryDir dir;
         PipelineOptions po;
@@ -1058,6 +1058,13 @@ private slots:
         QCOMPARE(best->generation, 2);
         QVERIFY(std::filesystem::exists(best->file));
         QCOMPARE(readCheckpoint(modelDir)->step, ck->step);
+
+        // And the other way round: the Pipeline continues the run the trainer role left, from
+        // its checkpoint, with the next number.
+        po.iterations = 1;
+        Pipeline(po).run();
+        QCOMPARE(st.bestModel(st.findRun("shared")->id)->generation, 3);
+        QVERIFY(readCheckpoint(modelDir)->step > ck->step);
 
         // A model folder that cannot be made (a file stands in its path): refused, no run made.
         QFile blocker(dir.path() + "/blocker");

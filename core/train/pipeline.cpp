@@ -129,13 +129,7 @@ void Pipeline::openRun(State& st) {
         throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
     st.sessionStart = Clock::now();
     const RunLog runLog = [this](LogLevel l, const std::string& m) { log(l, m); };
-    RunOpenRequest req;
-    req.dbPath = options_.dbPath;
-    req.runName = options_.runName;
-    req.modelDir = options_.modelDir;
-    req.presetName = options_.presetName;
-    req.config = options_.config;
-    req.resume = options_.resume;
+    RunOpenRequest req = runOpenRequest(options_);
     // The start games are read before the run exists, so a bad source leaves no run behind.
     req.beforeCreate = [&] {
         if (!options_.initGames.empty()) loadStartGames(st);
@@ -181,18 +175,8 @@ void Pipeline::openRun(State& st) {
         st.config.policyHead = int(st.bestNet->config().policyHead);
         st.config.inputFeatures = int(st.bestNet->config().features);
     }
-    bool trainFromCheckpoint = haveCheckpoint;
-    if (haveCheckpoint) {
-        try {
-            st.trainNet = std::make_shared<nn::Net>(
-                nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
-        } catch (const nn::ModelFileError& e) {
-            log(LogLevel::Warning, std::string("the checkpoint's training network does not load (") +
-                                       e.what() + "): training goes on from generation " +
-                                       std::to_string(st.ckpt.generation) + " with a fresh optimizer");
-            trainFromCheckpoint = false;
-        }
-    }
+    if (haveCheckpoint) st.trainNet = loadCheckpointNet(st, netOpts, runLog);
+    const bool trainFromCheckpoint = st.trainNet != nullptr;
     if (!trainFromCheckpoint) {
         // Training starts from the newest generation (step 0, a fresh optimizer).
         st.trainNet = std::make_shared<nn::Net>(st.bestNet->clone());

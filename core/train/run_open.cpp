@@ -166,6 +166,19 @@ bool reconcileGenerations(RunSession& s, const OpenedRun& opened, const RunLog& 
     return true;
 }
 
+std::shared_ptr<nn::Net> loadCheckpointNet(RunSession& s, const nn::NetOptions& netOpts,
+                                           const RunLog& log) {
+    try {
+        return std::make_shared<nn::Net>(
+            nn::loadModel(fs::path(s.modelDir) / s.ckpt.trainFile, netOpts));
+    } catch (const nn::ModelFileError& e) {
+        log(LogLevel::Warning, std::string("the checkpoint's training network does not load (") +
+                                   e.what() + "): training goes on from generation " +
+                                   std::to_string(s.ckpt.generation) + " with a fresh optimizer");
+        return nullptr;
+    }
+}
+
 // After a fallback the next generation still takes the number after the run's highest
 // (publisher.h: nextGenerationNumber): the skipped file keeps its name, no number repeats.
 std::shared_ptr<nn::Net> loadPlayingGeneration(RunSession& s, const nn::NetOptions& netOpts,

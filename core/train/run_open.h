@@ -49,6 +49,20 @@ struct RunOpenRequest {
     std::function<void()> requestStop;
 };
 
+// The request's fields from a trainer's options (PipelineOptions, TrainerRoleOptions: the same
+// names), so each field is copied in one place.
+template <class TrainerOptions>
+RunOpenRequest runOpenRequest(const TrainerOptions& o) {
+    RunOpenRequest r;
+    r.dbPath = o.dbPath;
+    r.runName = o.runName;
+    r.modelDir = o.modelDir;
+    r.presetName = o.presetName;
+    r.config = o.config;
+    r.resume = o.resume;
+    return r;
+}
+
 struct OpenedRun {
     bool resumed = false;        // the run existed
     bool haveCheckpoint = false; // its checkpoint.json read and named files that exist
@@ -66,6 +80,11 @@ void checkRoomToWork(RunSession& s, const std::string& dbPath);
 // generation 0 was). Otherwise s.ckpt's generation, bestFile, bestModelId and Elo name the
 // generation to continue from.
 bool reconcileGenerations(RunSession& s, const OpenedRun& opened, const RunLog& log);
+
+// The checkpoint's training network (s.ckpt.trainFile), or null when it does not load (said in
+// the log: training then goes on from the playing generation with a fresh optimizer).
+std::shared_ptr<nn::Net> loadCheckpointNet(RunSession& s, const nn::NetOptions& netOpts,
+                                           const RunLog& log);
 
 // The network of s.ckpt's generation (its file, or its weights in the store when the file is
 // missing, e.g. on another host), or of the newest accepted generation whose weights load; a

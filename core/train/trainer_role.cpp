@@ -61,13 +61,7 @@ void DistributedTrainer::openRun(State& st) {
         return;
     }
     const RunLog runLog = [this](LogLevel l, const std::string& m) { log(l, m); };
-    RunOpenRequest req;
-    req.dbPath = options_.dbPath;
-    req.runName = options_.runName;
-    req.modelDir = options_.modelDir;
-    req.presetName = options_.presetName;
-    req.config = options_.config;
-    req.resume = options_.resume;
+    RunOpenRequest req = runOpenRequest(options_);
     req.open.reconnectSeconds = options_.reconnectSeconds;
     req.requestStop = [this] { control_.requestStop(); };
     const OpenedRun opened = openRunRow(st, req, runLog);
@@ -86,24 +80,14 @@ void DistributedTrainer::openRun(State& st) {
         publish(st);
     } else {
         std::shared_ptr<nn::Net> best = loadPlayingGeneration(st, netOpts, runLog);
-        bool fromCheckpoint = st.haveCheckpoint;
-        if (fromCheckpoint) {
-            try {
-                st.trainNet = std::make_shared<nn::Net>(
-                    nn::loadModel(fs::path(st.modelDir) / st.ckpt.trainFile, netOpts));
-            } catch (const nn::ModelFileError& e) {
-                log(LogLevel::Warning, std::string("the checkpoint's training network does not load (") +
-                                           e.what() + "): training goes on from generation " +
-                                           std::to_string(st.ckpt.generation) + " with a fresh optimizer");
-                fromCheckpoint = false;
-                st.ckpt.optimizerFile.clear();
-            }
-        }
-        if (!fromCheckpoint) {
-            // Stopped before its first checkpoint: train on from the newest generation; the
-            // stored games are then counted as they are ingested.
+        if (st.haveCheckpoint) st.trainNet = loadCheckpointNet(st, netOpts, runLog);
+        if (!st.trainNet) {
+            // No checkpoint (stopped before its first one), or its network does not load: train
+            // on from the newest generation with a fresh optimizer; the stored games are then
+            // counted as they are ingested.
             st.trainNet = std::move(best);
             st.haveCheckpoint = false;
+            st.ckpt.optimizerFile.clear();
             st.ckpt.samplesGenerated = 0;
             st.ckpt.samplesTrained = 0;
         }

@@ -77,6 +77,17 @@ TrainConfig tinyConfig() {
     return c;
 }
 
+// A new tiny run without a gate in dir/xq.db, one iteration a session.
+PipelineOptions ungatedRun(const QTemporaryDir& dir, const char* runName) {
+    PipelineOptions po;
+    po.config = tinyConfig();
+    po.config.gate = 0;
+    po.dbPath = (dir.path() + "/xq.db").toStdString();
+    po.runName = runName;
+    po.iterations = 1;
+    return po;
+}
+
 store::GameRecord playedGame(int plies, uint32_t seed) {
     std::mt19937 rng(seed);
     store::GameRecord g;
@@ -1015,12 +1026,7 @@ private slots:
     // folder that cannot be created is refused before the run exists.
     void trainerRoleOpensARunAsThePipelineDoes() {
         QTemporaryDir dir;
-        PipelineOptions po;
-        po.config = tinyConfig();
-        po.config.gate = 0;
-        po.dbPath = (dir.path() + "/xq.db").toStdString();
-        po.runName = "shared";
-        po.iterations = 1;
+        PipelineOptions po = ungatedRun(dir, "shared");
         Pipeline(po).run();
         QVERIFY(QFile::copy(dir.path() + "/xq.db", dir.path() + "/backup.db"));
         po.resume = true;
@@ -1088,12 +1094,7 @@ private slots:
     // its weights in the database: the resume goes on from it, skipping nothing.
     void missingGenerationFileLoadsFromTheStore() {
         QTemporaryDir dir;
-        PipelineOptions po;
-        po.config = tinyConfig();
-        po.config.gate = 0;
-        po.dbPath = (dir.path() + "/xq.db").toStdString();
-        po.runName = "blob";
-        po.iterations = 1;
+        PipelineOptions po = ungatedRun(dir, "blob");
         Pipeline(po).run();
         const QString gen1 = dir.path() + "/models/blob/gen-0001.xqm";
         QVERIFY(QFile::remove(gen1));

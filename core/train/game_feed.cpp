@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/store/store.h"
+#include "core/train/crash_point.h"
 
 namespace xq::train {
 
@@ -57,6 +58,7 @@ store::GameRecord storeSelfPlayRecord(store::Store& store, const store::GameReco
     rec.generation = generation;
     rec.kind = store::GameKind::SelfPlay;
     rec.id = feed ? feed->insertOwn([&] { return store.insertGame(rec); }) : store.insertGame(rec);
+    crashPoint("game-stored");
     return rec;
 }
 

@@ -55,7 +55,7 @@ class StoreGameFeed {
 // Stores a self-play game of run `runId` played by `generation`, as every producer does (the
 // Pipeline's self-play, a worker's): through `feed` when the producer also ingests the run's
 // games (marked seen so it is not ingested again), else straight into the store. Returns the
-// record as stored (its id set).
+// record as stored (its id set). Passes the crash point "game-stored" (crash_point.h).
 store::GameRecord storeSelfPlayRecord(store::Store& store, const store::GameRecord& played, int64_t runId,
                                       int generation, StoreGameFeed* feed = nullptr);
 

@@ -46,6 +46,26 @@ ChainedElo chainElo(double bestElo, double bestLo, double bestHi, const GateVerd
     return out;
 }
 
+CandidateDecision judgeCandidate(const TrainConfig& c, const ArenaResult& r, int candidateGeneration,
+                                 int64_t step, const ChainedElo& best) {
+    CandidateDecision d;
+    d.verdict = gateVerdict(c, r);
+    d.chained = chainElo(best.elo, best.eloLo, best.eloHi, d.verdict);
+    const ChainedElo& after = d.verdict.accepted ? d.chained : best;
+    GenerationResult& gr = d.result;
+    gr.candidateGeneration = candidateGeneration;
+    gr.wins = r.wins;
+    gr.draws = r.draws;
+    gr.losses = r.losses;
+    gr.score = r.elo.score;
+    gr.accepted = d.verdict.accepted;
+    gr.elo = after.elo;
+    gr.eloLo = after.eloLo;
+    gr.eloHi = after.eloHi;
+    gr.step = step;
+    return d;
+}
+
 std::string verdictLine(const GenerationResult& gr) {
     char msg[256];
     std::snprintf(msg, sizeof msg, "generation %d %s: +%d =%d -%d (score %.1f%%), best Elo %.0f [%.0f, %.0f]",

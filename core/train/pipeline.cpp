@@ -185,13 +185,8 @@ void Pipeline::openRun(State& st) {
             st.ckpt.samplesTrained = 0;
         }
     }
-    nn::TrainerOptions topts;
-    topts.learningRate = scheduledLearningRate(config, st.ckpt.step, timeFraction(st));
-    topts.weightDecay = config.weightDecay;
-    topts.clipNorm = config.gradClip;
-    st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
-    if (trainFromCheckpoint && !st.ckpt.optimizerFile.empty())
-        st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
+    st.group = std::make_unique<nn::TrainingGroup>(nn::GroupOptions{});  // solo
+    startTrainer(st, scheduledLearningRate(config, st.ckpt.step, timeFraction(st)), trainFromCheckpoint);
     st.ckpt.iterationAtStart = st.ckpt.iteration;
     st.playGeneration.store(st.ckpt.generation);
     st.newestGeneration = std::max(newestGenerationNumber(*st.store, st.run.id), st.ckpt.generation);
@@ -201,9 +196,6 @@ void Pipeline::openRun(State& st) {
 // ---- RebuildBuffers: replay buffer and held-out set from the run's stored self-play games ----
 void Pipeline::rebuildBuffers(State& st) {
     const TrainConfig& config = st.config;
-    st.buffer = std::make_unique<ReplayBuffer>(size_t(config.bufferCapacity));
-    st.heldOut = std::make_unique<ReplayBuffer>(heldOutCapacity(config.bufferCapacity));
-    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) configureBuffer(*b, config);
     store::GameFilter f;
     f.run = st.run.id;
     f.kind = store::GameKind::SelfPlay;

@@ -132,6 +132,9 @@ struct GameFinished {
     int generation = 0;
 };
 
+struct ArenaResult;  // arena.h
+struct ChainedElo;   // gate_rule.h
+
 struct GenerationResult {
     int candidateGeneration = 0;
     int wins = 0, draws = 0, losses = 0;  // candidate's view
@@ -221,11 +224,6 @@ private:
     friend struct LiveSelfPlay;  // pipeline_selfplay.cpp: publishes a SelfPlay for liveGame()
     struct State;  // pipeline_state.h
     struct ConcurrentRun;  // pipeline_selfplay.cpp: the concurrent configuration's stages
-    struct GateOutcome {
-        bool stopped = false;  // a stop interrupted the match
-        bool accepted = true;
-        double elo = 0, eloLo = 0, eloHi = 0;  // the match's Elo of the candidate over the best
-    };
     void setStage(Stage s);
     void log(LogLevel l, const std::string& m) const;
     void emitProgress(State& st, bool force);  // throttled unless forced
@@ -248,8 +246,10 @@ private:
     void beginSelfPlayStage(State& st);
     bool trainPhase(State& st);
     bool evaluatePhase(State& st);
-    GateOutcome gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate, GenerationResult& gr);
-    void recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate, const GateOutcome& gate);
+    std::optional<ArenaResult> gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate,
+                                           int candidateGen);
+    void recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate, bool accepted,
+                          const ChainedElo& elo);
     void announceGeneration(State& st, const GenerationResult& gr);
     // The two configurations of the loop (training_loop.h).
     LoopStages alternatingStages(State& st);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/nn/inference_server.h"
@@ -22,38 +23,42 @@ namespace fs = std::filesystem;
 namespace xq::train {
 
 // ---- Evaluate: gate the candidate (gate 1 or 2) or publish it as is (gate 0) ----
-// Evaluate = GatingMatch (only with a gate) -> RecordGeneration -> AnnounceGeneration.
-// Returns false when a stop interrupted the gating match.
+// Evaluate = GatingMatch (only with a gate; judgeCandidate, gate_rule.h, decides) ->
+// RecordGeneration -> AnnounceGeneration. Returns false when a stop interrupted the match.
 bool Pipeline::evaluatePhase(State& st) {
     const int candidateGen = nextGenerationNumber(st.ckpt.generation, st.newestGeneration);
     std::shared_ptr<nn::Net> candidate = st.candidate;
     st.candidate.reset();
     candidate->meta().generation = candidateGen;
+    const ChainedElo best{st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi};
     GenerationResult gr;
-    gr.candidateGeneration = candidateGen;
-    gr.step = st.ckpt.step;
-    GateOutcome gate;
     if (st.config.gate != 0) {
-        gate = gatingMatch(st, candidate, gr);
-        if (gate.stopped) return false;
+        const std::optional<ArenaResult> match = gatingMatch(st, candidate, candidateGen);
+        if (!match) return false;
+        const CandidateDecision d = judgeCandidate(st.config, *match, candidateGen, st.ckpt.step, best);
+        if (!d.verdict.detail.empty()) log(LogLevel::Info, d.verdict.detail);
+        recordGeneration(st, candidate, d.verdict.accepted, d.chained);
+        gr = d.result;
     } else {
+        // No match to chain: the Elo stays the best's, the ladder rates generations instead.
+        recordGeneration(st, candidate, true, best);
+        gr.candidateGeneration = candidateGen;
         gr.score = 1;
+        gr.accepted = true;
+        gr.elo = best.elo;
+        gr.eloLo = best.eloLo;
+        gr.eloHi = best.eloHi;
+        gr.step = st.ckpt.step;
     }
-    gr.accepted = gate.accepted;
-    recordGeneration(st, candidate, gate);
-    gr.elo = st.ckpt.elo;
-    gr.eloLo = st.ckpt.eloLo;
-    gr.eloHi = st.ckpt.eloHi;
     announceGeneration(st, gr);
     return true;
 }
 
 // GatingMatch: the candidate against the playing generation, evalGames games (gate 1) or until
-// the SPRT decides (gate 2); each game is stored as it finishes. Fills gr's match figures.
-Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate,
-                                            GenerationResult& gr) {
+// the SPRT decides (gate 2); each game is stored as it finishes. Nothing when a stop cut it.
+std::optional<ArenaResult> Pipeline::gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate,
+                                                 int candidateGen) {
     const TrainConfig& config = st.config;
-    const int candidateGen = gr.candidateGeneration;
     setStage(Stage::Evaluating);
     {
         std::lock_guard lk(st.progressMutex);
@@ -90,58 +95,37 @@ Pipeline::GateOutcome Pipeline::gatingMatch(State& st, const std::shared_ptr<nn:
                                });
     candServer->stop();
     bestServer->stop();
-    GateOutcome out;
-    if (ar.stopped) {
-        out.stopped = true;
-        return out;
-    }
-    gr.wins = ar.wins;
-    gr.draws = ar.draws;
-    gr.losses = ar.losses;
-    gr.score = ar.elo.score;
-    // The rule the distributed trainer applies to its evaluation jobs too (gate_rule.h).
-    const GateVerdict v = gateVerdict(config, ar);
-    if (!v.detail.empty()) log(LogLevel::Info, v.detail);
-    out.accepted = v.accepted;
-    out.elo = v.elo;
-    out.eloLo = v.eloLo;
-    out.eloHi = v.eloHi;
-    return out;
+    if (ar.stopped) return std::nullopt;
+    return ar;
 }
 
-// RecordGeneration: an accepted candidate becomes the playing generation: its file
-// (gen-NNNN.xqm) first, then its models row (the source of truth, run_open.h: reconcileGenerations),
-// then the checkpoint state in memory. A rejected one gets a row without a file. Either way the
-// candidate's number (its meta().generation) is taken (publisher.h: nextGenerationNumber).
-void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate,
-                                const GateOutcome& gate) {
-    const TrainConfig& config = st.config;
+// RecordGeneration: an accepted candidate becomes the playing generation, with Elo `elo`: its
+// file (gen-NNNN.xqm) first, then its models row (the source of truth, run_open.h:
+// reconcileGenerations), then the checkpoint state in memory. A rejected one gets a row without
+// a file. Either way the candidate's number (its meta().generation) is taken (publisher.h:
+// nextGenerationNumber).
+void Pipeline::recordGeneration(State& st, const std::shared_ptr<nn::Net>& candidate, bool accepted,
+                                const ChainedElo& elo) {
     const int candidateGen = candidate->meta().generation;
     st.newestGeneration = std::max(st.newestGeneration, candidateGen);
     store::ModelInfo mi;
     mi.run = st.run.id;
     mi.generation = candidateGen;
     mi.parent = st.ckpt.bestModelId;
-    mi.accepted = gate.accepted;
-    if (!gate.accepted) {
+    mi.accepted = accepted;
+    if (!accepted) {
         st.store->addModel(mi);
         return;
     }
-    if (config.gate != 0) {
-        // Elo chains through accepted generations; intervals add in quadrature. Without a
-        // gate there is no match to chain: the ladder rates generations instead.
-        const ChainedElo e = chainElo(st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi,
-                                      GateVerdict{true, gate.elo, gate.eloLo, gate.eloHi, {}});
-        st.ckpt.elo = e.elo;
-        st.ckpt.eloLo = e.eloLo;
-        st.ckpt.eloHi = e.eloHi;
-    }
+    st.ckpt.elo = elo.elo;
+    st.ckpt.eloLo = elo.eloLo;
+    st.ckpt.eloHi = elo.eloHi;
     mi.elo = st.ckpt.elo;
     mi.eloLo = st.ckpt.eloLo;
     mi.eloHi = st.ckpt.eloHi;
     // publisher.h: the file (crash point generation-file), then the row (generation-row).
     const PublishedModel pm =
-        publishGeneration(*st.store, *candidate, st.modelDir, mi, {.crashPoints = true});
+        publishGeneration(*st.store, *candidate, st.modelDir, mi);
     st.ckpt.bestModelId = pm.model.id;
     st.ckpt.bestFile = pm.fileName;
     st.ckpt.generation = candidateGen;

@@ -16,7 +16,6 @@
 #include "core/nn/net.h"
 #include "core/nn/torch_evaluator.h"
 #include "core/store/store.h"
-#include "core/train/crash_point.h"
 #include "core/train/pipeline_state.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
@@ -61,7 +60,6 @@ void Pipeline::storeSelfPlayGame(State& st, const SelfPlayGame& g, Clock::time_p
     const store::GameRecord rec =
         storeSelfPlayRecord(*st.store, g.record, st.run.id, generation, st.feed.get());
     const int64_t id = rec.id;
-    crashPoint("game-stored");
     if (isHeldOut(st, id)) {
         st.heldOut->addGame(rec);
     } else {

@@ -25,12 +25,11 @@
 
 namespace xq::train {
 
-// config, store, run, lease, modelDir, ckpt, trainNet and trainer: run_session.h.
+// config, store, run, lease, modelDir, ckpt, trainNet, group, trainer, buffer and heldOut:
+// run_session.h.
 struct Pipeline::State : RunSession {
     bool resumed = false;
     std::shared_ptr<nn::Net> bestNet;  // plays self-play: the newest generation without a gate
-    std::unique_ptr<ReplayBuffer> buffer;
-    std::unique_ptr<ReplayBuffer> heldOut;  // games kept out of training (early_stop.h)
     // The games the run starts from (PipelineOptions::initGames), when given: the positions
     // FromGames and games-mix train on, and the held-out share FromGames measures.
     std::unique_ptr<ReplayBuffer> gameBuffer, gameHeldOut;

@@ -45,19 +45,19 @@ int newestGenerationNumber(store::Store& store, int64_t run) {
 }
 
 PublishedModel publishGeneration(store::Store& store, nn::Net& net, const std::string& modelDir,
-                                 store::ModelInfo row, const PublishOptions& opts) {
+                                 store::ModelInfo row) {
     PublishedModel out;
     out.fileName = generationFileName(row.generation);
     row.file = (fs::path(modelDir) / out.fileName).string();
     nn::saveModel(net, row.file);
-    if (opts.crashPoints) crashPoint("generation-file");
+    crashPoint("generation-file");
     {
         const std::vector<uint8_t> bytes = readFileBytes(row.file);
         out.bytes = bytes.size();
         row.sha256 = store.putBlob(bytes);
     }
     row.id = store.addModel(row);
-    if (opts.crashPoints) crashPoint("generation-row");
+    crashPoint("generation-row");
     out.model = std::move(row);
     return out;
 }

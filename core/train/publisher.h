@@ -40,10 +40,6 @@ int nextGenerationNumber(int playing, int newestStored);
 // The highest generation number among the run's models rows; -1 when it has none.
 int newestGenerationNumber(store::Store& store, int64_t run);
 
-struct PublishOptions {
-    bool crashPoints = false;  // pass crashPoint "generation-file" and "generation-row"
-};
-
 struct PublishedModel {
     store::ModelInfo model;  // the row as added: id, file (modelDir/gen-NNNN.xqm), sha256
     std::string fileName;    // gen-NNNN.xqm (the checkpoint's bestFile)
@@ -52,8 +48,9 @@ struct PublishedModel {
 
 // Saves `net` (its meta().generation set by the caller) as generation row.generation in
 // modelDir and adds `row` (run, generation, parent, accepted, Elo as the caller fills them)
-// with its file and its blob's sha256. Throws nn::ModelFileError or a store error.
+// with its file and its blob's sha256. Throws nn::ModelFileError or a store error. Passes the
+// crash points "generation-file" and "generation-row" (crash_point.h), in both trainers.
 PublishedModel publishGeneration(store::Store& store, nn::Net& net, const std::string& modelDir,
-                                 store::ModelInfo row, const PublishOptions& opts = {});
+                                 store::ModelInfo row);
 
 }  // namespace xq::train

@@ -11,10 +11,14 @@
 #include "core/error.h"
 #include "core/nn/model_file.h"
 #include "core/nn/net.h"
+#include "core/nn/trainer_backend.h"
+#include "core/nn/training_group.h"
 #include "core/store/model_cache.h"
 #include "core/store/paths.h"
 #include "core/store/run_name.h"
 #include "core/train/checkpoint.h"
+#include "core/train/early_stop.h"
+#include "core/train/selfplay_config.h"
 #include "core/train/run_lease.h"
 
 namespace fs = std::filesystem;
@@ -242,6 +246,20 @@ std::shared_ptr<nn::Net> loadPlayingGeneration(RunSession& s, const nn::NetOptio
                 "no generation of run '" + s.run.name + "' has weights that load (" +
                     first.string() + ": " + why + ")",
                 first.string());
+}
+
+void startTrainer(RunSession& s, double learningRate, bool restoreOptimizer) {
+    nn::TrainerOptions topts;
+    topts.learningRate = learningRate;
+    topts.weightDecay = s.config.weightDecay;
+    topts.clipNorm = s.config.gradClip;
+    s.trainer = std::make_unique<nn::NetTrainer>(*s.trainNet, topts);
+    s.trainer->setGroup(s.group.get());
+    if (restoreOptimizer && !s.ckpt.optimizerFile.empty())
+        s.trainer->loadState((fs::path(s.modelDir) / s.ckpt.optimizerFile).string());
+    s.buffer = std::make_unique<ReplayBuffer>(size_t(s.config.bufferCapacity));
+    s.heldOut = std::make_unique<ReplayBuffer>(heldOutCapacity(s.config.bufferCapacity));
+    for (ReplayBuffer* b : {s.buffer.get(), s.heldOut.get()}) configureBuffer(*b, s.config);
 }
 
 }  // namespace xq::train

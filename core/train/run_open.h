@@ -11,6 +11,9 @@
 //                         a checkpoint behind the table moves to the table's newest generation.
 //   loadPlayingGeneration the network of the playing generation, or of the newest accepted one
 //                         whose weights load (each skipped one named in the log).
+//   startTrainer          the trainer of the training network in the session's gradient group,
+//                         the checkpoint's optimizer state restored; the empty replay buffer and
+//                         held-out set.
 // Before any work openRunRow proves that the work can be kept (checkRoomToWork): the database
 // takes a write, the model folder a file, and both disks have room.
 //
@@ -91,5 +94,11 @@ std::shared_ptr<nn::Net> loadCheckpointNet(RunSession& s, const nn::NetOptions& 
 // fallback moves s.ckpt to it. Throws Error RunModelMissing when none loads.
 std::shared_ptr<nn::Net> loadPlayingGeneration(RunSession& s, const nn::NetOptions& netOpts,
                                                const RunLog& log);
+
+// After s.trainNet and s.group are set: s.trainer trains s.trainNet at `learningRate`,
+// averaging its steps in s.group, with the optimizer's state of the checkpoint
+// (s.ckpt.optimizerFile) when `restoreOptimizer` and the checkpoint names one; s.buffer and
+// s.heldOut are new and empty, sized and configured from s.config.
+void startTrainer(RunSession& s, double learningRate, bool restoreOptimizer);
 
 }  // namespace xq::train

@@ -2,8 +2,8 @@
 // Private to core/train: what every trainer of a run holds for one session, the one-machine
 // Pipeline (pipeline_state.h) and the DistributedTrainer (trainer_role_state.h) alike: the
 // run's configuration, the store and the run's row, the run's lease, the model folder, the
-// checkpoint's account, and the training network with its trainer. Each trainer's State
-// derives from it and adds its own.
+// checkpoint's account, the training network with its trainer and gradient group, and the
+// replay buffer with the held-out set. Each trainer's State derives from it and adds its own.
 // Thread-safety: owned by the thread that runs the session (the trainer's loop).
 
 #include <memory>
@@ -11,9 +11,11 @@
 
 #include "core/nn/net.h"
 #include "core/nn/trainer_backend.h"
+#include "core/nn/training_group.h"
 #include "core/store/store.h"
 #include "core/train/checkpoint.h"
 #include "core/train/config.h"
+#include "core/train/replay_buffer.h"
 #include "core/train/run_lease.h"
 
 namespace xq::train {
@@ -28,7 +30,14 @@ struct RunSession {
     std::string modelDir;
     Checkpoint ckpt;
     std::shared_ptr<nn::Net> trainNet;
+    // The gradient group the trainer averages its steps in: a solo group (rank 0 of 1, whose
+    // collectives do nothing) in the Pipeline, the c10d ranks in the DistributedTrainer.
+    std::unique_ptr<nn::TrainingGroup> group;
     std::unique_ptr<nn::NetTrainer> trainer;
+    std::unique_ptr<ReplayBuffer> buffer;
+    // The games kept out of training (early_stop.h: heldOutGame, by id, the same on every rank
+    // and after a resume); their losses are the held-out checks.
+    std::unique_ptr<ReplayBuffer> heldOut;
 };
 
 }  // namespace xq::train

@@ -137,23 +137,14 @@ void DistributedTrainer::joinGroup(State& st) {
         st.trainNet->meta().trainingSteps = st.ckpt.step;
     }
     st.group->broadcastWeights(*st.trainNet, 0);
-    nn::TrainerOptions topts;
-    topts.weightDecay = st.config.weightDecay;
-    topts.clipNorm = st.config.gradClip;
-    st.trainer = std::make_unique<nn::NetTrainer>(*st.trainNet, topts);
-    st.trainer->setGroup(st.group.get());
-    const bool resumedOptimizer =
-        st.rank0 && !st.ckpt.optimizerFile.empty() && st.group->worldSize() == 1;
-    if (resumedOptimizer)
-        st.trainer->loadState((fs::path(st.modelDir) / st.ckpt.optimizerFile).string());
-    else if (st.rank0 && !st.ckpt.optimizerFile.empty())
+    st.progress.generation = st.ckpt.generation;
+    // The learning rate is set at each step (train_step.h).
+    startTrainer(st, st.config.learningRate, st.rank0 && st.group->worldSize() == 1);
+    if (st.rank0 && st.group->worldSize() > 1 && !st.ckpt.optimizerFile.empty())
         log(LogLevel::Warning,
             "several ranks: every rank starts its optimizer afresh (the checkpoint's is rank 0's)");
     st.rng.seed(uint64_t(st.config.seed) * 0x9E3779B97F4A7C15ull +
                 uint64_t(options_.group.rank) * 0xD1B54A32D192ED03ull + uint64_t(st.ckpt.step));
-    st.buffer = std::make_unique<ReplayBuffer>(size_t(st.config.bufferCapacity));
-    st.heldOut = std::make_unique<ReplayBuffer>(heldOutCapacity(st.config.bufferCapacity));
-    for (ReplayBuffer* b : {st.buffer.get(), st.heldOut.get()}) configureBuffer(*b, st.config);
     log(LogLevel::Info, "rank " + std::to_string(st.group->rank()) + " of " +
                             std::to_string(st.group->worldSize()) + " training run '" +
                             st.run.name + "' from step " + std::to_string(st.ckpt.step) + " on " +

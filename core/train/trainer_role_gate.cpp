@@ -70,37 +70,28 @@ bool DistributedTrainer::evaluateCandidate(State& st) {
 // PostgreSQL its NOTIFY sends the workers to an accepted candidate), the checkpoint, the
 // metrics, the log and the callbacks, as the pipeline's Evaluate does.
 void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
-    const GateVerdict v = gateVerdict(st.config, r);
-    if (!v.detail.empty()) log(LogLevel::Info, v.detail);
-    const ChainedElo e = chainElo(st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi, v);
+    const CandidateDecision d = judgeCandidate(st.config, r, st.candidate.generation, st.ckpt.step,
+                                               {st.ckpt.elo, st.ckpt.eloLo, st.ckpt.eloHi});
+    if (!d.verdict.detail.empty()) log(LogLevel::Info, d.verdict.detail);
     // A rejected candidate records its estimate too: an Elo marks a model as decided.
-    st.store->setModelEvaluation(st.candidate.id, v.accepted, e.elo, e.eloLo, e.eloHi);
+    st.store->setModelEvaluation(st.candidate.id, d.verdict.accepted, d.chained.elo,
+                                 d.chained.eloLo, d.chained.eloHi);
     const int gen = st.candidate.generation;
-    if (v.accepted) {
-        st.ckpt.elo = e.elo;
-        st.ckpt.eloLo = e.eloLo;
-        st.ckpt.eloHi = e.eloHi;
+    if (d.verdict.accepted) {
+        st.ckpt.elo = d.chained.elo;
+        st.ckpt.eloLo = d.chained.eloLo;
+        st.ckpt.eloHi = d.chained.eloHi;
         st.ckpt.bestModelId = st.candidate.id;
         st.ckpt.bestFile = fs::path(st.candidate.file).filename().string();
         st.ckpt.generation = gen;
         st.progress.generation = gen;
     }
-    GenerationResult gr;
-    gr.candidateGeneration = gen;
-    gr.wins = r.wins;
-    gr.draws = r.draws;
-    gr.losses = r.losses;
-    gr.score = r.elo.score;
-    gr.accepted = v.accepted;
-    gr.elo = st.ckpt.elo;
-    gr.eloLo = st.ckpt.eloLo;
-    gr.eloHi = st.ckpt.eloHi;
-    gr.step = st.ckpt.step;
+    const GenerationResult& gr = d.result;
     st.store->addMetrics(verdictMetrics(st.run.id, gr));
     log(LogLevel::Info, verdictLine(gr));
     if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
     if (callbacks_.generation) callbacks_.generation(gr);
-    if (v.accepted && callbacks_.published)
+    if (gr.accepted && callbacks_.published)
         callbacks_.published({gen, st.candidate.file, st.candidate.id, st.ckpt.step,
                               st.ckpt.samplesGenerated, secondsSince(st.start) / 60.0});
     st.candidate = {};

@@ -23,18 +23,14 @@
 
 namespace xq::train {
 
-// config, store, run, lease (rank 0 only), modelDir, ckpt, trainNet and trainer: run_session.h.
+// config, store, run, lease (rank 0 only), modelDir, ckpt, trainNet, group, trainer, buffer
+// and heldOut: run_session.h.
 struct DistributedTrainer::State : RunSession {
     bool rank0 = true;
     // Resumed from a checkpoint: the games stored before it are in its account already, so the
     // first Ingest adds them to the buffer without counting them as new.
     bool haveCheckpoint = false;
     bool firstIngest = true;
-    std::unique_ptr<nn::TrainingGroup> group;
-    std::unique_ptr<ReplayBuffer> buffer;
-    // The games kept out of training (early_stop.h: heldOutGame, by id, so every rank keeps
-    // the same ones, as the one-machine Pipeline does); rank 0 measures the losses on them.
-    std::unique_ptr<ReplayBuffer> heldOut;
     int64_t stepsSinceHeldOutCheck = 0;
     std::mt19937_64 rng;
     std::unique_ptr<StoreGameFeed> feed;  // rank 0: the games not ingested yet

@@ -259,6 +259,75 @@ private slots:
         QVERIFY(best->generation >= 3);  // the generations published across the kills
     }
 
+    // The trainer role and the worker pass the Pipeline's crash points (they sit in the code
+    // all three share: storeSelfPlayRecord, publishGeneration, saveCheckpoint). A run started
+    // on one machine is continued by `--role trainer` with a worker feeding it; killed at each
+    // point and resumed, the stored state stays consistent, and a last resume decides a
+    // generation cleanly with checkpoint and models table agreeing.
+    void trainerRoleAndWorkerPassTheCrashPoints() {
+        QTemporaryDir dir;
+        const QString db = dir.path() + "/xq.db", modelDir = dir.path() + "/models/f";
+        Ledger ledger;
+        const Outcome start = runTrain(db, {"--iterations", "1"}, {}, {});
+        QVERIFY2(start.status == QProcess::NormalExit && start.exitCode == 0, start.output.right(3000).constData());
+        QVERIFY2(checkConsistent(db, modelDir, ledger).isEmpty(), "after the one-machine start");
+        const QStringList workerArgs{"worker", "--db", db, "--run", "f", "--threads", "1",
+                                     "--cache-dir", dir.path() + "/cache", "--wait", "120"};
+        auto startWorker = [&](QProcess& w, const QString& crashAt) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            if (crashAt.isEmpty()) env.remove("XQ_CRASH_AT");
+            else env.insert("XQ_CRASH_AT", crashAt);
+            w.setProcessEnvironment(env);
+            w.setProcessChannelMode(QProcess::MergedChannels);
+            w.start(xqzeroPath(), workerArgs);
+            return w.waitForStarted();
+        };
+        {
+            // The worker's own point: killed right after its second stored game.
+            const int64_t before = countGames(db, store::GameKind::SelfPlay);
+            QProcess w;
+            QVERIFY(startWorker(w, "game-stored:2"));
+            QVERIFY(w.waitForFinished(kDeadlineMs));
+            QVERIFY2(w.exitStatus() == QProcess::CrashExit, w.readAll().right(3000).constData());
+            QCOMPARE(countGames(db, store::GameKind::SelfPlay), before + 2);
+            QVERIFY2(checkConsistent(db, modelDir, ledger).isEmpty(), "after the worker's kill");
+        }
+        // A worker feeds the trainer role for the rest of the test (the evaluation games too:
+        // every candidate is accepted, gate-threshold 0).
+        QProcess worker;
+        QVERIFY(startWorker(worker, {}));
+        struct KillAtEnd {
+            QProcess& p;
+            ~KillAtEnd() {
+                p.kill();
+                p.waitForFinished();
+            }
+        } killWorker{worker};
+        const QStringList role{"--resume", "--role", "trainer"};
+        for (const char* point : {"generation-file", "generation-row", "checkpoint-files", "checkpoint-manifest"}) {
+            const Outcome o = runTrain(db, role, point, {});
+            QVERIFY2(!o.timedOut && o.status == QProcess::CrashExit,
+                     qPrintable(QString("%1: the trainer role did not stop at the point (exit %2):\n%3\n--- worker:\n%4")
+                                    .arg(point)
+                                    .arg(o.exitCode)
+                                    .arg(QString::fromUtf8(o.output.right(3000)))
+                                    .arg(QString::fromUtf8(worker.readAll().right(2000)))));
+            QVERIFY2(o.output.contains("training run 'f' from step"), qPrintable(point + QString(":\n") + o.output.right(3000)));
+            const QString bad = checkConsistent(db, modelDir, ledger);
+            QVERIFY2(bad.isEmpty(), qPrintable(QString("after a kill at %1: %2").arg(point, bad)));
+        }
+        const Outcome last = runTrain(db, role + QStringList{"--generations", "1"}, {}, {});
+        QVERIFY2(last.status == QProcess::NormalExit && last.exitCode == 0, last.output.right(3000).constData());
+        const QString bad = checkConsistent(db, modelDir, ledger);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        store::Store st(db.toStdString(), {.readOnly = true});
+        const auto best = st.bestModel(st.findRun("f")->id);
+        const auto ck = readCheckpoint(modelDir.toStdString());
+        QVERIFY(best && ck);
+        QCOMPARE(ck->generation, best->generation);
+        QVERIFY(best->generation >= 2);  // generation 1 of the start, then the role's accepted ones
+    }
+
     // A run killed before its first checkpoint is listed as such, can be renamed (its model
     // folder moves with it) and resumed under the new name, and deleted with its folder.
     void strandedRunIsListedRenamedResumedDeleted() {

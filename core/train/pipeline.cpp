@@ -141,8 +141,12 @@ void Pipeline::openRun(State& st) {
     const TrainConfig& config = st.config;
     if (opened.resumed && !options_.initGames.empty()) loadStartGames(st);
     else if (config.gamesMix > 0 && options_.initGames.empty())
-        log(LogLevel::Warning, "games-mix needs the games the run started from (--init-games): "
-                               "training on self-play positions alone this session");
+        // A new run from a random network (the quick preset's games-mix is for runs started
+        // from games) is told so; a resumed run may have been started from games, so a resume
+        // without them warns.
+        log(opened.resumed ? LogLevel::Warning : LogLevel::Info,
+            "games-mix needs the games the run started from (--init-games): "
+            "training on self-play positions alone this session");
 
     nn::NetOptions netOpts;
     netOpts.device = options_.device;

@@ -676,6 +676,30 @@ private slots:
         QCOMPARE(e.elo, 140.0);
         QVERIFY(std::abs(e.eloLo - (140 - 50)) < 1e-9);
         QVERIFY(std::abs(e.eloHi - (140 + 50)) < 1e-9);
+
+        // judgeCandidate, the decision both trainers take: the best's Elo moves only when the
+        // candidate is accepted; the candidate's chained estimate is there either way.
+        c.gate = 1;
+        const ChainedElo best{100, 70, 130};
+        r = ArenaResult{};
+        r.wins = 6, r.draws = 2, r.losses = 2;
+        r.elo = estimateElo(6, 2, 2);
+        CandidateDecision d = judgeCandidate(c, r, 7, 1234, best);
+        QVERIFY(d.verdict.accepted && d.result.accepted);
+        QCOMPARE(d.result.candidateGeneration, 7);
+        QCOMPARE(d.result.step, int64_t(1234));
+        QCOMPARE(d.result.wins, 6);
+        QCOMPARE(d.result.score, r.elo.score);
+        QCOMPARE(d.chained.elo, 100 + r.elo.elo);
+        QCOMPARE(d.result.elo, d.chained.elo);
+        r.wins = 2, r.draws = 2, r.losses = 6;
+        r.elo = estimateElo(2, 2, 6);
+        d = judgeCandidate(c, r, 8, 1300, best);
+        QVERIFY(!d.verdict.accepted && !d.result.accepted);
+        QCOMPARE(d.result.elo, 100.0);  // the best's, unchanged
+        QCOMPARE(d.result.eloLo, 70.0);
+        QCOMPARE(d.chained.elo, 100 + r.elo.elo);
+        QVERIFY(verdictLine(d.result).find("generation 8 rejected: +2 =2 -6") == 0);
     }
 
     void arenaStopsEarly() {

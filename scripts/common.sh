@@ -12,6 +12,9 @@ XQ_PACKAGES=(
   lintian desktop-file-utils appstream  # tests/package checks the .deb, desktop entry and metainfo
   postgresql-15 libpq-dev  # the PostgreSQL store backend and the throwaway cluster of its tests
   libgloo-dev  # gloo headers for c10d's ProcessGroupGloo: data-parallel training (XQ_WITH_GLOO)
+  # OpenBLAS as LibTorch's libblas.so.3 (an alternative that otherwise resolves to the reference
+  # BLAS): its sgemm makes CPU inference and training faster (core/nn/blas_info.h).
+  libopenblas0-serial
 )
 
 xq_install_packages() {

@@ -32,6 +32,10 @@ struct BenchSubject {
 
 std::vector<BenchSubject>& benchRegistry();
 
+// The kind of BLAS LibTorch calls ("reference", "openblas", ...; core/nn/blas_info.h): the
+// "blas" field of the JSON of every subject that runs a network, since it moves their figures.
+const char* benchBlasKind();
+
 struct BenchRegistrar {
     explicit BenchRegistrar(BenchSubject s) { benchRegistry().push_back(std::move(s)); }
 };

@@ -203,7 +203,8 @@ int run(const xqcli::BenchOptions& opt) {
                              {"threads", threads},
                              {"device", net->deviceName()},
                              {"cache", false},
-                             {"seconds", s.seconds}};
+                             {"seconds", s.seconds},
+                             {"blas", xqcli::benchBlasKind()}};
             std::cout << j.dump() << std::endl;
             nlohmann::json k{{"bench", "mcts"},
                              {"net", cfg.label()},

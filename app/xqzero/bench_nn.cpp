@@ -89,7 +89,8 @@ int run(const xqcli::BenchOptions& opt) {
                     nlohmann::json j{{"bench", "nn"},          {"net", cfg.label()},
                                      {"batch", batch},         {"positions_per_s", pps},
                                      {"threads", threads},     {"device", net.deviceName()},
-                                     {"seconds", elapsed},     {"positions", positions}};
+                                     {"seconds", elapsed},     {"positions", positions},
+                                     {"blas", xqcli::benchBlasKind()}};
                     std::cout << j.dump() << std::endl;
                 } else {
                     std::printf("nn %-6s batch %4d  %10.1f positions/s  (%s, %d thread%s)\n",

@@ -155,7 +155,8 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
                      {"finished_games", finished},
                      {"mean_batch", ss.meanBatch()},
                      {"seconds", st.seconds},
-                     {"evaluator", evaluatorName}};
+                     {"evaluator", evaluatorName},
+                     {"blas", xqcli::benchBlasKind()}};
     if (netPerS > 0) {
         j["net_positions_per_s"] = netPerS;
         // Share of the bare network's speed that self-play achieves (tree, batching, threads).

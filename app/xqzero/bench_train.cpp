@@ -153,7 +153,7 @@ int runGroup(const xqcli::BenchOptions& opt, double seconds, xq::nn::DeviceKind 
                                   {"samples_per_s", total},    {"samples_per_s_per_rank", perRank},
                                   {"collective_share", share}, {"steps", r0.steps},
                                   {"seconds", elapsed},        {"last_loss", r0.loss},
-                                  {"device", r0.device}}
+                                  {"device", r0.device},       {"blas", xqcli::benchBlasKind()}}
                        .dump()
                 << std::endl;
         } else {
@@ -200,7 +200,8 @@ int run(const xqcli::BenchOptions& opt) {
             std::cout << nlohmann::json{{"bench", "train"},       {"net", c.net.label()},
                                         {"batch", c.batch},       {"samples_per_s", sps},
                                         {"steps", steps},         {"seconds", elapsed},
-                                        {"last_loss", loss},      {"device", net.deviceName()}}
+                                        {"last_loss", loss},      {"device", net.deviceName()},
+                                        {"blas", xqcli::benchBlasKind()}}
                              .dump()
                       << std::endl;
         } else {

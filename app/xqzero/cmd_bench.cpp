@@ -3,11 +3,17 @@
 
 #include "app/xqzero/bench.h"
 #include "app/xqzero/command.h"
+#include "core/nn/blas_info.h"
 
 namespace xqcli {
 std::vector<BenchSubject>& benchRegistry() {
     static std::vector<BenchSubject> r;
     return r;
+}
+
+const char* benchBlasKind() {
+    static const char* kind = xq::nn::blasKindName(xq::nn::loadedBlas().kind);
+    return kind;
 }
 }  // namespace xqcli
 

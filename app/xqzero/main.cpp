@@ -4,8 +4,11 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <set>
+#include <string>
 
 #include "app/xqzero/command.h"
+#include "core/nn/blas_info.h"
 #include "core/store/run_name.h"
 #include "core/version.h"
 
@@ -38,6 +41,17 @@ void refuseEmptyValues(CLI::App& app) {
     for (CLI::Option* opt : app.get_options())
         if (opt->get_type_size_max() > 0 && !opt->get_positional()) opt->check(nonEmpty);
     for (CLI::App* sub : app.get_subcommands({})) refuseEmptyValues(*sub);
+}
+
+// The commands that run the network on the CPU; they say so when LibTorch's BLAS is the
+// reference one (core/nn/blas_info.h), once, on stderr, before any output of their own.
+void warnOfReferenceBlas(const std::string& command) {
+    static const std::set<std::string> kNetCommands{"analyze", "bench",  "judge", "ladder",
+                                                    "match",   "review", "selfplay", "train",
+                                                    "uci",     "ucci",   "worker"};
+    if (!kNetCommands.count(command)) return;
+    const std::string warning = xq::nn::referenceBlasWarning(xq::nn::loadedBlas());
+    if (!warning.empty()) std::cerr << "xqzero " << command << ": note: " << warning << "\n";
 }
 
 }  // namespace
@@ -84,6 +98,7 @@ int main(int argc, char** argv) {
     }
     for (auto& [sub, fn] : subs)
         if (sub->parsed()) {
+            xqcli::warnOfReferenceBlas(sub->get_name());
             try {
                 return fn();
             } catch (const std::exception& e) {

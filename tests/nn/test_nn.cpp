@@ -5,6 +5,7 @@
 #include <set>
 #include <thread>
 
+#include "core/nn/blas_info.h"
 #include "core/nn/encoder.h"
 #include "core/nn/eval_cache.h"
 #include "core/nn/fake_evaluators.h"
@@ -54,6 +55,8 @@ class TestNn : public QObject {
     void serverMatchesDirectEvaluation();
     void serverSwapsEvaluator();
     void serverPropagatesErrorsAndStops();
+    void blasPathsAreClassified();
+    void blasIsFoundInMaps();
 };
 
 void TestNn::policyIndexRoundTrip() {
@@ -447,5 +450,55 @@ void TestNn::serverPropagatesErrorsAndStops() {
     QVERIFY_EXCEPTION_THROWN(server.evaluate({&in, 1}, {&out, 1}), std::runtime_error);
 }
 
+
+void TestNn::blasPathsAreClassified() {
+    QCOMPARE(classifyBlasPath(""), BlasKind::None);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0"), BlasKind::Reference);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3"),
+             BlasKind::OpenBlas);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"),
+             BlasKind::OpenBlas);
+    QCOMPARE(classifyBlasPath("/opt/lib/libopenblas.so.0"), BlasKind::OpenBlas);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/blis-openmp/libblas.so.3"), BlasKind::Blis);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/atlas/libblas.so.3"), BlasKind::Other);
+    // A directory's name elsewhere in the path says nothing ("publish" holds "blis").
+    QCOMPARE(classifyBlasPath("/home/publish/lib/libblas.so.3"), BlasKind::Other);
+    QVERIFY(referenceBlasWarning({BlasKind::OpenBlas, "/x/openblas-serial/libblas.so.3"}).empty());
+    const std::string w = referenceBlasWarning({BlasKind::Reference, "/x/blas/libblas.so.3"});
+    QVERIFY(w.find("/x/blas/libblas.so.3") != std::string::npos);
+    QVERIFY(w.find("libopenblas0-serial") != std::string::npos);
+    QCOMPARE(std::string(blasKindName(BlasKind::Reference)), std::string("reference"));
+    QCOMPARE(std::string(blasKindName(BlasKind::OpenBlas)), std::string("openblas"));
+}
+
+void TestNn::blasIsFoundInMaps() {
+    // Lines as /proc/self/maps lists them: anonymous mappings, LAPACK and libopenblas (which
+    // OpenBLAS's LAPACK maps as well) before or after libblas.so.3, whose binding wins.
+    const std::string reference =
+        "7f00a000-7f00b000 r--p 00000000 08:01 100 /usr/lib/x86_64-linux-gnu/libtorch_cpu.so.1.13\n"
+        "7f00b000-7f00c000 rw-p 00000000 00:00 0 \n"
+        "7f00c000-7f00d000 r-xp 00002000 08:01 101 /usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0\n"
+        "7f00d000-7f00e000 r-xp 00000000 08:01 102 /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3.11.0\n"
+        "7ffd0000-7ffd1000 rw-p 00000000 00:00 0                          [stack]\n";
+    BlasLibrary b = blasFromMaps(reference);
+    QCOMPARE(b.kind, BlasKind::Reference);
+    QCOMPARE(b.path, std::string("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0"));
+
+    const std::string openblas =
+        "7f00a000-7f00b000 r--p 00000000 08:01 99 /usr/lib/x86_64-linux-gnu/libopenblas.so.0 (deleted)\n"
+        "7f00c000-7f00d000 r-xp 00002000 08:01 103 /usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3\n";
+    b = blasFromMaps(openblas);
+    QCOMPARE(b.kind, BlasKind::OpenBlas);
+    QCOMPARE(b.path, std::string("/usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3"));
+
+    // No libblas.so*: a BLAS linked under its own name still counts; none at all is None.
+    b = blasFromMaps("7f00a000-7f00b000 r--p 00000000 08:01 99 /opt/blis/lib/libblis.so.4\n");
+    QCOMPARE(b.kind, BlasKind::Blis);
+    b = blasFromMaps("7f00a000-7f00b000 r--p 00000000 08:01 99 /usr/lib/libc.so.6\n"
+                     "7f00b000-7f00c000 rw-p 00000000 00:00 0");
+    QCOMPARE(b.kind, BlasKind::None);
+    QVERIFY(b.path.empty());
+    QCOMPARE(blasFromMaps("").kind, BlasKind::None);
+}
 QTEST_APPLESS_MAIN(TestNn)
 #include "test_nn.moc"

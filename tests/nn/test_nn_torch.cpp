@@ -4,11 +4,16 @@
 
 #include <QTemporaryDir>
 
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+
 #include <atomic>
 #include <cmath>
 #include <fstream>
 #include <thread>
 
+#include "core/nn/blas_info.h"
 #include "core/nn/encoder.h"
 #include "core/nn/inference_server.h"
 #include "core/nn/model_file.h"
@@ -118,6 +123,7 @@ class TestNnTorch : public QObject {
     void forwardShapes();
     void batchMatchesSingles();
     void deviceChoice();
+    void loadedBlasIsWhereSgemmBinds();
     void saveLoadRoundTrip();
     void badFilesGiveClearErrors();
     void exportReloads();
@@ -169,6 +175,21 @@ void TestNnTorch::batchMatchesSingles() {
 
 // DeviceKind: Cpu stays on the CPU, Auto takes CUDA only when LibTorch sees a device, Cuda
 // refuses to fall back. Where a GPU is present, its outputs match the CPU's for equal weights.
+// The BLAS named in bench output and warnings is the library that LibTorch's sgemm_ calls
+// reach: the one the global symbol lookup binds it to.
+void TestNnTorch::loadedBlasIsWhereSgemmBinds() {
+    void* sgemm = dlsym(RTLD_DEFAULT, "sgemm_");
+    if (!sgemm) QSKIP("no sgemm_ in the global scope: a LibTorch built with a static BLAS");
+    Dl_info info{};
+    QVERIFY(dladdr(sgemm, &info) != 0 && info.dli_fname);
+    char real[PATH_MAX];
+    QVERIFY(realpath(info.dli_fname, real));
+    const BlasLibrary blas = loadedBlas();
+    QCOMPARE(blas.path, std::string(real));
+    QVERIFY(blas.kind != BlasKind::None);
+    qInfo("BLAS: %s (%s)", blas.path.c_str(), blasKindName(blas.kind));
+}
+
 void TestNnTorch::deviceChoice() {
     auto positions = nntest::randomPositions(1, 6, 5);
     Net cpu(kTiny, {.device = DeviceKind::Cpu, .seed = 3});

@@ -36,7 +36,7 @@ if grep -vE '^\./(usr/.*)?$' "$tmp/contents"; then fail "files outside /usr (abo
 echo "all ${#expected[@]} expected files present, nothing outside /usr"
 
 step "control fields (dpkg-deb -f)"
-dpkg-deb -f "$deb" Package Version Architecture Depends Suggests
+dpkg-deb -f "$deb" Package Version Architecture Depends Recommends Suggests
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "Version is not the project version $version"
 depends=$(dpkg-deb -f "$deb" Depends)
 for d in libqt6core6 libqt6gui6 libqt6widgets6 libqt6svg6 libqcustomplot2.1-qt6 'libtorch[0-9.]*' \
@@ -44,6 +44,10 @@ for d in libqt6core6 libqt6gui6 libqt6widgets6 libqt6svg6 libqcustomplot2.1-qt6 
   grep -qE "(^|, )$d( |,|$)" <<<"$depends" || fail "Depends lacks $d"
 done
 grep -qx "fairy-stockfish" <<<"$(dpkg-deb -f "$deb" Suggests)" || fail "Suggests is not fairy-stockfish"
+recommends=$(dpkg-deb -f "$deb" Recommends)
+for r in qt6-translations-l10n libopenblas0-serial; do
+  grep -qE "(^|, )$r( |,|$)" <<<"$recommends" || fail "Recommends lacks $r"
+done
 
 step "unpack (dpkg -x) and run the installed programs"
 root="$tmp/root"

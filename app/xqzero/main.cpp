@@ -43,8 +43,8 @@ void refuseEmptyValues(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands({})) refuseEmptyValues(*sub);
 }
 
-// The commands that run the network on the CPU; they say so when LibTorch's BLAS is the
-// reference one (core/nn/blas_info.h), once, on stderr, before any output of their own.
+// The commands that may run a network on the CPU say, once on stderr and before any output
+// of their own, when LibTorch's BLAS is the reference one (core/nn/blas_info.h).
 void warnOfReferenceBlas(const std::string& command) {
     static const std::set<std::string> kNetCommands{"analyze", "bench",  "judge", "ladder",
                                                     "match",   "review", "selfplay", "train",

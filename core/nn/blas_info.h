@@ -41,7 +41,7 @@ BlasLibrary blasFromMaps(std::string_view maps);
 // blasFromMaps() of this process.
 BlasLibrary loadedBlas();
 
-// "none", "reference", "openblas", "blis", "other": the value of the bench JSON's "blas_kind".
+// "none", "reference", "openblas", "blis", "other": the value of the bench JSON's "blas".
 const char* blasKindName(BlasKind kind);
 
 // One line for a user when `blas` is the reference BLAS (what it costs, what to install);

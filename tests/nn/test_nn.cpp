@@ -450,7 +450,6 @@ void TestNn::serverPropagatesErrorsAndStops() {
     QVERIFY_EXCEPTION_THROWN(server.evaluate({&in, 1}, {&out, 1}), std::runtime_error);
 }
 
-
 void TestNn::blasPathsAreClassified() {
     QCOMPARE(classifyBlasPath(""), BlasKind::None);
     QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0"), BlasKind::Reference);

@@ -17,42 +17,42 @@
     <context>
         <name>xqui::AnalysisSession</name>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="84" />
+            <location filename="../ui/facade/analysis_session.cpp" line="88" />
             <source>Not a valid FEN: %1</source>
             <translation>Not a valid FEN: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="115" />
+            <location filename="../ui/facade/analysis_session.cpp" line="119" />
             <source>Stop the analysis first.</source>
             <translation>Stop the analysis first.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="125" />
+            <location filename="../ui/facade/analysis_session.cpp" line="129" />
             <source>This build has no network support (LibTorch).</source>
             <translation>This build has no network support (LibTorch).</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="150" />
+            <location filename="../ui/facade/analysis_session.cpp" line="154" />
             <source>Analysing with uniform priors</source>
             <translation>Analysing with uniform priors</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="151" />
+            <location filename="../ui/facade/analysis_session.cpp" line="155" />
             <source>Loaded model %1</source>
             <translation>Loaded model %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="164" />
+            <location filename="../ui/facade/analysis_session.cpp" line="168" />
             <source>Analysis started</source>
             <translation>Analysis started</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="197" />
+            <location filename="../ui/facade/analysis_session.cpp" line="201" />
             <source>The analysis failed: %1</source>
             <translation>The analysis failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/analysis_session.cpp" line="206" />
+            <location filename="../ui/facade/analysis_session.cpp" line="210" />
             <source>Analysis stopped</source>
             <translation>Analysis stopped</translation>
         </message>
@@ -2956,62 +2956,62 @@ File: %2</translation>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="281" />
+            <location filename="../ui/pages/train_page.cpp" line="295" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="282" />
+            <location filename="../ui/pages/train_page.cpp" line="296" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="283" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="288" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="291" />
+            <location filename="../ui/pages/train_page.cpp" line="311" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="289" />
+            <location filename="../ui/pages/train_page.cpp" line="309" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="294" />
+            <location filename="../ui/pages/train_page.cpp" line="314" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="317" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
@@ -3021,17 +3021,17 @@ File: %2</translation>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="318" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="299" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="301" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
@@ -3041,137 +3041,142 @@ File: %2</translation>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="322" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="303" />
+            <location filename="../ui/pages/train_page.cpp" line="323" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="304" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="306" />
+            <location filename="../ui/pages/train_page.cpp" line="326" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="307" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="312" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="313" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="334" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="335" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="320" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="284" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="286" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="305" />
+            <source>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.</source>
+            <translation>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="315" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="348" />
+            <location filename="../ui/pages/train_page.cpp" line="368" />
             <source>Start from</source>
             <translation>Start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="350" />
+            <location filename="../ui/pages/train_page.cpp" line="370" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="354" />
+            <location filename="../ui/pages/train_page.cpp" line="374" />
             <source>A random network</source>
             <translation>A random network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="355" />
+            <location filename="../ui/pages/train_page.cpp" line="375" />
             <source>Master games (not installed)</source>
             <translation>Master games (not installed)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="356" />
+            <location filename="../ui/pages/train_page.cpp" line="376" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>Master games (1,125 tournament games, bundled)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="360" />
+            <location filename="../ui/pages/train_page.cpp" line="380" />
             <source>The games imported into the Library</source>
             <translation>The games imported into the Library</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="362" />
+            <location filename="../ui/pages/train_page.cpp" line="382" />
             <source>A PGN file…</source>
             <translation>A PGN file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="363" />
+            <location filename="../ui/pages/train_page.cpp" line="383" />
             <source>PGN file: %1</source>
             <translation>PGN file: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="370" />
+            <location filename="../ui/pages/train_page.cpp" line="390" />
             <source>Games to start from</source>
             <translation>Games to start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="371" />
+            <location filename="../ui/pages/train_page.cpp" line="391" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN games (*.pgn);;All files (*)</translation>
         </message>
@@ -3412,47 +3417,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="193" />
+            <location filename="../ui/facade/training_session.cpp" line="194" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="302" />
+            <location filename="../ui/facade/training_session.cpp" line="303" />
             <source>Ladder: %1</source>
             <translation>Ladder: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="359" />
+            <location filename="../ui/facade/training_session.cpp" line="360" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="444" />
+            <location filename="../ui/facade/training_session.cpp" line="450" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="446" />
+            <location filename="../ui/facade/training_session.cpp" line="452" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="448" />
+            <location filename="../ui/facade/training_session.cpp" line="454" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="450" />
+            <location filename="../ui/facade/training_session.cpp" line="456" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="452" />
+            <location filename="../ui/facade/training_session.cpp" line="458" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="454" />
+            <location filename="../ui/facade/training_session.cpp" line="460" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

@@ -13,7 +13,10 @@
 // Budget: the rungs up to alpha-beta depth 3 (fairy:1 is skipped, with a log line, where
 // Fairy-Stockfish is not installed; a young net loses every game to the stronger
 // ones, which then tell nothing), `gamesPerRung` games each, the net searched with
-// `simulations` per move, one game at a time: about a minute on two CPU cores.
+// `simulations` per move, one game at a time on the ladder's thread. Its time grows with the
+// games a rung and shrinks with the machine: with 10 games a rung (50 games) a rating takes
+// several minutes beside self-play on a slow 2-core machine, half of a 15-minute period
+// (docs/experiments/2026-12-04-slow-machine-hour.md).
 //
 // Thread-safety: offer(), finish() and stop() may be called from any thread; the callback is
 // called on the ladder's thread. The destructor stops (abandoning a ladder in progress, which

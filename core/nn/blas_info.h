@@ -6,7 +6,8 @@
 // dense layers (value head, policy head, their gradients) through it, so it costs CPU
 // inference and training a measured share of their time (docs/experiments/2026-12-05-openblas.md).
 // The scripts install OpenBLAS; the CLI names the BLAS in bench output and warns when it is
-// the reference one, so that a figure from a machine without it is not mistaken for ours.
+// the reference one, so that a figure from a machine without it is not mistaken for ours, and
+// the studio's Train page shows the same warning.
 //
 // Thread-safety: all functions may be called from any thread; loadedBlas() reads
 // /proc/self/maps, the others are pure.

@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include "core/engine/background_ladder.h"
+#include "core/nn/blas_info.h"
 #include "core/store/store.h"
 #include "ui/error_text.h"
 
@@ -436,6 +437,11 @@ void TrainingSession::drain() {
         return;
     }
     if (pipeline_) setState(stateFromStage(pipeline_->stage()));
+}
+
+QString TrainingSession::referenceBlasPath() {
+    const xq::nn::BlasLibrary blas = xq::nn::loadedBlas();
+    return blas.kind == xq::nn::BlasKind::Reference ? QString::fromStdString(blas.path) : QString();
 }
 
 QString TrainingSession::stateName(State s) {

@@ -101,6 +101,9 @@ class TrainingSession : public QObject {
 
     // Translated name of a state ("self-play", "暂停" ...).
     static QString stateName(State s);
+    // The file of netlib's reference BLAS when that is what LibTorch's dense layers call in
+    // this process (slow: core/nn/blas_info.h), empty when it calls OpenBLAS or another.
+    static QString referenceBlasPath();
 
   signals:
     void stateChanged(xqui::TrainingSession::State state);

@@ -83,7 +83,14 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent)
         s.value(QStringLiteral("train/preset"), QStringLiteral("quick")).toString();
     form_->setPreset(preset);
     name_->setText(freshRunName());
+    setReferenceBlas(TrainingSession::referenceBlasPath());
     onState(session_->state());
+}
+
+void TrainPage::setReferenceBlas(const QString& path) {
+    referenceBlas_ = path;
+    blasNote_->setVisible(!path.isEmpty());
+    retranslate();
 }
 
 TrainPage::~TrainPage() {
@@ -255,6 +262,13 @@ QWidget* TrainPage::buildRight() {
     connect(resume_, &QPushButton::clicked, session_, &TrainingSession::resume);
     connect(stop_, &QPushButton::clicked, session_, &TrainingSession::stop);
 
+    blasNote_ = new QLabel(right);
+    blasNote_->setObjectName(QStringLiteral("referenceBlasNote"));
+    blasNote_->setWordWrap(true);
+    blasNote_->setStyleSheet(QStringLiteral("QLabel{color:#8a4b00;}"));
+    blasNote_->hide();
+    v->addWidget(blasNote_);
+
     status_ = new TrainStatus(right);
     v->addWidget(status_);
 
@@ -286,6 +300,12 @@ void TrainPage::retranslate() {
         tr("Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), "
            "read-only."));
     dbLabel_->setText(tr("Database"));
+    if (!referenceBlas_.isEmpty())
+        blasNote_->setText(
+            tr("LibTorch calls the reference BLAS (%1): self-play and training on the CPU run "
+               "slower than they need to. Install libopenblas0-serial (./run.sh does) and start "
+               "the studio again.")
+                .arg(QDir::toNativeSeparators(referenceBlas_)));
     nameLabel_->setText(tr("Name"));
     name_->setToolTip(
         tr("Name of the new run (unique in the database); its models go to models/<name> next to "

@@ -92,6 +92,12 @@ public:
     // The collection shipped with the studio (resources/games), or empty when not installed.
     static QString bundledGamesFile();
     QLabel* stateLabel() const { return state_; }
+    // The note above the run's figures that LibTorch calls the reference BLAS at `path` (CPU
+    // self-play and training slower than they need to be, and what to install); an empty path
+    // hides it. The page shows it at construction when TrainingSession::referenceBlasPath()
+    // names a file.
+    void setReferenceBlas(const QString& path);
+    QLabel* blasNote() const { return blasNote_; }
     QPlainTextEdit* logPane() const { return log_; }
     LiveGameView* liveView() const { return live_; }
     WorkersPanel* workersPanel() const { return workers_; }
@@ -173,6 +179,8 @@ private:
     QPushButton* continue_ = nullptr;
     QPushButton* refresh_ = nullptr;
     QLabel* state_ = nullptr;
+    QLabel* blasNote_ = nullptr;
+    QString referenceBlas_;
     QGroupBox* runBox_ = nullptr;
     QLabel* dbLabel_ = nullptr;
     QLabel* nameLabel_ = nullptr;

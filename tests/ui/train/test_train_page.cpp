@@ -26,6 +26,7 @@
 
 #include <qcustomplot.h>
 
+#include "core/nn/blas_info.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/pgn_import.h"
@@ -206,6 +207,23 @@ private slots:
         QCOMPARE(qobject_cast<QSpinBox*>(f->editor("channels"))->value(), 128);
         f->setConfig(tinyConfig());
         QCOMPARE(toJson(f->config()), toJson(tinyConfig()));
+    }
+
+    // The note follows the BLAS this process's LibTorch calls, and names the file when it is
+    // the reference one.
+    void referenceBlasNoteNamesTheLibrary() {
+        const xq::nn::BlasLibrary blas = xq::nn::loadedBlas();
+        const bool reference = blas.kind == xq::nn::BlasKind::Reference;
+        QCOMPARE(TrainingSession::referenceBlasPath().isEmpty(), !reference);
+        QCOMPARE(page_->blasNote()->isVisible(), reference);
+
+        const QString path = QStringLiteral("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3");
+        page_->setReferenceBlas(path);
+        QVERIFY(page_->blasNote()->isVisible());
+        QVERIFY(page_->blasNote()->text().contains(path));
+        QVERIFY(page_->blasNote()->text().contains(QStringLiteral("libopenblas0-serial")));
+        page_->setReferenceBlas(QString());
+        QVERIFY(!page_->blasNote()->isVisible());
     }
 
     void startPauseResumeStop() {

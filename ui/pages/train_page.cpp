@@ -39,6 +39,16 @@ namespace {
 
 constexpr int kLogLines = 5000;
 
+// A wrapped line of coloured text that the page shows only when it has something to say.
+QLabel* hiddenNote(QWidget* parent, const QString& objectName, const QString& color) {
+    auto* note = new QLabel(parent);
+    note->setObjectName(objectName);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("QLabel{color:%1;}").arg(color));
+    note->hide();
+    return note;
+}
+
 }  // namespace
 
 TrainPage::TrainPage(TrainingSession* session, QWidget* parent)
@@ -149,11 +159,7 @@ void TrainPage::addNameRows(QWidget* runBox, QFormLayout* rf) {
     rf->addRow(nameLabel_, name_);
     // The name becomes a folder: one that fails the rule (core/store/run_name.h) is explained
     // here as it is typed, and Start stays off.
-    nameProblem_ = new QLabel(runBox);
-    nameProblem_->setObjectName(QStringLiteral("runNameProblem"));
-    nameProblem_->setWordWrap(true);
-    nameProblem_->setStyleSheet(QStringLiteral("QLabel{color:#b00020;}"));
-    nameProblem_->hide();
+    nameProblem_ = hiddenNote(runBox, QStringLiteral("runNameProblem"), QStringLiteral("#b00020"));
     rf->addRow(nameProblem_);
 }
 
@@ -262,11 +268,7 @@ QWidget* TrainPage::buildRight() {
     connect(resume_, &QPushButton::clicked, session_, &TrainingSession::resume);
     connect(stop_, &QPushButton::clicked, session_, &TrainingSession::stop);
 
-    blasNote_ = new QLabel(right);
-    blasNote_->setObjectName(QStringLiteral("referenceBlasNote"));
-    blasNote_->setWordWrap(true);
-    blasNote_->setStyleSheet(QStringLiteral("QLabel{color:#8a4b00;}"));
-    blasNote_->hide();
+    blasNote_ = hiddenNote(right, QStringLiteral("referenceBlasNote"), QStringLiteral("#8a4b00"));
     v->addWidget(blasNote_);
 
     status_ = new TrainStatus(right);

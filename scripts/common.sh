@@ -13,8 +13,9 @@ XQ_PACKAGES=(
   postgresql-15 libpq-dev  # the PostgreSQL store backend and the throwaway cluster of its tests
   libgloo-dev  # gloo headers for c10d's ProcessGroupGloo: data-parallel training (XQ_WITH_GLOO)
   # OpenBLAS as LibTorch's libblas.so.3 (an alternative that otherwise resolves to the reference
-  # BLAS): its sgemm makes CPU inference and training faster (core/nn/blas_info.h).
-  libopenblas0-serial
+  # BLAS): its sgemm makes CPU inference and training faster. The pthreads build, since the
+  # serial one is not safe for the several threads that call the net (core/nn/blas_info.h).
+  libopenblas0-pthread
 )
 
 xq_install_packages() {

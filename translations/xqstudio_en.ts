@@ -2950,68 +2950,78 @@ File: %2</translation>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="65" />
-            <location filename="../ui/pages/train_page.cpp" line="66" />
+            <location filename="../ui/pages/train_page.cpp" line="75" />
+            <location filename="../ui/pages/train_page.cpp" line="76" />
             <source>Training failed: %1</source>
             <translation>Training failed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Run</source>
             <translation>Run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Choose…</source>
             <translation>Choose…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>Choose or create the database the runs are stored in.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Database</source>
             <translation>Database</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <source>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</source>
+            <translation>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</translation>
+        </message>
+        <message>
             <location filename="../ui/pages/train_page.cpp" line="314" />
+            <source>LibTorch calls the single-threaded OpenBLAS (%1), which is not safe for two threads at once, so the network runs on one thread at a time: self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</source>
+            <translation>LibTorch calls the single-threaded OpenBLAS (%1), which is not safe for two threads at once, so the network runs on one thread at a time: self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Earlier run</source>
             <translation>Earlier run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Preset</source>
             <translation>Preset</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Gen.</source>
             <translation>Gen.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Steps</source>
             <translation>Steps</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Created</source>
             <translation>Created</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Continue run</source>
             <translation>Continue run</translation>
         </message>
@@ -3021,17 +3031,17 @@ File: %2</translation>
             <translation>Resume the selected run from its last checkpoint, with its stored settings.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Settings for a new run</source>
             <translation>Settings for a new run</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Start</source>
             <translation>Start</translation>
         </message>
@@ -3041,142 +3051,137 @@ File: %2</translation>
             <translation>Start a new run with the name and settings on the left.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>Hold after the moves in flight; nothing is lost.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="324" />
+            <location filename="../ui/pages/train_page.cpp" line="334" />
             <source>Resume</source>
             <translation>Resume</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="335" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="326" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>Stop at the next checkpoint; the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Replay last game</source>
             <translation>Replay last game</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="339" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>Open the last finished self-play game in the Library, with the search's visits at each move.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="341" />
             <source>Play against it</source>
             <translation>Play against it</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="342" />
             <source>Play against generation %1</source>
             <translation>Play against generation %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="343" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>Play the newest generation of this run on the Play page.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="334" />
+            <location filename="../ui/pages/train_page.cpp" line="344" />
             <source>Reset zoom</source>
             <translation>Reset zoom</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="335" />
+            <location filename="../ui/pages/train_page.cpp" line="345" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="347" />
             <source>Events of the training loop appear here.</source>
             <translation>Events of the training loop appear here.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Self-play now</source>
             <translation>Self-play now</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
-            <source>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.</source>
-            <translation>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Trained by</source>
             <translation>Trained by</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="378" />
             <source>Start from</source>
             <translation>Start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="370" />
+            <location filename="../ui/pages/train_page.cpp" line="380" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>A random network</source>
             <translation>A random network</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Master games (not installed)</source>
             <translation>Master games (not installed)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <location filename="../ui/pages/train_page.cpp" line="386" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>Master games (1,125 tournament games, bundled)</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="380" />
+            <location filename="../ui/pages/train_page.cpp" line="390" />
             <source>The games imported into the Library</source>
             <translation>The games imported into the Library</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="382" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>A PGN file…</source>
             <translation>A PGN file…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="383" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>PGN file: %1</source>
             <translation>PGN file: %1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="390" />
+            <location filename="../ui/pages/train_page.cpp" line="400" />
             <source>Games to start from</source>
             <translation>Games to start from</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="391" />
+            <location filename="../ui/pages/train_page.cpp" line="401" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN games (*.pgn);;All files (*)</translation>
         </message>
@@ -3432,32 +3437,32 @@ Nothing is lost: the run can be continued later.</translation>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="450" />
+            <location filename="../ui/facade/training_session.cpp" line="458" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="452" />
+            <location filename="../ui/facade/training_session.cpp" line="460" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="454" />
+            <location filename="../ui/facade/training_session.cpp" line="462" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="456" />
+            <location filename="../ui/facade/training_session.cpp" line="464" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="458" />
+            <location filename="../ui/facade/training_session.cpp" line="466" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="460" />
+            <location filename="../ui/facade/training_session.cpp" line="468" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

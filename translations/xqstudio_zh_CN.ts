@@ -2949,68 +2949,78 @@ File: %2</source>
     <context>
         <name>xqui::TrainPage</name>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="65" />
-            <location filename="../ui/pages/train_page.cpp" line="66" />
+            <location filename="../ui/pages/train_page.cpp" line="75" />
+            <location filename="../ui/pages/train_page.cpp" line="76" />
             <source>Training failed: %1</source>
             <translation>训练失败：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="295" />
+            <location filename="../ui/pages/train_page.cpp" line="297" />
             <source>Run</source>
             <translation>训练运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="296" />
+            <location filename="../ui/pages/train_page.cpp" line="298" />
             <source>Choose…</source>
             <translation>选择…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="297" />
+            <location filename="../ui/pages/train_page.cpp" line="299" />
             <source>Choose or create the database the runs are stored in.</source>
             <translation>选择或创建保存训练运行的数据库。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="302" />
+            <location filename="../ui/pages/train_page.cpp" line="304" />
             <source>Database</source>
             <translation>数据库</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="311" />
+            <location filename="../ui/pages/train_page.cpp" line="321" />
             <source>Name of the new run (unique in the database); its models go to models/&lt;name&gt; next to the database.</source>
             <translation>新训练运行的名称（在数据库中唯一）；其模型保存在数据库旁的 models/&lt;名称&gt; 目录中。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="309" />
+            <location filename="../ui/pages/train_page.cpp" line="319" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
+            <location filename="../ui/pages/train_page.cpp" line="308" />
+            <source>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</source>
+            <translation>LibTorch 正在调用参考 BLAS（%1）：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-pthread（./run.sh 会安装），然后重新启动工作室。</translation>
+        </message>
+        <message>
             <location filename="../ui/pages/train_page.cpp" line="314" />
+            <source>LibTorch calls the single-threaded OpenBLAS (%1), which is not safe for two threads at once, so the network runs on one thread at a time: self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.</source>
+            <translation>LibTorch 正在调用单线程 OpenBLAS（%1），它不能同时被两个线程调用，因此网络每次只在一个线程上运行：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-pthread（./run.sh 会安装），然后重新启动工作室。</translation>
+        </message>
+        <message>
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Earlier run</source>
             <translation>以前的运行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Preset</source>
             <translation>预设</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Gen.</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Steps</source>
             <translation>步数</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="314" />
+            <location filename="../ui/pages/train_page.cpp" line="324" />
             <source>Created</source>
             <translation>创建时间</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="317" />
+            <location filename="../ui/pages/train_page.cpp" line="327" />
             <source>Continue run</source>
             <translation>继续运行</translation>
         </message>
@@ -3020,17 +3030,17 @@ File: %2</source>
             <translation>使用已保存的设置，从最后一个检查点继续所选的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="318" />
+            <location filename="../ui/pages/train_page.cpp" line="328" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="319" />
+            <location filename="../ui/pages/train_page.cpp" line="329" />
             <source>Settings for a new run</source>
             <translation>新运行的设置</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="321" />
+            <location filename="../ui/pages/train_page.cpp" line="331" />
             <source>Start</source>
             <translation>开始</translation>
         </message>
@@ -3040,142 +3050,137 @@ File: %2</source>
             <translation>使用左侧的名称和设置开始新的运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="322" />
+            <location filename="../ui/pages/train_page.cpp" line="332" />
             <source>Pause</source>
             <translation>暂停</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="323" />
+            <location filename="../ui/pages/train_page.cpp" line="333" />
             <source>Hold after the moves in flight; nothing is lost.</source>
             <translation>在进行中的着法完成后暂停；不会丢失任何数据。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="324" />
+            <location filename="../ui/pages/train_page.cpp" line="334" />
             <source>Resume</source>
             <translation>继续</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="325" />
+            <location filename="../ui/pages/train_page.cpp" line="335" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="326" />
+            <location filename="../ui/pages/train_page.cpp" line="336" />
             <source>Stop at the next checkpoint; the run can be continued later.</source>
             <translation>在下一个检查点停止；之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="327" />
+            <location filename="../ui/pages/train_page.cpp" line="337" />
             <source>Replay last game</source>
             <translation>回放上一局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="329" />
+            <location filename="../ui/pages/train_page.cpp" line="339" />
             <source>Open the last finished self-play game in the Library, with the search's visits at each move.</source>
             <translation>在棋库中打开最近结束的一局自我对弈，并显示每步搜索的访问分布。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="331" />
+            <location filename="../ui/pages/train_page.cpp" line="341" />
             <source>Play against it</source>
             <translation>与之对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="332" />
+            <location filename="../ui/pages/train_page.cpp" line="342" />
             <source>Play against generation %1</source>
             <translation>与第 %1 代对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="333" />
+            <location filename="../ui/pages/train_page.cpp" line="343" />
             <source>Play the newest generation of this run on the Play page.</source>
             <translation>在对弈页与本次训练的最新一代网络对弈。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="334" />
+            <location filename="../ui/pages/train_page.cpp" line="344" />
             <source>Reset zoom</source>
             <translation>重置缩放</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="335" />
+            <location filename="../ui/pages/train_page.cpp" line="345" />
             <source>Show all the data again after zooming or panning a chart (drag pans, the wheel zooms).</source>
             <translation>缩放或平移图表后重新显示全部数据（拖动平移，滚轮缩放）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="337" />
+            <location filename="../ui/pages/train_page.cpp" line="347" />
             <source>Events of the training loop appear here.</source>
             <translation>训练循环的事件显示在这里。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="320" />
+            <location filename="../ui/pages/train_page.cpp" line="330" />
             <source>Self-play now</source>
             <translation>正在自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="298" />
+            <location filename="../ui/pages/train_page.cpp" line="300" />
             <source>PostgreSQL…</source>
             <translation>PostgreSQL 数据库…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="300" />
+            <location filename="../ui/pages/train_page.cpp" line="302" />
             <source>Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.</source>
             <translation>以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="305" />
-            <source>LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.</source>
-            <translation>LibTorch 正在调用参考 BLAS（%1）：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-serial（./run.sh 会安装），然后重新启动工作室。</translation>
-        </message>
-        <message>
-            <location filename="../ui/pages/train_page.cpp" line="315" />
+            <location filename="../ui/pages/train_page.cpp" line="325" />
             <source>Trained by</source>
             <translation>训练进程</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="368" />
+            <location filename="../ui/pages/train_page.cpp" line="378" />
             <source>Start from</source>
             <translation>起点</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="370" />
+            <location filename="../ui/pages/train_page.cpp" line="380" />
             <source>What the new run's generation 0 learns before self-play: nothing (a random network), or the moves played in a collection of games (a share held out to measure it). The steps and the held-out share are settings of the run.</source>
             <translation>新训练的第 0 代在自对弈前先学习什么：不学习（随机网络），或一组棋局中的实战着法（留出一部分用于衡量）。步数和留出比例是训练的设置项。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="374" />
+            <location filename="../ui/pages/train_page.cpp" line="384" />
             <source>A random network</source>
             <translation>随机网络</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="375" />
+            <location filename="../ui/pages/train_page.cpp" line="385" />
             <source>Master games (not installed)</source>
             <translation>大师对局（未安装）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="376" />
+            <location filename="../ui/pages/train_page.cpp" line="386" />
             <source>Master games (1,125 tournament games, bundled)</source>
             <translation>大师对局（1,125 局比赛棋谱，随附）</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="380" />
+            <location filename="../ui/pages/train_page.cpp" line="390" />
             <source>The games imported into the Library</source>
             <translation>导入棋库的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="382" />
+            <location filename="../ui/pages/train_page.cpp" line="392" />
             <source>A PGN file…</source>
             <translation>PGN 文件…</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="383" />
+            <location filename="../ui/pages/train_page.cpp" line="393" />
             <source>PGN file: %1</source>
             <translation>PGN 文件：%1</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="390" />
+            <location filename="../ui/pages/train_page.cpp" line="400" />
             <source>Games to start from</source>
             <translation>用于起始训练的棋局</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page.cpp" line="391" />
+            <location filename="../ui/pages/train_page.cpp" line="401" />
             <source>PGN games (*.pgn);;All files (*)</source>
             <translation>PGN 棋谱 (*.pgn);;所有文件 (*)</translation>
         </message>
@@ -3431,32 +3436,32 @@ Nothing is lost: the run can be continued later.</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="450" />
+            <location filename="../ui/facade/training_session.cpp" line="458" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="452" />
+            <location filename="../ui/facade/training_session.cpp" line="460" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="454" />
+            <location filename="../ui/facade/training_session.cpp" line="462" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="456" />
+            <location filename="../ui/facade/training_session.cpp" line="464" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="458" />
+            <location filename="../ui/facade/training_session.cpp" line="466" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="460" />
+            <location filename="../ui/facade/training_session.cpp" line="468" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

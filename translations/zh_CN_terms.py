@@ -350,7 +350,8 @@ ZH.update({
  'Finished games are stored here and the Library shows them: a file, or a PostgreSQL URI (postgresql://user@host/database). Empty: %1':
    '已完成的棋局保存在这里，棋库显示它们：一个文件，或一个 PostgreSQL URI（postgresql://用户@主机/数据库）。留空：%1',
  'PostgreSQL…': 'PostgreSQL 数据库…',
- 'LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-serial (./run.sh does) and start the studio again.': 'LibTorch 正在调用参考 BLAS（%1）：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-serial（./run.sh 会安装），然后重新启动工作室。',
+ 'LibTorch calls the reference BLAS (%1): self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.': 'LibTorch 正在调用参考 BLAS（%1）：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-pthread（./run.sh 会安装），然后重新启动工作室。',
+ 'LibTorch calls the single-threaded OpenBLAS (%1), which is not safe for two threads at once, so the network runs on one thread at a time: self-play and training on the CPU run slower than they need to. Install libopenblas0-pthread (./run.sh does) and start the studio again.': 'LibTorch 正在调用单线程 OpenBLAS（%1），它不能同时被两个线程调用，因此网络每次只在一个线程上运行：CPU 上的自对弈和训练会比应有的慢。请安装 libopenblas0-pthread（./run.sh 会安装），然后重新启动工作室。',
  'Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), read-only.':
    '以只读方式查看共享 PostgreSQL 数据库中的训练（工作进程和训练进程在其他主机上）。',
  'PostgreSQL database': 'PostgreSQL 数据库',

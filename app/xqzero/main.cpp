@@ -44,13 +44,14 @@ void refuseEmptyValues(CLI::App& app) {
 }
 
 // The commands that may run a network on the CPU say, once on stderr and before any output
-// of their own, when LibTorch's BLAS is the reference one (core/nn/blas_info.h).
-void warnOfReferenceBlas(const std::string& command) {
+// of their own, when LibTorch's BLAS is the reference one or the serial OpenBLAS
+// (core/nn/blas_info.h).
+void warnOfSlowBlas(const std::string& command) {
     static const std::set<std::string> kNetCommands{"analyze", "bench",  "judge", "ladder",
                                                     "match",   "review", "selfplay", "train",
                                                     "uci",     "ucci",   "worker"};
     if (!kNetCommands.count(command)) return;
-    const std::string warning = xq::nn::referenceBlasWarning(xq::nn::loadedBlas());
+    const std::string warning = xq::nn::blasWarning(xq::nn::loadedBlas());
     if (!warning.empty()) std::cerr << "xqzero " << command << ": note: " << warning << "\n";
 }
 
@@ -98,7 +99,7 @@ int main(int argc, char** argv) {
     }
     for (auto& [sub, fn] : subs)
         if (sub->parsed()) {
-            xqcli::warnOfReferenceBlas(sub->get_name());
+            xqcli::warnOfSlowBlas(sub->get_name());
             try {
                 return fn();
             } catch (const std::exception& e) {

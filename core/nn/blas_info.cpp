@@ -1,5 +1,7 @@
 #include "core/nn/blas_info.h"
 
+#include <dlfcn.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -49,6 +51,7 @@ BlasKind classifyBlasPath(std::string_view path) {
     // its own name (libopenblas.so.0, libblis.so.4).
     const std::string_view name = fileName(path);
     const std::string_view dir = parentName(path);
+    if (dir == "openblas-serial") return BlasKind::OpenBlasSerial;
     if (startsWith(name, "libopenblas") || startsWith(dir, "openblas")) return BlasKind::OpenBlas;
     if (startsWith(name, "libblis") || startsWith(dir, "blis")) return BlasKind::Blis;
     if (startsWith(name, "libblas.so") && dir == "blas") return BlasKind::Reference;
@@ -75,7 +78,15 @@ BlasLibrary loadedBlas() {
     if (!in) return {};
     std::ostringstream text;
     text << in.rdbuf();
-    return blasFromMaps(text.str());
+    BlasLibrary blas = blasFromMaps(text.str());
+    if (blas.kind == BlasKind::OpenBlas || blas.kind == BlasKind::OpenBlasSerial) {
+        // Debian's libblas.so.3 of OpenBLAS is a thin library over libopenblas.so.0, a second
+        // alternative: the build that runs is the one that answers here.
+        using GetParallel = int (*)();
+        if (auto f = reinterpret_cast<GetParallel>(dlsym(RTLD_DEFAULT, "openblas_get_parallel")))
+            blas.kind = f() == 0 ? BlasKind::OpenBlasSerial : BlasKind::OpenBlas;
+    }
+    return blas;
 }
 
 const char* blasKindName(BlasKind kind) {
@@ -86,6 +97,8 @@ const char* blasKindName(BlasKind kind) {
             return "reference";
         case BlasKind::OpenBlas:
             return "openblas";
+        case BlasKind::OpenBlasSerial:
+            return "openblas-serial";
         case BlasKind::Blis:
             return "blis";
         case BlasKind::Other:
@@ -94,12 +107,29 @@ const char* blasKindName(BlasKind kind) {
     return "other";
 }
 
-std::string referenceBlasWarning(const BlasLibrary& blas) {
-    if (blas.kind != BlasKind::Reference) return {};
-    return "LibTorch calls the reference BLAS (" + blas.path +
-           "), so the network's dense layers, and CPU self-play, matches and training with "
-           "them, run slower than they need to. Install libopenblas0-serial (./run.sh and "
-           "./test.sh do) to use OpenBLAS.";
+std::string blasWarning(const BlasLibrary& blas) {
+    if (blas.kind == BlasKind::Reference)
+        return "LibTorch calls the reference BLAS (" + blas.path +
+               "), so the network's dense layers, and CPU self-play, matches and training with "
+               "them, run slower than they need to. Install libopenblas0-pthread (./run.sh and "
+               "./test.sh do) to use OpenBLAS.";
+    if (blas.kind == BlasKind::OpenBlasSerial)
+        return "LibTorch calls the single-threaded OpenBLAS (" + blas.path +
+               "), which returns wrong results when two threads call it at once, so the "
+               "network runs on one thread at a time and CPU self-play, matches and training "
+               "run slower than they need to. Install libopenblas0-pthread (./run.sh and "
+               "./test.sh do).";
+    return {};
+}
+
+bool blasAllowsConcurrentCalls() {
+    static const bool allows = loadedBlas().kind != BlasKind::OpenBlasSerial;
+    return allows;
+}
+
+BlasCallGuard::BlasCallGuard(bool onCpu) {
+    static std::recursive_mutex mutex;
+    if (onCpu && !blasAllowsConcurrentCalls()) lock_ = std::unique_lock(mutex);
 }
 
 }  // namespace xq::nn

@@ -2,11 +2,13 @@
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
+#include <tuple>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
+#include "core/nn/blas_info.h"
 #include "core/nn/net.h"
 #include "core/nn/torch_net_impl.h"
 
@@ -224,7 +226,11 @@ void Net::forward(std::span<const float> planes, int batch, std::span<float> pol
     auto x = torch::from_blob(const_cast<float*>(planes.data()), {batch, kPlanes, kRanks, kFiles},
                               torch::kFloat);
     if (I.device.is_cuda()) x = x.to(I.device, I.half ? torch::kHalf : torch::kFloat);
-    auto [p, v] = model->forward(x);
+    torch::Tensor p, v;
+    {
+        const BlasCallGuard blas(!I.device.is_cuda());
+        std::tie(p, v) = model->forward(x);
+    }
     p = p.to(torch::kCPU, torch::kFloat).contiguous();
     v = v.to(torch::kCPU, torch::kFloat).contiguous();
     std::memcpy(policyLogits.data(), p.data_ptr<float>(), sizeof(float) * batch * kPolicySize);

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/nn/blas_info.h"
 #include "core/nn/encoder.h"
 #include "core/nn/model_file.h"
 #include "core/nn/torch_net_impl.h"
@@ -146,8 +147,12 @@ TrainStats NetTrainer::step(const TrainBatch& batch) {
     if (group) applyThreads(net.options().threads);
     model->train();
     impl_->optimizer.zero_grad();
-    auto total = losses(model, t, options_.valueWeight, s);
-    total.backward();
+    {
+        // Released before the group's collective (see BlasCallGuard).
+        const BlasCallGuard blas(!net.impl().device.is_cuda());
+        auto total = losses(model, t, options_.valueWeight, s);
+        total.backward();
+    }
     // Before clipping: the norm is then the group's, the same on every rank.
     if (group) s.collectiveSeconds = averageOverGroup(model, *group);
     // clip_grad_norm_ returns the norm before clipping; with clipping off, a huge max norm
@@ -169,6 +174,7 @@ TrainStats NetTrainer::evaluate(const TrainBatch& batch) {
     TrainStats s;
     torch::NoGradGuard noGrad;
     model->eval();
+    const BlasCallGuard blas(!net.impl().device.is_cuda());
     losses(model, t, options_.valueWeight, s);
     s.learningRate = learningRate();
     return s;

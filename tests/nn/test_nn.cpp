@@ -454,7 +454,9 @@ void TestNn::blasPathsAreClassified() {
     QCOMPARE(classifyBlasPath(""), BlasKind::None);
     QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3.11.0"), BlasKind::Reference);
     QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3"),
-             BlasKind::OpenBlas);
+             BlasKind::OpenBlasSerial);
+    QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/openblas-serial/libopenblas-r0.3.21.so"),
+             BlasKind::OpenBlasSerial);
     QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"),
              BlasKind::OpenBlas);
     QCOMPARE(classifyBlasPath("/opt/lib/libopenblas.so.0"), BlasKind::OpenBlas);
@@ -462,12 +464,18 @@ void TestNn::blasPathsAreClassified() {
     QCOMPARE(classifyBlasPath("/usr/lib/x86_64-linux-gnu/atlas/libblas.so.3"), BlasKind::Other);
     // A directory's name elsewhere in the path says nothing ("publish" holds "blis").
     QCOMPARE(classifyBlasPath("/home/publish/lib/libblas.so.3"), BlasKind::Other);
-    QVERIFY(referenceBlasWarning({BlasKind::OpenBlas, "/x/openblas-serial/libblas.so.3"}).empty());
-    const std::string w = referenceBlasWarning({BlasKind::Reference, "/x/blas/libblas.so.3"});
+    QVERIFY(blasWarning({BlasKind::OpenBlas, "/x/openblas-pthread/libblas.so.3"}).empty());
+    QVERIFY(blasWarning({BlasKind::None, ""}).empty());
+    const std::string w = blasWarning({BlasKind::Reference, "/x/blas/libblas.so.3"});
     QVERIFY(w.find("/x/blas/libblas.so.3") != std::string::npos);
-    QVERIFY(w.find("libopenblas0-serial") != std::string::npos);
+    QVERIFY(w.find("libopenblas0-pthread") != std::string::npos);
+    const std::string serial = blasWarning({BlasKind::OpenBlasSerial, "/x/openblas-serial/l.so"});
+    QVERIFY(serial.find("/x/openblas-serial/l.so") != std::string::npos);
+    QVERIFY(serial.find("one thread at a time") != std::string::npos);
+    QVERIFY(serial.find("libopenblas0-pthread") != std::string::npos);
     QCOMPARE(std::string(blasKindName(BlasKind::Reference)), std::string("reference"));
     QCOMPARE(std::string(blasKindName(BlasKind::OpenBlas)), std::string("openblas"));
+    QCOMPARE(std::string(blasKindName(BlasKind::OpenBlasSerial)), std::string("openblas-serial"));
 }
 
 void TestNn::blasIsFoundInMaps() {
@@ -487,7 +495,7 @@ void TestNn::blasIsFoundInMaps() {
         "7f00a000-7f00b000 r--p 00000000 08:01 99 /usr/lib/x86_64-linux-gnu/libopenblas.so.0 (deleted)\n"
         "7f00c000-7f00d000 r-xp 00002000 08:01 103 /usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3\n";
     b = blasFromMaps(openblas);
-    QCOMPARE(b.kind, BlasKind::OpenBlas);
+    QCOMPARE(b.kind, BlasKind::OpenBlasSerial);
     QCOMPARE(b.path, std::string("/usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3"));
 
     // No libblas.so*: a BLAS linked under its own name still counts; none at all is None.

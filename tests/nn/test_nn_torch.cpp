@@ -124,6 +124,7 @@ class TestNnTorch : public QObject {
     void batchMatchesSingles();
     void deviceChoice();
     void loadedBlasIsWhereSgemmBinds();
+    void concurrentForwardsMatchALoneOne();
     void saveLoadRoundTrip();
     void badFilesGiveClearErrors();
     void exportReloads();
@@ -188,6 +189,35 @@ void TestNnTorch::loadedBlasIsWhereSgemmBinds() {
     QCOMPARE(blas.path, std::string(real));
     QVERIFY(blas.kind != BlasKind::None);
     qInfo("BLAS: %s (%s)", blas.path.c_str(), blasKindName(blas.kind));
+}
+
+// Self-play's inference workers, a match's two players and the trainer run forward passes on
+// several threads at once: each pass gives exactly the outputs it gives alone. A BLAS that is
+// unsafe for concurrent callers (Debian's serial OpenBLAS: about one sgemm in ten garbled)
+// fails this unless BlasCallGuard serialises the passes.
+void TestNnTorch::concurrentForwardsMatchALoneOne() {
+    constexpr int kThreads = 2, kRounds = 300;
+    const std::vector<Position> positions = nntest::randomPositions(2, 4, 17);
+    std::vector<Net> nets;
+    std::vector<Batch> alone;
+    for (int t = 0; t < kThreads; ++t) {
+        nets.emplace_back(kTiny, NetOptions{.threads = 1, .seed = uint64_t(30 + t)});
+        alone.push_back(forwardOn(nets.back(), positions));
+    }
+    std::atomic<int> wrong{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+            for (int r = 0; r < kRounds; ++r) {
+                const Batch b = forwardOn(nets[size_t(t)], positions);
+                if (b.logits != alone[size_t(t)].logits || b.values != alone[size_t(t)].values)
+                    wrong++;
+            }
+        });
+    for (auto& th : threads) th.join();
+    qInfo("BLAS %s: %d of %d concurrent passes differed", blasKindName(loadedBlas().kind),
+          wrong.load(), kThreads * kRounds);
+    QCOMPARE(wrong.load(), 0);
 }
 
 void TestNnTorch::deviceChoice() {

@@ -45,7 +45,7 @@ for d in libqt6core6 libqt6gui6 libqt6widgets6 libqt6svg6 libqcustomplot2.1-qt6 
 done
 grep -qx "fairy-stockfish" <<<"$(dpkg-deb -f "$deb" Suggests)" || fail "Suggests is not fairy-stockfish"
 recommends=$(dpkg-deb -f "$deb" Recommends)
-for r in qt6-translations-l10n libopenblas0-serial; do
+for r in qt6-translations-l10n libopenblas0-pthread; do
   grep -qE "(^|, )$r( |,|$)" <<<"$recommends" || fail "Recommends lacks $r"
 done
 

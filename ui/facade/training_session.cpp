@@ -439,9 +439,17 @@ void TrainingSession::drain() {
     if (pipeline_) setState(stateFromStage(pipeline_->stage()));
 }
 
-QString TrainingSession::referenceBlasPath() {
+TrainingSession::BlasProblem TrainingSession::blasProblem() {
     const xq::nn::BlasLibrary blas = xq::nn::loadedBlas();
-    return blas.kind == xq::nn::BlasKind::Reference ? QString::fromStdString(blas.path) : QString();
+    const QString path = QString::fromStdString(blas.path);
+    switch (blas.kind) {
+        case xq::nn::BlasKind::Reference:
+            return {BlasProblem::Kind::Reference, path};
+        case xq::nn::BlasKind::OpenBlasSerial:
+            return {BlasProblem::Kind::SerialOpenBlas, path};
+        default:
+            return {};
+    }
 }
 
 QString TrainingSession::stateName(State s) {

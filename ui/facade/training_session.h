@@ -101,9 +101,15 @@ class TrainingSession : public QObject {
 
     // Translated name of a state ("self-play", "暂停" ...).
     static QString stateName(State s);
-    // The file of netlib's reference BLAS when that is what LibTorch's dense layers call in
-    // this process (slow: core/nn/blas_info.h), empty when it calls OpenBLAS or another.
-    static QString referenceBlasPath();
+    // What is wrong with the BLAS that LibTorch's dense layers call in this process
+    // (core/nn/blas_info.h): netlib's reference one (slow), the serial OpenBLAS (its calls
+    // taken one at a time), or nothing (kind None, path empty).
+    struct BlasProblem {
+        enum class Kind { None, Reference, SerialOpenBlas };
+        Kind kind = Kind::None;
+        QString path;  // the library's file
+    };
+    static BlasProblem blasProblem();
 
   signals:
     void stateChanged(xqui::TrainingSession::State state);

@@ -93,13 +93,13 @@ TrainPage::TrainPage(TrainingSession* session, QWidget* parent)
         s.value(QStringLiteral("train/preset"), QStringLiteral("quick")).toString();
     form_->setPreset(preset);
     name_->setText(freshRunName());
-    setReferenceBlas(TrainingSession::referenceBlasPath());
+    setBlasProblem(TrainingSession::blasProblem());
     onState(session_->state());
 }
 
-void TrainPage::setReferenceBlas(const QString& path) {
-    referenceBlas_ = path;
-    blasNote_->setVisible(!path.isEmpty());
+void TrainPage::setBlasProblem(const TrainingSession::BlasProblem& problem) {
+    blasProblem_ = problem;
+    blasNote_->setVisible(problem.kind != TrainingSession::BlasProblem::Kind::None);
     retranslate();
 }
 
@@ -268,7 +268,7 @@ QWidget* TrainPage::buildRight() {
     connect(resume_, &QPushButton::clicked, session_, &TrainingSession::resume);
     connect(stop_, &QPushButton::clicked, session_, &TrainingSession::stop);
 
-    blasNote_ = hiddenNote(right, QStringLiteral("referenceBlasNote"), QStringLiteral("#8a4b00"));
+    blasNote_ = hiddenNote(right, QStringLiteral("blasNote"), QStringLiteral("#8a4b00"));
     v->addWidget(blasNote_);
 
     status_ = new TrainStatus(right);
@@ -302,12 +302,20 @@ void TrainPage::retranslate() {
         tr("Watch the runs of a shared PostgreSQL database (workers and trainers on other hosts), "
            "read-only."));
     dbLabel_->setText(tr("Database"));
-    if (!referenceBlas_.isEmpty())
+    const QString blasPath = QDir::toNativeSeparators(blasProblem_.path);
+    if (blasProblem_.kind == TrainingSession::BlasProblem::Kind::Reference)
         blasNote_->setText(
             tr("LibTorch calls the reference BLAS (%1): self-play and training on the CPU run "
-               "slower than they need to. Install libopenblas0-serial (./run.sh does) and start "
+               "slower than they need to. Install libopenblas0-pthread (./run.sh does) and start "
                "the studio again.")
-                .arg(QDir::toNativeSeparators(referenceBlas_)));
+                .arg(blasPath));
+    else if (blasProblem_.kind == TrainingSession::BlasProblem::Kind::SerialOpenBlas)
+        blasNote_->setText(
+            tr("LibTorch calls the single-threaded OpenBLAS (%1), which is not safe for two "
+               "threads at once, so the network runs on one thread at a time: self-play and "
+               "training on the CPU run slower than they need to. Install libopenblas0-pthread "
+               "(./run.sh does) and start the studio again.")
+                .arg(blasPath));
     nameLabel_->setText(tr("Name"));
     name_->setToolTip(
         tr("Name of the new run (unique in the database); its models go to models/<name> next to "

@@ -92,11 +92,11 @@ public:
     // The collection shipped with the studio (resources/games), or empty when not installed.
     static QString bundledGamesFile();
     QLabel* stateLabel() const { return state_; }
-    // The note above the run's figures that LibTorch calls the reference BLAS at `path` (CPU
-    // self-play and training slower than they need to be, and what to install); an empty path
-    // hides it. The page shows it at construction when TrainingSession::referenceBlasPath()
-    // names a file.
-    void setReferenceBlas(const QString& path);
+    // The note above the run's figures that LibTorch calls the reference BLAS or the serial
+    // OpenBLAS at the problem's path (CPU self-play and training slower than they need to be,
+    // and what to install); kind None hides it. The page shows it at construction when
+    // TrainingSession::blasProblem() finds one.
+    void setBlasProblem(const TrainingSession::BlasProblem& problem);
     QLabel* blasNote() const { return blasNote_; }
     QPlainTextEdit* logPane() const { return log_; }
     LiveGameView* liveView() const { return live_; }
@@ -180,7 +180,7 @@ private:
     QPushButton* refresh_ = nullptr;
     QLabel* state_ = nullptr;
     QLabel* blasNote_ = nullptr;
-    QString referenceBlas_;
+    TrainingSession::BlasProblem blasProblem_;
     QGroupBox* runBox_ = nullptr;
     QLabel* dbLabel_ = nullptr;
     QLabel* nameLabel_ = nullptr;

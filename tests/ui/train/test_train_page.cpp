@@ -210,19 +210,27 @@ private slots:
     }
 
     // The note follows the BLAS this process's LibTorch calls, and names the file when it is
-    // the reference one.
-    void referenceBlasNoteNamesTheLibrary() {
+    // the reference one or the serial OpenBLAS.
+    void blasNoteNamesTheLibrary() {
+        using Kind = TrainingSession::BlasProblem::Kind;
         const xq::nn::BlasLibrary blas = xq::nn::loadedBlas();
-        const bool reference = blas.kind == xq::nn::BlasKind::Reference;
-        QCOMPARE(TrainingSession::referenceBlasPath().isEmpty(), !reference);
-        QCOMPARE(page_->blasNote()->isVisible(), reference);
+        const bool problem = blas.kind == xq::nn::BlasKind::Reference ||
+                             blas.kind == xq::nn::BlasKind::OpenBlasSerial;
+        QCOMPARE(TrainingSession::blasProblem().kind != Kind::None, problem);
+        QCOMPARE(page_->blasNote()->isVisible(), problem);
 
         const QString path = QStringLiteral("/usr/lib/x86_64-linux-gnu/blas/libblas.so.3");
-        page_->setReferenceBlas(path);
+        page_->setBlasProblem({Kind::Reference, path});
         QVERIFY(page_->blasNote()->isVisible());
         QVERIFY(page_->blasNote()->text().contains(path));
-        QVERIFY(page_->blasNote()->text().contains(QStringLiteral("libopenblas0-serial")));
-        page_->setReferenceBlas(QString());
+        QVERIFY(page_->blasNote()->text().contains(QStringLiteral("libopenblas0-pthread")));
+        const QString serial =
+            QStringLiteral("/usr/lib/x86_64-linux-gnu/openblas-serial/libblas.so.3");
+        page_->setBlasProblem({Kind::SerialOpenBlas, serial});
+        QVERIFY(page_->blasNote()->isVisible());
+        QVERIFY(page_->blasNote()->text().contains(serial));
+        QVERIFY(page_->blasNote()->text().contains(QStringLiteral("one thread at a time")));
+        page_->setBlasProblem({});
         QVERIFY(!page_->blasNote()->isVisible());
     }
 

@@ -122,6 +122,15 @@ std::string blasWarning(const BlasLibrary& blas) {
     return {};
 }
 
+void useCallingThreadForBlas() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        using SetThreads = void (*)(int);
+        if (auto f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+            f(1);
+    });
+}
+
 bool blasAllowsConcurrentCalls() {
     static const bool allows = loadedBlas().kind != BlasKind::OpenBlasSerial;
     return allows;

@@ -61,6 +61,13 @@ const char* blasKindName(BlasKind kind);
 // taken one at a time): what it costs, what to install; empty otherwise.
 std::string blasWarning(const BlasLibrary& blas);
 
+// Asks a threaded OpenBLAS (openblas_set_num_threads) to run every call on the calling thread,
+// once per process; nothing for another BLAS. The threads that call the net are ours (one
+// inference worker a core, the trainer); a pool of OpenBLAS's own beside them woke for the
+// trainer's larger products and then spun against them on two cores, where one thread a call
+// trained as fast (docs/experiments/2026-12-05-openblas.md). Net's constructor calls it.
+void useCallingThreadForBlas();
+
 // False where this process's BLAS must not be called by two threads at once (the serial
 // OpenBLAS). Computed once.
 bool blasAllowsConcurrentCalls();

@@ -164,6 +164,7 @@ void keepLargeBlocksInHeap() {
 Net::Net(NetConfig config, NetOptions options) : impl_(std::make_unique<Impl>()) {
     checkConfig(config);
     keepLargeBlocksInHeap();
+    useCallingThreadForBlas();
     impl_->config = config;
     impl_->options = options;
     const bool cuda = options.device != DeviceKind::Cpu && torch::cuda::is_available();

@@ -125,6 +125,7 @@ class TestNnTorch : public QObject {
     void deviceChoice();
     void loadedBlasIsWhereSgemmBinds();
     void concurrentForwardsMatchALoneOne();
+    void openBlasRunsOnTheCallingThread();
     void saveLoadRoundTrip();
     void badFilesGiveClearErrors();
     void exportReloads();
@@ -218,6 +219,16 @@ void TestNnTorch::concurrentForwardsMatchALoneOne() {
     qInfo("BLAS %s: %d of %d concurrent passes differed", blasKindName(loadedBlas().kind),
           wrong.load(), kThreads * kRounds);
     QCOMPARE(wrong.load(), 0);
+}
+
+// Once a net exists, a threaded OpenBLAS runs every call on the calling thread: no pool of its
+// own spins beside the inference workers and the trainer (core/nn/blas_info.h).
+void TestNnTorch::openBlasRunsOnTheCallingThread() {
+    using GetThreads = int (*)();
+    const auto get = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+    if (!get) QSKIP("LibTorch does not call OpenBLAS here");
+    Net net(kTiny);
+    QCOMPARE(get(), 1);
 }
 
 void TestNnTorch::deviceChoice() {

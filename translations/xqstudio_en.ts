@@ -1892,8 +1892,8 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="71" />
-            <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
-            <translation>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</translation>
+            <source>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</source>
+            <translation>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</translation>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="78" />
@@ -3422,47 +3422,47 @@ Nothing is lost: the run can be continued later.</translation>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="194" />
+            <location filename="../ui/facade/training_session.cpp" line="195" />
             <source>An unexpected error occurred.</source>
             <translation>An unexpected error occurred.</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="303" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>Ladder: %1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="360" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>Ladder: rating the last generation…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="458" />
+            <location filename="../ui/facade/training_session.cpp" line="457" />
             <source>idle</source>
             <translation>idle</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="460" />
+            <location filename="../ui/facade/training_session.cpp" line="459" />
             <source>self-play</source>
             <translation>self-play</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="462" />
+            <location filename="../ui/facade/training_session.cpp" line="461" />
             <source>training</source>
             <translation>training</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="464" />
+            <location filename="../ui/facade/training_session.cpp" line="463" />
             <source>evaluating</source>
             <translation>evaluating</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="466" />
+            <location filename="../ui/facade/training_session.cpp" line="465" />
             <source>paused</source>
             <translation>paused</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="468" />
+            <location filename="../ui/facade/training_session.cpp" line="467" />
             <source>stopping</source>
             <translation>stopping</translation>
         </message>

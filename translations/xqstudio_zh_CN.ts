@@ -1892,8 +1892,8 @@ File: %2</source>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="71" />
-            <source>With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps</source>
-            <translation>设有时间限制（--minutes）时，学习率调度在本次会话的这些分钟内衰减，而不按 lr-decay-steps</translation>
+            <source>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</source>
+            <translation>设有时间限制（--minutes）时，调度（学习率、simulations-end）按本次运行已训练的分钟数加上本次会话的时间限制进行，而不按 lr-decay-steps；暂停的时间不计入</translation>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="78" />
@@ -3421,47 +3421,47 @@ Nothing is lost: the run can be continued later.</source>
     <context>
         <name>xqui::TrainingSession</name>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="194" />
+            <location filename="../ui/facade/training_session.cpp" line="195" />
             <source>An unexpected error occurred.</source>
             <translation>发生了意外错误。</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="303" />
+            <location filename="../ui/facade/training_session.cpp" line="302" />
             <source>Ladder: %1</source>
             <translation>天梯：%1</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="360" />
+            <location filename="../ui/facade/training_session.cpp" line="359" />
             <source>Ladder: rating the last generation…</source>
             <translation>天梯：正在评定最后一代…</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="458" />
+            <location filename="../ui/facade/training_session.cpp" line="457" />
             <source>idle</source>
             <translation>空闲</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="460" />
+            <location filename="../ui/facade/training_session.cpp" line="459" />
             <source>self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="462" />
+            <location filename="../ui/facade/training_session.cpp" line="461" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="464" />
+            <location filename="../ui/facade/training_session.cpp" line="463" />
             <source>evaluating</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="466" />
+            <location filename="../ui/facade/training_session.cpp" line="465" />
             <source>paused</source>
             <translation>已暂停</translation>
         </message>
         <message>
-            <location filename="../ui/facade/training_session.cpp" line="468" />
+            <location filename="../ui/facade/training_session.cpp" line="467" />
             <source>stopping</source>
             <translation>正在停止</translation>
         </message>

@@ -184,7 +184,9 @@ std::function<int()> setup(CLI::App& sub) {
                    "FILE.pgn, the database's games of kind:KIND (imported, selfplay, eval, play) "
                    "or the self-play games of run:NAME (init-steps, init-holdout, "
                    "init-result-weight; games-mix keeps a share of them in later batches)");
-    sub.add_option("--minutes", o->minutes, "Stop after this many minutes (0 = no limit)")
+    sub.add_option("--minutes", o->minutes,
+                   "Stop after this many minutes (0 = no limit); on --resume the timed schedules "
+                   "(lr-decay-timed) go on from the minutes the run trained before")
         ->check(CLI::Range(0.0, 1e6));
     sub.add_option("--iterations", o->iterations, "Stop after this many iterations (0 = no limit)")
         ->check(CLI::Range(0, 1000000));

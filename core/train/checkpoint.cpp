@@ -1,6 +1,7 @@
 #include "core/train/checkpoint.h"
 #include "core/train/crash_point.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -41,7 +42,8 @@ void saveCheckpoint(const std::string& dir, Checkpoint& ckpt, nn::Net& trainNet,
                              {"elo_lo", ckpt.eloLo},
                              {"elo_hi", ckpt.eloHi},
                              {"samples_generated", ckpt.samplesGenerated},
-                             {"samples_trained", ckpt.samplesTrained}};
+                             {"samples_trained", ckpt.samplesTrained},
+                             {"worked_seconds", ckpt.workedSeconds}};
     crashPoint("checkpoint-files");
     nn::detail::writeFileAtomic((fs::path(dir) / "checkpoint.json").string(), j.dump(2) + "\n");
     crashPoint("checkpoint-manifest");
@@ -76,6 +78,7 @@ std::optional<Checkpoint> readCheckpoint(const std::string& dir) {
         c.eloHi = j.value("elo_hi", 0.0);
         c.samplesGenerated = j.value("samples_generated", int64_t(-1));
         c.samplesTrained = j.value("samples_trained", int64_t(-1));
+        c.workedSeconds = std::max(0.0, j.value("worked_seconds", 0.0));
     } catch (const std::exception& e) {
         throw std::runtime_error("checkpoint " + p.string() + " is unreadable: " + e.what());
     }

@@ -36,6 +36,9 @@ struct Checkpoint {
     // checkpoint written before these existed reads as -1 (the pipeline then estimates them).
     int64_t samplesGenerated = -1;
     int64_t samplesTrained = -1;
+    // The run's worked seconds up to this checkpoint (session_clock.h: paused time left out),
+    // from which a resumed session's timed schedules go on. 0 in one written before it existed.
+    double workedSeconds = 0;
 };
 
 // Writes the training net + optimizer, then the manifest; updates ckpt's file names.

@@ -68,7 +68,7 @@ const std::vector<ParamDecl> kParams = {
     {"learning-rate", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Adam learning rate"), ParamKind::Double, 1e-6, 1, &C::learningRate},
     {"lr-schedule", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Learning-rate schedule: 0 constant, 1 cosine, 2 step"), ParamKind::Int, 0, 2, &C::lrSchedule, {"constant", "cosine", "step"}},
     {"lr-decay-steps", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Steps over which the schedule decays"), ParamKind::Int, 1, 100000000, &C::lrDecaySteps},
-    {"lr-decay-timed", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "With a time limit (--minutes), the schedule decays over those minutes of the session instead of lr-decay-steps"), ParamKind::Bool, 0, 1, &C::lrDecayTimed},
+    {"lr-decay-timed", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count"), ParamKind::Bool, 0, 1, &C::lrDecayTimed},
     {"weight-decay", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "L2 regularisation"), ParamKind::Double, 0, 0.1, &C::weightDecay},
     {"grad-clip", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient norm clip (0 = off)"), ParamKind::Double, 0, 1000, &C::gradClip},
     {"min-buffer", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts"), ParamKind::Int, 1, 10000000, &C::minBufferToTrain},

@@ -2,6 +2,8 @@
 // RunControl: pause / resume / stop shared between the pipeline's owner (CLI, GUI facade) and
 // the worker threads of a run. Workers call waitWhilePaused() between units of work (after the
 // moves in flight: "hold after in-flight moves") and stopRequested() to end early.
+// It also keeps the time spent paused (pausedTime), which a session's clock (clock.h:
+// SessionClock) leaves out of its limit and its timed schedules.
 //
 // Thread-safety: every member may be called from any thread.
 
@@ -9,18 +11,22 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "core/train/clock.h"
+
 namespace xq::train {
 
 class RunControl {
 public:
-    void pause() {
+    // `now`: the moment of the call (a parameter so that tests can place it).
+    void pause(Clock::time_point now = Clock::now()) {
         std::lock_guard lk(mutex_);
+        if (!paused_) pausedSince_ = now;
         paused_ = true;
     }
-    void resume() {
+    void resume(Clock::time_point now = Clock::now()) {
         {
             std::lock_guard lk(mutex_);
-            paused_ = false;
+            endPauseLocked(now);
         }
         cv_.notify_all();
     }
@@ -28,14 +34,21 @@ public:
         stop_.store(true);
         {
             std::lock_guard lk(mutex_);
-            paused_ = false;
+            endPauseLocked(Clock::now());
         }
         cv_.notify_all();
     }
     void reset() {
         std::lock_guard lk(mutex_);
-        paused_ = false;
+        endPauseLocked(Clock::now());
         stop_.store(false);
+    }
+    // Time spent paused since this object was made, the pause in progress included up to
+    // `now`. Never decreases (reset() ends a pause but keeps the total).
+    Clock::duration pausedTime(Clock::time_point now = Clock::now()) const {
+        std::lock_guard lk(mutex_);
+        return pausedTotal_ +
+               (paused_ && now > pausedSince_ ? now - pausedSince_ : Clock::duration::zero());
     }
     bool paused() const {
         std::lock_guard lk(mutex_);
@@ -60,10 +73,16 @@ public:
     }
 
 private:
+    void endPauseLocked(Clock::time_point now) {
+        if (paused_ && now > pausedSince_) pausedTotal_ += now - pausedSince_;
+        paused_ = false;
+    }
     mutable std::mutex mutex_;
     std::condition_variable cv_;
-    bool paused_ = false;  // guarded by mutex_
-    int holding_ = 0;      // guarded by mutex_
+    bool paused_ = false;                                    // guarded by mutex_
+    int holding_ = 0;                                        // guarded by mutex_
+    Clock::time_point pausedSince_;                          // guarded by mutex_; while paused_
+    Clock::duration pausedTotal_ = Clock::duration::zero();  // guarded by mutex_: ended pauses
     std::atomic<bool> stop_{false};
 };
 

@@ -107,18 +107,18 @@ void Pipeline::emitProgress(State& st, bool force) {
     std::lock_guard lk(st.progressMutex);
     st.progress.stage = control_.paused() ? Stage::Paused : stage_.load();
     st.progress.bufferSize = st.buffer ? st.buffer->size() : 0;
-    st.progress.elapsedSeconds = secondsSince(st.sessionStart);
+    st.progress.elapsedSeconds = st.clock.workedSeconds();
     if (!force && secondsSince(st.lastProgress) < 0.25) return;
     st.lastProgress = Clock::now();
     if (callbacks_.progress) callbacks_.progress(st.progress);
 }
 
 bool Pipeline::timeUp(const State& st) const {
-    return sessionTimeUp(st.sessionStart, options_.minutes);
+    return st.clock.timeUp(options_.minutes);
 }
 
 double Pipeline::timeFraction(const State& st) const {
-    return sessionTimeFraction(st.sessionStart, options_.minutes);
+    return st.clock.scheduleFraction(options_.minutes);
 }
 
 // ---- OpenRun: the run row, its checkpoint (or generation 0), the networks and the trainer ----
@@ -127,7 +127,7 @@ double Pipeline::timeFraction(const State& st) const {
 void Pipeline::openRun(State& st) {
     if (options_.device == nn::DeviceKind::Cuda && !nn::Net::cudaAvailable())
         throw Error(ErrorCode::NoCudaDevice, "--device cuda: LibTorch sees no CUDA device on this machine");
-    st.sessionStart = Clock::now();
+    st.clock.start(control_);
     const RunLog runLog = [this](LogLevel l, const std::string& m) { log(l, m); };
     RunOpenRequest req = runOpenRequest(options_);
     // The start games are read before the run exists, so a bad source leaves no run behind.
@@ -256,7 +256,7 @@ bool Pipeline::isHeldOut(const State& st, int64_t gameId) const {
 
 // ---- Checkpoint: the training network, its optimizer and the manifest (checkpoint.h) ----
 void Pipeline::checkpoint(State& st, const char* why) {
-    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    saveSessionCheckpoint(st);
     log(LogLevel::Info, std::string(why) + "checkpoint at step " + std::to_string(st.ckpt.step));
     // Each iteration frees its search trees and evaluation caches (small blocks from several
     // threads); glibc keeps freed memory mapped in its arenas until asked to give it back,
@@ -313,7 +313,7 @@ bool Pipeline::iterationsDone(const State& st) const {
 void Pipeline::finishSession(State& st) {
     setStage(Stage::Stopping);
     emitProgress(st, true);
-    saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    saveSessionCheckpoint(st);
     setStage(Stage::Finished);
     emitProgress(st, true);
     log(LogLevel::Info, "stopped at generation " + std::to_string(st.ckpt.generation) + ", step " +

@@ -107,7 +107,7 @@ struct Progress {
     double samplesPerSecond = 0;   // training
     double lossTotal = 0, lossPolicy = 0, lossValue = 0;  // last step
     double etaSeconds = -1;        // of the current stage, -1 unknown
-    double elapsedSeconds = 0;     // this session
+    double elapsedSeconds = 0;     // this session's, paused time not counted
 };
 
 struct TrainStep {
@@ -188,7 +188,7 @@ struct PipelineOptions {
     std::string runName = "run";
     std::string modelDir;       // empty: "<db dir>/models/<run>"
     bool resume = false;        // continue an existing run (from its checkpoint when it has one)
-    double minutes = 0;         // stop after this long (0 = no limit)
+    double minutes = 0;         // stop after this long, paused time not counted (0 = no limit)
     int iterations = 0;         // stop after this many iterations (0 = no limit)
     // Start from games (game_source.h: FILE.pgn, kind:KIND or run:NAME): a new run's generation
     // 0 first learns their played moves (FromGames); on a resume they serve games-mix only,
@@ -227,8 +227,8 @@ private:
     void setStage(Stage s);
     void log(LogLevel l, const std::string& m) const;
     void emitProgress(State& st, bool force);  // throttled unless forced
-    bool timeUp(const State& st) const;        // options_.minutes passed
-    double timeFraction(const State& st) const;  // share of options_.minutes used; -1 without a limit
+    bool timeUp(const State& st) const;        // options_.minutes worked (session_clock.h)
+    double timeFraction(const State& st) const;  // SessionClock::scheduleFraction; -1 without a limit
     bool isHeldOut(const State& st, int64_t gameId) const;
     std::unique_ptr<nn::InferenceServer> makeServer(State& st, std::shared_ptr<nn::Net> net);
     SelfPlayOptions nextSelfPlayOptions(State& st);
@@ -272,7 +272,8 @@ private:
 };
 
 // The schedule's progress in [0, 1] at `step`: step / lrDecaySteps, or, with lrDecayTimed and a
-// time limit, `timeFraction` (the share of the session's limit used so far; negative: no limit).
+// time limit, `timeFraction` (session_clock.h: the run's worked seconds over its earlier
+// sessions' plus this session's limit; negative: no limit).
 double scheduleProgress(const TrainConfig& c, int64_t step, double timeFraction = -1);
 // Learning rate at `step` under the config's schedule (lrSchedule over scheduleProgress).
 double scheduledLearningRate(const TrainConfig& c, int64_t step, double timeFraction = -1);

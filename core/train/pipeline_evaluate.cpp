@@ -158,7 +158,7 @@ void Pipeline::announceGeneration(State& st, const GenerationResult& gr) {
         }
         callbacks_.published({candidateGen, (fs::path(st.modelDir) / st.ckpt.bestFile).string(),
                               st.ckpt.bestModelId, st.ckpt.step, generated,
-                              secondsSince(st.sessionStart) / 60.0});
+                              st.clock.workedSeconds() / 60.0});
     }
     {
         std::lock_guard lk(st.progressMutex);

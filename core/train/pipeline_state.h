@@ -37,7 +37,6 @@ struct Pipeline::State : RunSession {
     Progress progress;
     std::mutex progressMutex;  // guards progress (self-play threads update it)
     Clock::time_point lastProgress;
-    Clock::time_point sessionStart;
     std::shared_ptr<nn::EvalCache> lastCache;  // of the newest inference server
     uint64_t sessionPositions = 0, sessionGames = 0;
     double sessionSelfPlaySeconds = 0;

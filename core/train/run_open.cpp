@@ -87,6 +87,7 @@ OpenedRun openRunRow(RunSession& s, const RunOpenRequest& r, const RunLog& log) 
         s.config = fromJson(s.run.config, r.config);
         if (auto ck = readResumeCheckpoint(s, r.runName, log)) {
             s.ckpt = *ck;
+            s.clock.carry(ck->workedSeconds);
             opened.haveCheckpoint = true;
         }
     } else {

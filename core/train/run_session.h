@@ -3,7 +3,8 @@
 // Pipeline (pipeline_state.h) and the DistributedTrainer (trainer_role_state.h) alike: the
 // run's configuration, the store and the run's row, the run's lease, the model folder, the
 // checkpoint's account, the training network with its trainer and gradient group, and the
-// replay buffer with the held-out set. Each trainer's State derives from it and adds its own.
+// replay buffer with the held-out set, and the session's clock. Each trainer's State derives
+// from it and adds its own.
 // Thread-safety: owned by the thread that runs the session (the trainer's loop).
 
 #include <memory>
@@ -17,6 +18,7 @@
 #include "core/train/config.h"
 #include "core/train/replay_buffer.h"
 #include "core/train/run_lease.h"
+#include "core/train/session_clock.h"
 
 namespace xq::train {
 
@@ -38,6 +40,15 @@ struct RunSession {
     // The games kept out of training (early_stop.h: heldOutGame, by id, the same on every rank
     // and after a resume); their losses are the held-out checks.
     std::unique_ptr<ReplayBuffer> heldOut;
+    // The session's clock (session_clock.h): started when the session starts, carrying the
+    // checkpoint's worked seconds once it is read (openRunRow).
+    SessionClock clock;
 };
+
+// Writes the session's checkpoint (checkpoint.h) with the run's worked seconds up to now.
+inline void saveSessionCheckpoint(RunSession& s) {
+    s.ckpt.workedSeconds = s.clock.runSeconds();
+    saveCheckpoint(s.modelDir, s.ckpt, *s.trainNet, *s.trainer);
+}
 
 }  // namespace xq::train

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -118,7 +119,8 @@ void DistributedTrainer::joinGroup(State& st) {
                                     st.config.policyHead,
                                     st.config.inputFeatures,
                                     st.haveCheckpoint ? 1 : 0,
-                                    st.rank0 ? st.trainNet->meta().createdUnix : 0};
+                                    st.rank0 ? st.trainNet->meta().createdUnix : 0,
+                                    int64_t(std::llround(st.clock.carriedSeconds() * 1000))};
     st.group->broadcast(account, 0);
     if (!st.rank0) {
         st.ckpt.step = account[0];
@@ -133,6 +135,7 @@ void DistributedTrainer::joinGroup(State& st) {
         netOpts.threads = std::max(1, int(std::thread::hardware_concurrency()));
         st.trainNet = std::make_shared<nn::Net>(netConfig(st.config), netOpts);
         st.trainNet->meta().createdUnix = account[7];
+        st.clock.carry(double(account[8]) / 1000);  // the timed schedules as rank 0's
         st.trainNet->meta().trainingSteps = st.ckpt.step;
     }
     st.group->broadcastWeights(*st.trainNet, 0);
@@ -234,7 +237,7 @@ void DistributedTrainer::train(State& st) {
     for (int s = 0; s < steps; ++s) {
         const double coll0 = st.group->collectiveSeconds();
         const TrainStepDone done =
-            runTrainStep(ctx, window, sessionTimeFraction(st.start, options_.minutes),
+            runTrainStep(ctx, window, st.clock.scheduleFraction(options_.minutes),
                          st.rank0 ? &st.pending : nullptr);
         stats_.trainSeconds += done.seconds;
         stats_.collectiveSeconds += st.group->collectiveSeconds() - coll0;
@@ -288,7 +291,7 @@ void DistributedTrainer::publish(State& st) {
                                 " as a candidate: " + std::to_string(st.config.evalGames) +
                                 " evaluation games queued against generation " +
                                 std::to_string(st.ckpt.generation));
-        if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+        if (st.trainer) saveSessionCheckpoint(st);
         return;
     }
     st.ckpt.bestModelId = mi.id;
@@ -301,10 +304,10 @@ void DistributedTrainer::publish(State& st) {
                   (long long)st.ckpt.step, mi.sha256.substr(0, 12).c_str(), pm.bytes,
                   (long long)st.gamesSincePublish);
     log(LogLevel::Info, msg);
-    if (gen > 0 && st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    if (gen > 0 && st.trainer) saveSessionCheckpoint(st);
     if (callbacks_.published)
         callbacks_.published({gen, mi.file, mi.id, st.ckpt.step, st.ckpt.samplesGenerated,
-                              secondsSince(st.start) / 60.0});
+                              st.clock.workedSeconds() / 60.0});
 }
 
 // The distributed configuration of the loop (training_loop.h). Every rank takes the same
@@ -312,7 +315,7 @@ void DistributedTrainer::publish(State& st) {
 // turns into every rank's.
 void DistributedTrainer::run() {
     State st;
-    st.start = Clock::now();
+    st.clock.start(control_);
     openRun(st);
     joinGroup(st);
     int published = 0;
@@ -324,7 +327,7 @@ void DistributedTrainer::run() {
         // before its verdict goes on at the next --resume).
         const int counted = st.config.gate != 0 ? st.decisions : published;
         const bool enough = options_.generations > 0 && counted >= options_.generations;
-        if (sessionTimeUp(st.start, options_.minutes) || enough) control_.requestStop();
+        if (st.clock.timeUp(options_.minutes) || enough) control_.requestStop();
         return false;
     };
     s.ingest = [&] { return ingest(st); };
@@ -349,13 +352,12 @@ void DistributedTrainer::run() {
         return true;
     };
     s.checkpoint = [&](const char*) {
-        if (st.rank0 && st.trainer && st.ckpt.step > 0)
-            saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+        if (st.rank0 && st.trainer && st.ckpt.step > 0) saveSessionCheckpoint(st);
     };
     s.endCycle = [&](bool) {
         const bool trained = st.ckpt.step > stepBefore;
         st.progress.stage = trained ? Stage::Training : Stage::Idle;
-        st.progress.elapsedSeconds = secondsSince(st.start);
+        st.progress.elapsedSeconds = st.clock.workedSeconds();
         st.progress.bufferSize = st.buffer->size();
         st.progress.bufferCapacity = st.buffer->capacity();
         st.progress.games = int64_t(st.newestIngested);

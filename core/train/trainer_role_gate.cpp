@@ -89,11 +89,11 @@ void DistributedTrainer::decideCandidate(State& st, const ArenaResult& r) {
     const GenerationResult& gr = d.result;
     st.store->addMetrics(verdictMetrics(st.run.id, gr));
     log(LogLevel::Info, verdictLine(gr));
-    if (st.trainer) saveCheckpoint(st.modelDir, st.ckpt, *st.trainNet, *st.trainer);
+    if (st.trainer) saveSessionCheckpoint(st);
     if (callbacks_.generation) callbacks_.generation(gr);
     if (gr.accepted && callbacks_.published)
         callbacks_.published({gen, st.candidate.file, st.candidate.id, st.ckpt.step,
-                              st.ckpt.samplesGenerated, secondsSince(st.start) / 60.0});
+                              st.ckpt.samplesGenerated, st.clock.workedSeconds() / 60.0});
     st.candidate = {};
     ++st.decisions;
 }

@@ -44,7 +44,6 @@ struct DistributedTrainer::State : RunSession {
     // none). One at a time: training goes on meanwhile, the next publish waits for the verdict.
     store::ModelInfo candidate;
     int decisions = 0;  // gating verdicts this session (what options.generations counts then)
-    Clock::time_point start;
     // Rank 0's games/hour of the workers together, as the games arrive: a point every
     // kSpeedIntervalSeconds (the Train page's speed chart, as the one-machine pipeline writes).
     Clock::time_point speedMark;

@@ -28,6 +28,7 @@
 #include "core/train/config.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/session_clock.h"
 
 namespace xq::train {
 
@@ -54,7 +55,8 @@ struct SelfPlayWorker::State {
     TrainConfig config;
     int64_t workerId = 0;
     uint64_t seed = 0;
-    Clock::time_point start;
+    Clock::time_point start;  // for waitSeconds
+    SessionClock clock;       // the limit (--minutes) and the rates: pauses left out
     // The network playing and its model row; written by the run() thread between games.
     std::shared_ptr<nn::Net> net;
     store::ModelInfo model;
@@ -280,7 +282,7 @@ bool SelfPlayWorker::playGames(State& st) {
         ++st.games;
         st.positionsDone += rec.plies;
         if (callbacks_.gameStored) callbacks_.gameStored(id, gen, rec.plies);
-        if (sessionTimeUp(st.start, options_.minutes)) control_.requestStop();
+        if (st.clock.timeUp(options_.minutes)) control_.requestStop();
     };
     struct Unpublish {
         State& st;
@@ -322,7 +324,7 @@ void SelfPlayWorker::heartbeatLoop(State& st) {
             std::unique_lock lk(st.beatMutex);
             st.beatCv.wait_for(lk, std::chrono::milliseconds(sliceMs), [&] { return st.beatDone; });
         }
-        if (sessionTimeUp(st.start, options_.minutes)) control_.requestStop();
+        if (st.clock.timeUp(options_.minutes)) control_.requestStop();
         if (Clock::now() < nextBeat) continue;
         nextBeat = Clock::now() + std::chrono::milliseconds(options_.heartbeatMs);
         // Gate on: evaluation games come before self-play, so a self-play round that sees
@@ -336,7 +338,7 @@ void SelfPlayWorker::heartbeatLoop(State& st) {
         p.generation = st.generation.load();
         p.games = st.games.load();
         p.positions = st.positionsDone.load();
-        p.elapsedSeconds = secondsSince(st.start);
+        p.elapsedSeconds = st.clock.workedSeconds();
         p.modelSwitches = st.modelSwitches;
         if (p.elapsedSeconds > 0) {
             p.gamesPerHour = double(p.games) * 3600.0 / p.elapsedSeconds;
@@ -364,6 +366,7 @@ void SelfPlayWorker::leave(State& st) noexcept {
 void SelfPlayWorker::run() {
     State st;
     st.start = Clock::now();
+    st.clock.start(control_);
     joinRun(st);
     if (st.workerId == 0) return;  // stopped while waiting
     std::exception_ptr beatError;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -1110,6 +1111,61 @@ private slots:
         store::Store st(po.dbPath);
         QCOMPARE(st.bestModel(st.findRun("blob")->id)->generation, 2);
         QVERIFY(QDir(dir.path() + "/cache").entryList({"*.xqm"}).size() == 1);
+    }
+
+    // The checkpoint keeps the run's worked seconds (session_clock.h), and a resumed session's
+    // timed schedules go on from them: a run that has worked 50 minutes and resumes with 10 more
+    // starts at 5/6 of its schedule (a lower rate, a larger budget), not at its beginning.
+    void resumedRunGoesOnWithItsSchedule() {
+        QTemporaryDir dir;
+        PipelineOptions po = ungatedRun(dir, "sched");
+        QVERIFY(po.config.lrDecayTimed);
+        QCOMPARE(po.config.lrSchedule, 1);  // cosine: falls over the whole schedule
+        Pipeline(po).run();
+        const std::string modelDir = (dir.path() + "/models/sched").toStdString();
+        const auto first = readCheckpoint(modelDir);
+        QVERIFY(first.has_value());
+        QVERIFY(first->workedSeconds > 0);
+
+        // As if the first session had worked 50 minutes.
+        const std::string manifest = modelDir + "/checkpoint.json";
+        nlohmann::json j;
+        {
+            std::ifstream in(manifest);
+            in >> j;
+        }
+        j["worked_seconds"] = 3000.0;
+        {
+            std::ofstream out(manifest);
+            out << j.dump();
+        }
+        po.resume = true;
+        po.minutes = 10;
+        std::vector<double> rates;
+        PipelineCallbacks cb;
+        cb.trainStep = [&](const TrainStep& s) { rates.push_back(s.stats.learningRate); };
+        Pipeline(po, cb).run();
+        QCOMPARE(int(rates.size()), po.config.stepsPerIteration);
+        const double atFiveSixths = scheduledLearningRate(po.config, 0, 3000.0 / 3600.0);
+        QVERIFY(atFiveSixths < 0.5 * po.config.learningRate);
+        for (double r : rates)
+            QVERIFY2(r <= atFiveSixths * (1 + 1e-9), qPrintable(QString::number(r)));
+        const auto second = readCheckpoint(modelDir);
+        QVERIFY(second.has_value());
+        QVERIFY(second->workedSeconds > 3000.0);
+
+        // A manifest written before worked seconds existed reads as none worked.
+        j = nlohmann::json();
+        {
+            std::ifstream in(manifest);
+            in >> j;
+        }
+        j.erase("worked_seconds");
+        {
+            std::ofstream out(manifest);
+            out << j.dump();
+        }
+        QCOMPARE(readCheckpoint(modelDir)->workedSeconds, 0.0);
     }
 
     // Generation numbers (publisher.h: nextGenerationNumber): a rejected candidate keeps its

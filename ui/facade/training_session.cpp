@@ -127,6 +127,7 @@ void TrainingSession::resetForRun(const PipelineOptions& options) {
     pauseRequested_ = false;
     stopRequested_ = false;
     stopAsked_.store(false);
+    workedSeconds_.store(0);
     std::lock_guard lk(ladderMutex_);
     ladderOff_ = false;
     ladderMinutes_ = 0;
@@ -137,6 +138,7 @@ void TrainingSession::resetForRun(const PipelineOptions& options) {
 PipelineCallbacks TrainingSession::pipelineCallbacks(const PipelineOptions& options) {
     PipelineCallbacks cb;
     cb.progress = [this](const Progress& p) {
+        workedSeconds_.store(p.elapsedSeconds);
         std::lock_guard lk(inboxMutex_);
         inbox_.progress = p;
     };
@@ -178,7 +180,6 @@ void TrainingSession::startWorker(Pipeline* p) {
 // ladder, and leaves the outcome in the inbox for drain().
 void TrainingSession::runWorker(Pipeline* p) {
     lowerThisThreadsPriority();
-    const auto sessionStart = std::chrono::steady_clock::now();
     // The live-game poller lives exactly as long as run(): created here, it inherits this
     // thread's low priority, and the pipeline outlives it.
     std::mutex pollMutex;
@@ -201,9 +202,7 @@ void TrainingSession::runWorker(Pipeline* p) {
     poller.join();
     // A failed run rates nothing more: its last generation may not even be stored.
     if (error) abortLadder();
-    endLadder(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - sessionStart).count() /
-        60.0);
+    endLadder(workedSeconds_.load() / 60.0);
     std::lock_guard lk(inboxMutex_);
     inbox_.error = std::move(error);
     inbox_.done = true;

@@ -179,6 +179,9 @@ class TrainingSession : public QObject {
     bool ladderOff_ = false;              // guarded by ladderMutex_: this run has no ladder
     double ladderMinutes_ = 0;            // guarded by ladderMutex_: its period
     std::atomic<bool> stopAsked_{false};  // stop() or the destructor: no final rating
+    // The session's worked seconds (Progress::elapsedSeconds: paused time left out), as the
+    // pipeline last reported them; what decides the final rating.
+    std::atomic<double> workedSeconds_{0};
     QTimer* drainTimer_ = nullptr;
     QTimer* liveTimer_ = nullptr;
     std::atomic<int> liveSlot_{

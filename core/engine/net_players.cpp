@@ -41,7 +41,13 @@ Move MctsPlayer::chooseMove(const Position& pos, const SearchLimits& limits,
                             std::atomic<bool>* stop) {
     if (!pos.hasLegalMove()) return Move();
     search::SearchLimits l;
-    l.simulations = limits.nodes > 0 ? int(std::min<uint64_t>(limits.nodes, 1u << 30)) : simulations_;
+    // A move time is the limit ("think exactly about this long"): a PUCT search is not cut
+    // short by the player's own simulation count (nodes, when given, still cap it). A Gumbel
+    // search plans Sequential Halving over its budget, so it keeps its count.
+    const bool timed = limits.movetimeMs > 0 && params_.kind == search::MctsParams::Kind::Puct;
+    l.simulations = limits.nodes > 0 ? int(std::min<uint64_t>(limits.nodes, 1u << 30))
+                    : timed          ? 0
+                                     : simulations_;
     if (limits.infinite) l.simulations = 0;
     if (limits.movetimeMs > 0) l.seconds = limits.movetimeMs / 1000.0;
     else if (limits.myTimeMs >= 0) l.seconds = (limits.myTimeMs / 30 + limits.myIncMs * 3 / 4) / 1000.0;

@@ -348,6 +348,29 @@ private slots:
         }
     }
 
+    // A move time is a PUCT player's whole limit (player.h: "think exactly about this long"),
+    // not cut short at its own simulation count; nodes, when given, cap it; without either it
+    // plays its count. (The Play page's hint is such a search: 1.5 s at any level.)
+    void movetimeIsTheLimitOfAPuctPlayer() {
+        auto eval = std::make_shared<nn::RandomEvaluator>(7);
+        search::MctsParams params;
+        params.batchSize = 4;
+        MctsPlayer player(eval, 8, params, "net-fake");
+        uint64_t nodes = 0;
+        player.setInfoCallback([&](const SearchInfo& i) { nodes = i.nodes; });
+        Position pos;
+        QVERIFY(pos.isLegal(player.chooseMove(pos, SearchLimits{}, nullptr)));
+        QVERIFY2(nodes <= 8, qPrintable(QString::number(nodes)));
+        player.newGame();
+        QVERIFY(pos.isLegal(player.chooseMove(pos, SearchLimits::ofMovetime(300), nullptr)));
+        QVERIFY2(nodes > 8, qPrintable(QString::number(nodes)));
+        player.newGame();
+        SearchLimits capped = SearchLimits::ofMovetime(60000);
+        capped.nodes = 20;
+        QVERIFY(pos.isLegal(player.chooseMove(pos, capped, nullptr)));
+        QVERIFY2(nodes <= 20, qPrintable(QString::number(nodes)));
+    }
+
     void levelsClimb() {
         // A short sanity check of the ladder (the full 100-game ladder is in the report).
         MatchConfig cfg;

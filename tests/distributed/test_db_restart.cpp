@@ -83,7 +83,10 @@ class TestDbRestart : public QObject {
                                     "0", "--steps-per-iteration", "2", "--gate", "0",
                                     "--ladder-minutes", "0", "--validation-fraction", "0"};
         Child trainer, worker;
-        trainer.start(QStringList{"train", "--role", "trainer", "--reconnect-seconds", "120"} +
+        // Its model files in the test's folder, not in the user's data folder (the default
+        // for a PostgreSQL store).
+        trainer.start(QStringList{"train", "--role", "trainer", "--reconnect-seconds", "120",
+                                  "--model-dir", tmp_.filePath("models")} +
                       run + params);
         QVERIFY(trainer.p->waitForStarted());
         worker.start(QStringList{"worker", "--threads", "1", "--games-in-flight", "2",

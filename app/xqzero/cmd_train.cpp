@@ -61,8 +61,9 @@ struct Opts {
 // The background ladder of a training session (config ladder-minutes): ratings of the newest
 // generation while the run goes on, stored in the database. It needs the run's id, known once
 // the session has opened the run, so it starts with the first published generation. The same
-// for the one-machine pipeline and the trainer role (whose rank 0 alone publishes). Uses the
-// session's own settings (a resumed run trains with its stored configuration).
+// for the one-machine pipeline and the trainer role (whose rank 0 alone publishes). Its settings
+// are those the session trains with: on a resume the run's stored configuration, not the
+// command line's (ladderOptionsOfRun).
 class LadderHook {
 public:
     LadderHook(std::string dbPath, std::string runName, const xq::train::TrainConfig& config,
@@ -71,21 +72,18 @@ public:
           log_(std::move(log)), start_(std::chrono::steady_clock::now()) {}
 
     void offer(const xq::train::GenerationPublished& g) {
-        if (config_.ladderMinutes <= 0) return;
+        if (off_) return;
         if (!ladder_) {
-            xq::store::Store st(dbPath_, {.readOnly = true});
-            const auto run = st.findRun(runName_);
-            if (!run) return;
-            xq::engine::BackgroundLadderOptions lo;
-            lo.dbPath = dbPath_;
-            lo.run = run->id;
-            lo.minutes = config_.ladderMinutes;
-            lo.gamesPerRung = config_.ladderGames;
-            lo.simulations = config_.ladderSimulations;
-            lo.seed = uint64_t(config_.seed);
+            const auto lo = xq::engine::ladderOptionsOfRun(dbPath_, runName_, config_);
+            if (!lo) return;  // the run's row is not readable yet: at the next publication
+            if (lo->minutes <= 0) {
+                off_ = true;
+                return;
+            }
+            minutes_ = lo->minutes;
             auto log = log_;
             ladder_ = std::make_unique<xq::engine::BackgroundLadder>(
-                lo,
+                *lo,
                 [log](const xq::engine::LadderRated& r) {
                     char msg[200];
                     std::snprintf(msg, sizeof msg,
@@ -106,7 +104,7 @@ public:
         if (!ladder_) return;
         const double minutes =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() / 60.0;
-        if (!interrupted && minutes >= config_.ladderMinutes) {
+        if (!interrupted && minutes >= minutes_) {
             log_(xq::train::LogLevel::Info, "ladder: rating the last generation");
             ladder_->finish();
         }
@@ -115,9 +113,11 @@ public:
 
 private:
     std::string dbPath_, runName_;
-    xq::train::TrainConfig config_;
+    xq::train::TrainConfig config_;  // offered; a resumed run's stored one wins
     std::function<void(xq::train::LogLevel, const std::string&)> log_;
     std::chrono::steady_clock::time_point start_;
+    bool off_ = false;     // the run's ladder-minutes is 0
+    double minutes_ = 0;   // the run's ladder period, once the ladder started
     std::unique_ptr<xq::engine::BackgroundLadder> ladder_;
 };
 

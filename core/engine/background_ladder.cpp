@@ -8,6 +8,26 @@
 
 namespace xq::engine {
 
+std::optional<BackgroundLadderOptions> ladderOptionsOfRun(const std::string& dbPath,
+                                                          const std::string& runName,
+                                                          const train::TrainConfig& offered) {
+    store::OpenOptions ro;
+    ro.readOnly = true;
+    ro.busyTimeoutMs = 2000;
+    store::Store st(dbPath, ro);
+    const auto run = st.findRun(runName);
+    if (!run) return std::nullopt;
+    const train::TrainConfig config = train::fromJson(run->config, offered);
+    BackgroundLadderOptions lo;
+    lo.dbPath = dbPath;
+    lo.run = run->id;
+    lo.minutes = config.ladderMinutes;
+    lo.gamesPerRung = config.ladderGames;
+    lo.simulations = config.ladderSimulations;
+    lo.seed = uint64_t(config.seed);
+    return lo;
+}
+
 BackgroundLadder::BackgroundLadder(BackgroundLadderOptions options, RatedFn onRated, ErrorFn onError)
     : options_(std::move(options)), onRated_(std::move(onRated)), onError_(std::move(onError)) {
     lastStart_ = std::chrono::steady_clock::now();

@@ -33,6 +33,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/train/config.h"
+
 namespace xq::engine {
 
 struct BackgroundLadderOptions {
@@ -61,6 +63,16 @@ struct LadderRated {
     int games = 0;
     int64_t ladderId = 0;
 };
+
+// The background ladder's options for a training run as its trainer runs it: the run's id and
+// the settings of the configuration the trainer uses. A resumed run trains with its stored
+// configuration (run_open.cpp), which wins over `offered` (the command line's or the form's);
+// a new run's stored configuration is `offered`. nullopt while the run has no row. minutes <= 0
+// in the result: the run's ladder is off. Reads the store read-only (busy timeout 2 s); store
+// errors are thrown. Shared by `xqzero train` and the studio's training session.
+std::optional<BackgroundLadderOptions> ladderOptionsOfRun(const std::string& dbPath,
+                                                          const std::string& runName,
+                                                          const train::TrainConfig& offered);
 
 class BackgroundLadder {
 public:

@@ -289,6 +289,43 @@ private slots:
         QCOMPARE(count, 1);
     }
 
+    // The background ladder of a run takes the settings the run trains with: its stored
+    // configuration, not the one offered (a resume's command line), and none before the run
+    // has a row. A stored ladder-minutes of 0 turns it off.
+    void ladderOptionsAreTheStoredRunsOnes() {
+        const std::string path = file("options.db");
+        train::TrainConfig stored;
+        stored.ladderMinutes = 7;
+        stored.ladderGames = 3;
+        stored.ladderSimulations = 40;
+        stored.seed = 9;
+        train::TrainConfig off = stored;
+        off.ladderMinutes = 0;
+        int64_t runId = 0;
+        {
+            store::Store st(path);
+            runId = st.createRun("resumed", train::toJson(stored, "quick")).id;
+            st.createRun("off", train::toJson(off, "quick"));
+        }
+        train::TrainConfig offered;
+        offered.ladderMinutes = 15;
+        offered.ladderGames = 10;
+        offered.ladderSimulations = 80;
+        offered.seed = 2;
+        const auto lo = ladderOptionsOfRun(path, "resumed", offered);
+        QVERIFY(lo.has_value());
+        QCOMPARE(lo->run, runId);
+        QCOMPARE(lo->dbPath, path);
+        QCOMPARE(lo->minutes, 7.0);
+        QCOMPARE(lo->gamesPerRung, 3);
+        QCOMPARE(lo->simulations, 40);
+        QCOMPARE(lo->seed, uint64_t(9));
+        QVERIFY(!ladderOptionsOfRun(path, "not there", offered).has_value());
+        const auto offRun = ladderOptionsOfRun(path, "off", offered);
+        QVERIFY(offRun.has_value());
+        QCOMPARE(offRun->minutes, 0.0);
+    }
+
     // best:RUN names its run (and best model) in the store; an unknown run is a clear error.
     void ownerOfBestSpecs() {
         store::Store st(file("owner.db"));

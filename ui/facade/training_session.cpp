@@ -15,7 +15,6 @@
 
 #include "core/engine/background_ladder.h"
 #include "core/nn/blas_info.h"
-#include "core/store/store.h"
 #include "ui/error_text.h"
 
 namespace xqui {
@@ -282,36 +281,24 @@ void TrainingSession::offerToLadder(const PipelineOptions& options, const Genera
     std::lock_guard lk(ladderMutex_);
     if (ladderOff_ || stopAsked_.load()) return;
     if (!ladder_) {
-        // The run's id and configuration as the pipeline uses them: on a resume the stored
-        // configuration wins over the one offered (pipeline.cpp openRun). The run exists by
-        // now (it published a generation).
-        xq::engine::BackgroundLadderOptions lo;
-        TrainConfig config = options.config;
+        // The run's id and ladder settings as the pipeline uses them: on a resume the stored
+        // configuration wins over the one offered. The run exists by now (it published a
+        // generation).
+        std::optional<xq::engine::BackgroundLadderOptions> lo;
         try {
-            xq::store::OpenOptions ro;
-            ro.readOnly = true;
-            ro.busyTimeoutMs = 2000;
-            xq::store::Store st(options.dbPath, ro);
-            const auto run = st.findRun(options.runName);
-            if (!run) return;  // cannot happen; try again at the next publication
-            config = fromJson(run->config, options.config);
-            lo.run = run->id;
+            lo = xq::engine::ladderOptionsOfRun(options.dbPath, options.runName, options.config);
         } catch (const std::exception& e) {
             std::lock_guard ilk(inboxMutex_);
             inbox_.logs.emplace_back(int(LogLevel::Warning),
                                      tr("Ladder: %1").arg(errorText(e)).toStdString());
             return;
         }
-        if (config.ladderMinutes <= 0) {
+        if (!lo) return;  // cannot happen; try again at the next publication
+        if (lo->minutes <= 0) {
             ladderOff_ = true;
             return;
         }
-        lo.dbPath = options.dbPath;
-        lo.minutes = config.ladderMinutes;
-        lo.gamesPerRung = config.ladderGames;
-        lo.simulations = config.ladderSimulations;
-        lo.seed = uint64_t(config.seed);
-        ladderMinutes_ = config.ladderMinutes;
+        ladderMinutes_ = lo->minutes;
         // Both run on the ladder's thread: the inbox only, as the pipeline's callbacks do.
         auto rated = [this](const xq::engine::LadderRated& r) {
             LadderRating out;
@@ -330,7 +317,7 @@ void TrainingSession::offerToLadder(const PipelineOptions& options, const Genera
         };
         // The ladder's thread is created here, on a pipeline thread, so it inherits the
         // worker's low priority (see kWorkerNice).
-        ladder_ = std::make_unique<xq::engine::BackgroundLadder>(lo, rated, failed);
+        ladder_ = std::make_unique<xq::engine::BackgroundLadder>(*lo, rated, failed);
     }
     ladder_->offer({g.generation, g.file, g.modelId, g.samplesGenerated, g.sessionMinutes});
 }

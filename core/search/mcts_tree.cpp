@@ -464,16 +464,10 @@ void MctsTree::pruneForcedPlayouts(SearchResult& r, int bestIdx) const {
     }
 }
 
-SearchResult MctsTree::result(bool sample) {
-    SearchResult r;
-    r.rootStatus = rootStatus_;
-    r.rootVisits = root_->visits;
-    if (rootStatus_.over()) {
-        r.rootValue = terminalValue(rootStatus_, rootPos_.sideToMove());
-        return r;
-    }
-    r.rootValue = root_->visits > 0 ? float(-root_->valueSum / root_->visits) : 0.0f;
-    r.rootProven = root_->expanded() ? root_->proven : 0;
+// result() in stages: CollectRootStats -> ProvenWinIndex -> (Gumbel: gumbelResult) or
+// VisitPolicy -> SampleMove.
+
+int MctsTree::collectRootStats(SearchResult& r) const {
     const int n = root_->numChildren;
     int bestIdx = -1;
     for (int i = 0; i < n; ++i) {
@@ -497,15 +491,17 @@ SearchResult MctsTree::result(bool sample) {
                                                               (c.q() == b.q() && c.prior > b.prior))))
             bestIdx = i;
     }
-    if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
-    // A proven win is played whatever the visits say (and even when sampling): a move that
-    // ends the game at once first, else the most visited move the solver proved.
-    int winIdx = -1;
-    auto winRank = [&](const Node& c) {
+    return bestIdx;
+}
+
+int MctsTree::provenWinIndex() const {
+    // A move that ends the game at once first, else the most visited move the solver proved.
+    auto winRank = [](const Node& c) {
         if (c.state == NodeState::Terminal && c.terminalValue < 0) return 2;
         return provenWin(c) ? 1 : 0;
     };
-    for (int i = 0; i < n; ++i) {
+    int winIdx = -1;
+    for (int i = 0; i < root_->numChildren; ++i) {
         const Node& c = root_->children[i];
         const int rank = winRank(c);
         if (rank == 0) continue;
@@ -516,15 +512,11 @@ SearchResult MctsTree::result(bool sample) {
         const Node& w = root_->children[winIdx];
         if (rank > winRank(w) || (rank == winRank(w) && c.visits > w.visits)) winIdx = i;
     }
-    if (gumbel()) {
-        gumbelResult(r, winIdx >= 0 ? winIdx : bestIdx, winIdx >= 0);
-        return r;
-    }
-    if (winIdx >= 0) bestIdx = winIdx;
-    r.bestMove = root_->children[bestIdx].move;
-    r.pv = principalVariation(root_);
-    if (r.pv.empty()) r.pv.push_back(r.bestMove);
+    return winIdx;
+}
 
+long MctsTree::visitPolicy(SearchResult& r, int bestIdx) const {
+    const int n = root_->numChildren;
     const float tau = temperatureNow();
     r.temperature = tau;
     r.pi.assign(n, 0.0f);
@@ -541,26 +533,52 @@ SearchResult MctsTree::result(bool sample) {
     for (int v : counts) total += v;
     if (tau <= 0 || total == 0) {
         r.pi[bestIdx] = 1.0f;
-    } else {
-        double sum = 0;
-        std::vector<double> w(n);
-        const double maxV = *std::max_element(counts.begin(), counts.end());
-        // Scaled by the largest count so N^(1/tau) cannot overflow for small tau.
-        for (int i = 0; i < n; ++i) sum += w[i] = std::pow(counts[size_t(i)] / maxV, 1.0 / tau);
-        for (int i = 0; i < n; ++i) r.pi[i] = float(w[i] / sum);
+        return total;
     }
+    double sum = 0;
+    std::vector<double> w(n);
+    const double maxV = *std::max_element(counts.begin(), counts.end());
+    // Scaled by the largest count so N^(1/tau) cannot overflow for small tau.
+    for (int i = 0; i < n; ++i) sum += w[i] = std::pow(counts[size_t(i)] / maxV, 1.0 / tau);
+    for (int i = 0; i < n; ++i) r.pi[i] = float(w[i] / sum);
+    return total;
+}
+
+Move MctsTree::sampleMove(const SearchResult& r) {
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    double x = u(rng_), acc = 0;
+    for (size_t i = 0; i < r.pi.size(); ++i) {
+        acc += r.pi[i];
+        if (x < acc && r.pi[i] > 0) return r.moves[i];
+    }
+    return r.bestMove;
+}
+
+SearchResult MctsTree::result(bool sample) {
+    SearchResult r;
+    r.rootStatus = rootStatus_;
+    r.rootVisits = root_->visits;
+    if (rootStatus_.over()) {
+        r.rootValue = terminalValue(rootStatus_, rootPos_.sideToMove());
+        return r;
+    }
+    r.rootValue = root_->visits > 0 ? float(-root_->valueSum / root_->visits) : 0.0f;
+    r.rootProven = root_->expanded() ? root_->proven : 0;
+    int bestIdx = collectRootStats(r);
+    if (bestIdx < 0) return r;  // root never expanded (no simulations yet)
+    // A proven win is played whatever the visits say (and even when sampling).
+    const int winIdx = provenWinIndex();
+    if (gumbel()) {
+        gumbelResult(r, winIdx >= 0 ? winIdx : bestIdx, winIdx >= 0);
+        return r;
+    }
+    if (winIdx >= 0) bestIdx = winIdx;
+    r.bestMove = root_->children[bestIdx].move;
+    r.pv = principalVariation(root_);
+    if (r.pv.empty()) r.pv.push_back(r.bestMove);
+    const long total = visitPolicy(r, bestIdx);
     r.chosenMove = r.bestMove;
-    if (sample && tau > 0 && total > 0 && winIdx < 0) {
-        std::uniform_real_distribution<double> u(0.0, 1.0);
-        double x = u(rng_), acc = 0;
-        for (int i = 0; i < n; ++i) {
-            acc += r.pi[i];
-            if (x < acc && r.pi[i] > 0) {
-                r.chosenMove = r.moves[i];
-                break;
-            }
-        }
-    }
+    if (sample && r.temperature > 0 && total > 0 && winIdx < 0) r.chosenMove = sampleMove(r);
     return r;
 }
 

@@ -109,6 +109,18 @@ private:
     void applyNoise();
     // Fills r.targetVisits' pruning of forced playouts (MctsParams::forcedPlayoutK).
     void pruneForcedPlayouts(SearchResult& r, int bestIdx) const;
+    // ---- result()'s stages ----
+    // Fills r's per-move lists (moves, visits, priors, q, proven); returns the most visited
+    // root move that is not a proven loss (ties: higher q, then prior), -1 when unexpanded.
+    int collectRootStats(SearchResult& r) const;
+    // The root move that wins by force (an immediate mate before a solver-proven win, then
+    // the most visited); -1 when none.
+    int provenWinIndex() const;
+    // PUCT: fills temperature, targetVisits and pi (visit counts^(1/tau), proven losses out
+    // unless bestIdx is one); returns the counts' total (0: pi is one-hot on bestIdx).
+    long visitPolicy(SearchResult& r, int bestIdx) const;
+    // Draws a move from r.pi with the tree's RNG (r.bestMove if rounding leaves none).
+    Move sampleMove(const SearchResult& r);
 
     // ---- Gumbel search (MctsParams::Kind::Gumbel) ----
     bool gumbel() const { return params_.kind == MctsParams::Kind::Gumbel; }

@@ -167,8 +167,8 @@ int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     return xqcli::kExitOk;
 }
 
-std::function<int()> setup(CLI::App& sub) {
-    auto o = std::make_shared<Opts>();
+// Options of the session: which run, where, for how long, on what device.
+void addSessionOptions(CLI::App& sub, const std::shared_ptr<Opts>& o) {
     sub.add_option("--preset", o->preset, "quick, standard or full")
         ->check(CLI::IsMember(xq::train::presetNames()));
     sub.add_option("--db", o->db,
@@ -194,6 +194,10 @@ std::function<int()> setup(CLI::App& sub) {
                    "Where the networks run and train: cpu, cuda (an NVIDIA GPU) or auto")
         ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     sub.add_flag("--print-config", o->printConfig, "Print the resolved configuration and exit");
+}
+
+// Options of --role trainer (trainer_role.h), in their own help group.
+void addDistributedOptions(CLI::App& sub, const std::shared_ptr<Opts>& o) {
     sub.add_option("--role", o->role,
                    "pipeline: self-play and training in this process; trainer: train on the games "
                    "that `xqzero worker` processes store in the shared --db")
@@ -220,74 +224,101 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::Range(0.0, 1e6))
         ->capture_default_str()
         ->group("Distributed training");
+}
+
+// One flag per declared run parameter (config.cpp's kParams); values are kept as text and
+// applied over the preset, range-checked, by resolveConfig.
+void addParamOptions(CLI::App& sub, const std::shared_ptr<Opts>& o) {
     for (const auto& p : xq::train::params()) {
         const std::string name = p.name;
         sub.add_option_function<std::string>(
                "--" + name, [o, name](const std::string& v) { o->overrides[name] = v; }, p.help)
             ->group(std::string("Run parameters (") + p.group + ")");
     }
+}
+
+// The preset, then the command line's parameters over it.
+xq::train::TrainConfig resolveConfig(const Opts& o) {
+    xq::train::TrainConfig cfg = xq::train::preset(o.preset);
+    for (const auto& [name, value] : o.overrides)
+        xq::train::setParamText(cfg, *xq::train::findParam(name), value);
+    return cfg;
+}
+
+// Combinations of options that no role accepts; throws std::invalid_argument (a usage error).
+void checkRoleOptions(const Opts& o) {
+    if (o.role != "trainer" && (o.group.worldSize != 1 || o.group.rank != 0))
+        throw std::invalid_argument("--rank and --world-size need --role trainer");
+    if (o.group.rank >= o.group.worldSize)
+        throw std::invalid_argument("--rank must be below --world-size");
+    if (o.role == "trainer" && !o.initGames.empty())
+        throw std::invalid_argument("--init-games starts a one-machine run (--role pipeline); "
+                                    "start the run so, then continue it with --role trainer");
+}
+
+// --role pipeline: self-play and training in this process (pipeline.h), with a progress line.
+int runPipeline(const Opts& o, const xq::train::TrainConfig& cfg) {
+    xq::train::PipelineOptions po;
+    po.config = cfg;
+    po.presetName = o.preset;
+    po.dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
+    xq::store::ensureParentDirectory(po.dbPath);
+    po.runName = o.run;
+    po.modelDir = o.modelDir;
+    po.resume = o.resume;
+    po.initGames = o.initGames;
+    po.minutes = o.minutes;
+    po.iterations = o.iterations;
+    po.device = xqcli::benchDevice(o.device);
+
+    xqcli::ProgressLine out;
+    xq::train::PipelineCallbacks cb;
+    cb.progress = [&](const xq::train::Progress& p) {
+        char line[400];
+        std::snprintf(line, sizeof line,
+                      "[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
+                      "%d/%d  buffer %zu/%zu  "
+                      "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s",
+                      xq::train::stageName(p.stage), p.generation, p.iteration,
+                      (long long)p.games, p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
+                      p.stage == xq::train::Stage::Training || p.stage == xq::train::Stage::FromGames ? "steps" : "games", p.stageDone,
+                      p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
+                      p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
+        out.update(line);
+    };
+    cb.log = [&](xq::train::LogLevel l, const std::string& m) {
+        out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
+    };
+    LadderHook ladder(po.dbPath, po.runName, po.config, cb.log);
+    cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
+    xq::train::Pipeline pipeline(po, cb);
+
+    bool interrupted = false;
+    {
+        // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
+        xqcli::StopOnSignals stop([&] { pipeline.control().requestStop(); });
+        pipeline.run();
+        interrupted = stop.stopRequested();
+    }
+    out.finish();
+    ladder.finish(interrupted);
+    std::cerr << "database: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
+    return xqcli::kExitOk;
+}
+
+std::function<int()> setup(CLI::App& sub) {
+    auto o = std::make_shared<Opts>();
+    addSessionOptions(sub, o);
+    addDistributedOptions(sub, o);
+    addParamOptions(sub, o);
     return [o] {
-        xq::train::TrainConfig cfg = xq::train::preset(o->preset);
-        for (const auto& [name, value] : o->overrides)
-            xq::train::setParamText(cfg, *xq::train::findParam(name), value);
+        const xq::train::TrainConfig cfg = resolveConfig(*o);
         if (o->printConfig) {
             std::cout << "preset " << o->preset << "\n" << xq::train::describe(cfg);
             return xqcli::kExitOk;
         }
-        if (o->role != "trainer" && (o->group.worldSize != 1 || o->group.rank != 0))
-            throw std::invalid_argument("--rank and --world-size need --role trainer");
-        if (o->group.rank >= o->group.worldSize)
-            throw std::invalid_argument("--rank must be below --world-size");
-        if (o->role == "trainer" && !o->initGames.empty())
-            throw std::invalid_argument("--init-games starts a one-machine run (--role pipeline); "
-                                        "start the run so, then continue it with --role trainer");
-        if (o->role == "trainer") return runTrainerRole(*o, cfg);
-        xq::train::PipelineOptions po;
-        po.config = cfg;
-        po.presetName = o->preset;
-        po.dbPath = o->db.empty() ? xq::store::defaultDatabasePath() : o->db;
-        xq::store::ensureParentDirectory(po.dbPath);
-        po.runName = o->run;
-        po.modelDir = o->modelDir;
-        po.resume = o->resume;
-        po.initGames = o->initGames;
-        po.minutes = o->minutes;
-        po.iterations = o->iterations;
-        po.device = xqcli::benchDevice(o->device);
-
-        xqcli::ProgressLine out;
-        xq::train::PipelineCallbacks cb;
-        cb.progress = [&](const xq::train::Progress& p) {
-            char line[400];
-            std::snprintf(line, sizeof line,
-                          "[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
-                          "%d/%d  buffer %zu/%zu  "
-                          "step %lld  loss %.3f (p %.3f v %.3f)  ETA %s",
-                          xq::train::stageName(p.stage), p.generation, p.iteration,
-                          (long long)p.games, p.gamesInFlight, p.gamesPerHour, p.positionsPerSecond,
-                          p.stage == xq::train::Stage::Training || p.stage == xq::train::Stage::FromGames ? "steps" : "games", p.stageDone,
-                          p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
-                          p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
-            out.update(line);
-        };
-        cb.log = [&](xq::train::LogLevel l, const std::string& m) {
-            out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
-        };
-        LadderHook ladder(po.dbPath, po.runName, po.config, cb.log);
-        cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
-        xq::train::Pipeline pipeline(po, cb);
-
-        bool interrupted = false;
-        {
-            // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
-            xqcli::StopOnSignals stop([&] { pipeline.control().requestStop(); });
-            pipeline.run();
-            interrupted = stop.stopRequested();
-        }
-        out.finish();
-        ladder.finish(interrupted);
-        std::cerr << "database: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
-        return xqcli::kExitOk;
+        checkRoleOptions(*o);
+        return o->role == "trainer" ? runTrainerRole(*o, cfg) : runPipeline(*o, cfg);
     };
 }
 

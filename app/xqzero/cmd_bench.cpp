@@ -37,19 +37,19 @@ std::function<int()> setup(CLI::App& sub) {
         ->check(CLI::IsMember({"quick", "standard", "full"}));
     sub.add_option("--threads", o->bench.threads,
                    "selfplay: search threads, one setting (default: a sweep of settings)")
-        ->check(CLI::Range(1, 256));
+        ->check(xqcli::paramRange("threads"));
     sub.add_option("--search", o->bench.search,
                    "selfplay: 0 PUCT, 1 Gumbel (default: the preset's)")
-        ->check(CLI::Range(0, 1));
+        ->check(xqcli::paramRange("search"));
     sub.add_option("--input-features", o->bench.inputFeatures,
                    "selfplay: 0 basic, 1 tactical input planes (default: the preset's)")
-        ->check(CLI::Range(0, 1));
+        ->check(xqcli::paramRange("input-features"));
     sub.add_option("--simulations", o->bench.simulations,
                    "selfplay: simulations per move (default: the preset's)")
-        ->check(CLI::Range(1, 100000));
+        ->check(xqcli::paramRange("simulations"));
     sub.add_option("--games-in-flight", o->bench.gamesInFlight,
                    "selfplay: games per search thread (default: the preset's)")
-        ->check(CLI::Range(1, 4096));
+        ->check(xqcli::paramRange("games-in-flight"));
     sub.add_option("--world-size", o->bench.worldSize,
                    "train: data-parallel ranks, as threads of this process over Gloo on loopback")
         ->check(CLI::Range(1, 64));

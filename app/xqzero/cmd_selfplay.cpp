@@ -56,13 +56,15 @@ void addOptions(CLI::App& sub, Opts& o) {
     sub.add_option("--db", o.db, "Database file (default: " + store::defaultDatabasePath() + ")");
     sub.add_option("--run", o.run, "Run name the games belong to (created when new)")
         ->check(xqcli::runNameCheck());
-    sub.add_option("--threads", o.threads, "Self-play search threads")->check(CLI::Range(1, 256));
-    sub.add_option("--sims", o.sims, "Simulations per move")->check(CLI::Range(1, 100000));
+    sub.add_option("--threads", o.threads, "Self-play search threads")
+        ->check(xqcli::paramRange("threads"));
+    sub.add_option("--sims", o.sims, "Simulations per move")
+        ->check(xqcli::paramRange("simulations"));
     sub.add_option("--games-in-flight", o.inFlight, "Games searched at once per thread")
-        ->check(CLI::Range(1, 4096));
+        ->check(xqcli::paramRange("games-in-flight"));
     sub.add_option("--inference-threads", o.inferenceThreads,
                    "Intra-op threads of the network's inference thread")
-        ->check(CLI::Range(1, 64));
+        ->check(xqcli::paramRange("inference-threads"));
     sub.add_option("--device", o.device, "Where the network runs: cpu, cuda or auto")
         ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
     sub.add_option("--seconds", o.seconds, "Stop after this long (0 = no limit)")

@@ -121,50 +121,66 @@ private:
     std::unique_ptr<xq::engine::BackgroundLadder> ladder_;
 };
 
+// The options both roles share (PipelineOptions and TrainerRoleOptions name them alike).
+template <class RoleOptions>
+void setSessionOptions(RoleOptions& ro, const Opts& o, const xq::train::TrainConfig& cfg) {
+    ro.config = cfg;
+    ro.presetName = o.preset;
+    ro.dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
+    xq::store::ensureParentDirectory(ro.dbPath);
+    ro.runName = o.run;
+    ro.modelDir = o.modelDir;
+    ro.resume = o.resume;
+    ro.minutes = o.minutes;
+    ro.device = xqcli::benchDevice(o.device);
+}
+
+// A training session of either role: `Loop` (Pipeline or DistributedTrainer) runs with a
+// progress line drawn by `line`, its log on the terminal, the background ladder on its
+// publications, and a stop at a checkpoint on Ctrl-C or SIGTERM (timeout, systemd, container
+// stops). Ends by naming the database.
+template <class Loop, class RoleOptions>
+int runSession(const RoleOptions& ro,
+               const std::function<std::string(const xq::train::Progress&)>& line) {
+    xqcli::ProgressLine out;
+    xq::train::PipelineCallbacks cb;
+    cb.progress = [&](const xq::train::Progress& p) { out.update(line(p)); };
+    cb.log = [&](xq::train::LogLevel l, const std::string& m) {
+        out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
+    };
+    LadderHook ladder(ro.dbPath, ro.runName, ro.config, cb.log);
+    cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
+    Loop loop(ro, cb);
+    bool interrupted = false;
+    {
+        xqcli::StopOnSignals stop([&] { loop.control().requestStop(); });
+        loop.run();
+        interrupted = stop.stopRequested();
+    }
+    out.finish();
+    ladder.finish(interrupted);
+    std::cerr << "database: " << xq::store::displayDatabasePath(ro.dbPath) << "\n";
+    return xqcli::kExitOk;
+}
+
 // --role trainer: the trainer of a run whose self-play comes from workers (trainer_role.h).
 int runTrainerRole(const Opts& o, const xq::train::TrainConfig& cfg) {
     xq::train::TrainerRoleOptions to;
-    to.config = cfg;
-    to.presetName = o.preset;
-    to.dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
-    xq::store::ensureParentDirectory(to.dbPath);
-    to.runName = o.run;
-    to.modelDir = o.modelDir;
-    to.resume = o.resume;
-    to.minutes = o.minutes;
+    setSessionOptions(to, o, cfg);
     to.generations = o.generations;
     to.finalModel = o.finalModel;
     to.reconnectSeconds = o.reconnectSeconds;
     to.group = o.group;
-    to.device = xqcli::benchDevice(o.device);
-    xqcli::ProgressLine out;
-    xq::train::PipelineCallbacks cb;
     const std::string who = "rank " + std::to_string(o.group.rank);
-    cb.progress = [&](const xq::train::Progress& p) {
+    return runSession<xq::train::DistributedTrainer>(to, [who](const xq::train::Progress& p) {
         char line[300];
         std::snprintf(line, sizeof line,
                       "[trainer %s] gen %d  step %lld  %.0f samples/s  loss %.3f (p %.3f v %.3f) "
                       " buffer %zu/%zu",
                       who.c_str(), p.generation, (long long)p.step, p.samplesPerSecond, p.lossTotal,
                       p.lossPolicy, p.lossValue, p.bufferSize, p.bufferCapacity);
-        out.update(line);
-    };
-    cb.log = [&](xq::train::LogLevel l, const std::string& m) {
-        out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
-    };
-    LadderHook ladder(to.dbPath, to.runName, to.config, cb.log);
-    cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
-    xq::train::DistributedTrainer trainer(to, cb);
-    bool interrupted = false;
-    {
-        xqcli::StopOnSignals stop([&] { trainer.control().requestStop(); });
-        trainer.run();
-        interrupted = stop.stopRequested();
-    }
-    out.finish();
-    ladder.finish(interrupted);
-    std::cerr << "database: " << xq::store::displayDatabasePath(to.dbPath) << "\n";
-    return xqcli::kExitOk;
+        return std::string(line);
+    });
 }
 
 // Options of the session: which run, where, for how long, on what device.
@@ -259,21 +275,10 @@ void checkRoleOptions(const Opts& o) {
 // --role pipeline: self-play and training in this process (pipeline.h), with a progress line.
 int runPipeline(const Opts& o, const xq::train::TrainConfig& cfg) {
     xq::train::PipelineOptions po;
-    po.config = cfg;
-    po.presetName = o.preset;
-    po.dbPath = o.db.empty() ? xq::store::defaultDatabasePath() : o.db;
-    xq::store::ensureParentDirectory(po.dbPath);
-    po.runName = o.run;
-    po.modelDir = o.modelDir;
-    po.resume = o.resume;
+    setSessionOptions(po, o, cfg);
     po.initGames = o.initGames;
-    po.minutes = o.minutes;
     po.iterations = o.iterations;
-    po.device = xqcli::benchDevice(o.device);
-
-    xqcli::ProgressLine out;
-    xq::train::PipelineCallbacks cb;
-    cb.progress = [&](const xq::train::Progress& p) {
+    return runSession<xq::train::Pipeline>(po, [](const xq::train::Progress& p) {
         char line[400];
         std::snprintf(line, sizeof line,
                       "[%s] gen %d  iter %d  games %lld +%d playing (%.0f/h, %.0f pos/s)  %s "
@@ -284,26 +289,8 @@ int runPipeline(const Opts& o, const xq::train::TrainConfig& cfg) {
                       p.stage == xq::train::Stage::Training || p.stage == xq::train::Stage::FromGames ? "steps" : "games", p.stageDone,
                       p.stageTotal, p.bufferSize, p.bufferCapacity, (long long)p.step,
                       p.lossTotal, p.lossPolicy, p.lossValue, formatEta(p.etaSeconds).c_str());
-        out.update(line);
-    };
-    cb.log = [&](xq::train::LogLevel l, const std::string& m) {
-        out.log((l == xq::train::LogLevel::Error ? "error: " : "") + m);
-    };
-    LadderHook ladder(po.dbPath, po.runName, po.config, cb.log);
-    cb.published = [&](const xq::train::GenerationPublished& g) { ladder.offer(g); };
-    xq::train::Pipeline pipeline(po, cb);
-
-    bool interrupted = false;
-    {
-        // SIGTERM (timeout, systemd, container stops) stops at a checkpoint just as Ctrl-C does.
-        xqcli::StopOnSignals stop([&] { pipeline.control().requestStop(); });
-        pipeline.run();
-        interrupted = stop.stopRequested();
-    }
-    out.finish();
-    ladder.finish(interrupted);
-    std::cerr << "database: " << xq::store::displayDatabasePath(po.dbPath) << "\n";
-    return xqcli::kExitOk;
+        return std::string(line);
+    });
 }
 
 std::function<int()> setup(CLI::App& sub) {

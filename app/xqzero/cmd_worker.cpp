@@ -29,16 +29,16 @@ std::function<int()> setup(CLI::App& sub) {
         ->required()
         ->check(xqcli::runNameCheck());
     sub.add_option("--threads", o->w.threads, "Self-play search threads (default: the run's)")
-        ->check(CLI::Range(1, 256));
+        ->check(xqcli::paramRange("threads"));
     sub.add_option("--inference-workers", o->w.inferenceWorkers,
                    "Inference threads, each with a copy of the network (default: the run's)")
-        ->check(CLI::Range(1, 64));
+        ->check(xqcli::paramRange("inference-workers"));
     sub.add_option("--inference-threads", o->w.inferenceThreads,
                    "Intra-op threads of each (default: the run's)")
-        ->check(CLI::Range(1, 64));
+        ->check(xqcli::paramRange("inference-threads"));
     sub.add_option("--games-in-flight", o->w.gamesInFlight,
                    "Games per search thread (default: the run's)")
-        ->check(CLI::Range(1, 4096));
+        ->check(xqcli::paramRange("games-in-flight"));
     sub.add_option("--cache-dir", o->w.cacheDir,
                    "This host's model cache (default: " + xq::store::defaultModelCacheDir() + ")");
     sub.add_option("--minutes", o->w.minutes, "Stop after this many minutes (0 = no limit)")

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -27,6 +28,11 @@ std::vector<Command>& registry();
 // The check of every option that names a run whose model folder may be derived from it
 // (core/store/run_name.h's rule): a bad name is a usage error before anything is opened.
 const CLI::Validator& runNameCheck();
+
+// The range of the declared run parameter `name` (core/train/config.h) as a check, for the
+// flags outside `xqzero train` that set one (selfplay, bench, worker): they accept what the
+// declaration does. An unknown name throws std::logic_error.
+CLI::Validator paramRange(std::string_view name);
 
 struct Registrar {
     explicit Registrar(Command c) { registry().push_back(std::move(c)); }

@@ -1,15 +1,18 @@
 // xqzero: the headless front door of XQZero Studio. Parses arguments and dispatches to the
 // sub-commands registered in cmd_*.cpp.
 
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "app/xqzero/command.h"
 #include "core/nn/blas_info.h"
 #include "core/store/run_name.h"
+#include "core/train/config.h"
 #include "core/version.h"
 
 namespace xqcli {
@@ -27,6 +30,13 @@ const CLI::Validator& runNameCheck() {
         },
         "", "RUN_NAME");
     return check;
+}
+
+CLI::Validator paramRange(std::string_view name) {
+    const xq::train::ParamDecl* d = xq::train::findParam(name);
+    if (!d) throw std::logic_error("no run parameter named " + std::string(name));
+    if (d->kind == xq::train::ParamKind::Double) return CLI::Range(d->min, d->max);
+    return CLI::Range(int64_t(d->min), int64_t(d->max));
 }
 
 namespace {

@@ -244,7 +244,14 @@ private:
     void fromGamesPhase(State& st, nn::Net& net);   // pipeline_games.cpp
     bool selfPlayPhase(State& st);
     void beginSelfPlayStage(State& st);
+    // Train = StepsDueNow -> BeginTraining -> TrainSteps -> TakeCandidate (pipeline_train.cpp).
     bool trainPhase(State& st);
+    struct HeldOutChecks;  // one phase's held-out checks
+    int stepsDueNow(State& st);
+    void beginTrainingStage(State& st, int steps);
+    int trainSteps(State& st, int steps, size_t window, HeldOutChecks& held,
+                   std::vector<store::MetricPoint>& pending);
+    void takeCandidate(State& st, const HeldOutChecks& held, int phaseSteps);
     bool evaluatePhase(State& st);
     std::optional<ArenaResult> gatingMatch(State& st, const std::shared_ptr<nn::Net>& candidate,
                                            int candidateGen);

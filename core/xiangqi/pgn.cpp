@@ -8,20 +8,6 @@
 namespace xq {
 namespace {
 
-// Local spelling of results: pgn must not depend on rules.cpp being linked for a string.
-const char* resultText(Result r) {
-    switch (r) {
-        case Result::RedWins:
-            return "1-0";
-        case Result::BlackWins:
-            return "0-1";
-        case Result::Draw:
-            return "1/2-1/2";
-        default:
-            return "*";
-    }
-}
-
 std::string escapeTag(const std::string& v) {
     std::string out;
     for (char c : v) {
@@ -104,7 +90,7 @@ std::string pgnMoveText(const Position& pos, Move m, Notation format) {
 std::string writePgn(const PgnGame& game, Notation format) {
     std::string out = "[Game \"Chinese Chess\"]\n";
     for (const auto& [k, v] : game.tags) out += "[" + k + " \"" + escapeTag(v) + "\"]\n";
-    out += std::string("[Result \"") + resultText(game.result) + "\"]\n";
+    out += std::string("[Result \"") + resultName(game.result) + "\"]\n";
     const char* fmt = format == Notation::Iccs  ? "ICCS"
                       : format == Notation::Wxf ? "WXF"
                                                 : "Chinese";
@@ -152,7 +138,7 @@ std::string writePgn(const PgnGame& game, Notation format) {
         if (!red) ++number;
         first = false;
     }
-    emit(resultText(game.result));
+    emit(resultName(game.result));
     out += line + "\n";
     return out;
 }

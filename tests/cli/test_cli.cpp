@@ -46,6 +46,32 @@ private slots:
         QVERIFY2(r.output.contains(option.toUtf8() + ": an empty value is not allowed"), r.output.constData());
     }
 
+    // Flags of other commands that set a declared run parameter take its declared range
+    // (core/train/config.cpp): one past either end is a usage error naming the flag.
+    void parameterFlagsTakeTheDeclaredRange_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("option");
+        QTest::newRow("selfplay --threads 257")
+            << QStringList{"selfplay", "--games", "1", "--threads", "257"} << "--threads";
+        QTest::newRow("selfplay --sims 0")
+            << QStringList{"selfplay", "--games", "1", "--sims", "0"} << "--sims";
+        QTest::newRow("bench --games-in-flight 4097")
+            << QStringList{"bench", "selfplay", "--games-in-flight", "4097"} << "--games-in-flight";
+        QTest::newRow("bench --search 2")
+            << QStringList{"bench", "selfplay", "--search", "2"} << "--search";
+        QTest::newRow("worker --inference-workers 65")
+            << QStringList{"worker", "--db", "w.db", "--run", "r", "--inference-workers", "65"}
+            << "--inference-workers";
+    }
+    void parameterFlagsTakeTheDeclaredRange() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, option);
+        const Result r = xqzero(args);
+        QVERIFY2(r.code == 2, r.output.constData());  // kExitUsage
+        QVERIFY2(r.output.contains(option.toUtf8()) && r.output.contains("not in range"),
+                 r.output.constData());
+    }
+
     // The same commands with real values still work: exit code 0 exactly (a crash reads as
     // -1 here, a refused value as 2).
     void realValuesStillWork() {

@@ -249,6 +249,9 @@ ZH = {
  'Search': '搜索方式', 'Gumbel moves considered': 'Gumbel 候选着法数',
  'Self-play search: 0 PUCT (AlphaZero: visit counts as the policy target), 1 Gumbel (Gumbel AlphaZero: Sequential Halving among gumbel-considered root moves, the improved policy as the target; learns at few simulations)': '自对弈搜索方式：0 为 PUCT（AlphaZero：以访问次数为策略目标），1 为 Gumbel（Gumbel AlphaZero：在 gumbel-considered 个根节点着法中做逐次减半，以改进后的策略为目标；少量模拟即可学习）',
  'Gumbel search: root moves Sequential Halving starts from': 'Gumbel 搜索：逐次减半开始时考虑的根节点着法数',
+ 'Gumbel Q scale': 'Gumbel Q 缩放',
+ 'Gumbel search: weight of the search\'s Q in the policy target and the root\'s choice, sigma(q) = (50 + max visits) x this x q with q rescaled to [0, 1] (mctx: 0.1)':
+   'Gumbel 搜索：搜索的 Q 在策略目标和根节点选择中的权重，sigma(q) = (50 + 最大访问数) × 此值 × q，q 缩放到 [0, 1]（mctx：0.1）',
  'Forced playouts k with policy target pruning in full self-play searches: each root move is searched at least sqrt(k x prior x visits) times, and those forced visits are taken out of the policy target (0 = off)':
    '完整自我对弈搜索中的强制模拟系数 k（配合策略目标修剪）：根节点每个着法至少被搜索 sqrt(k × 先验 × 访问数) 次，这些强制访问会从策略目标中扣除（0 = 关闭）',
  'Full-search share': '完整搜索比例',

@@ -14,6 +14,8 @@ namespace xq::search {
 // Root noise defaults, in double so that the run parameters (train::TrainConfig) hold them exactly.
 inline constexpr double kDefaultDirichletAlpha = 0.3;
 inline constexpr double kDefaultDirichletEpsilon = 0.25;
+// The Gumbel search's c_scale (MctsParams::gumbelCScale), mctx's default, in double likewise.
+inline constexpr double kDefaultGumbelCScale = 0.1;
 
 struct MctsParams {
     // How the search chooses at the root and below it.
@@ -38,7 +40,7 @@ struct MctsParams {
     // sigma(q) = (gumbelCVisit + max_b N(b)) * gumbelCScale * q, with the completed Q values of
     // a node's moves rescaled to [0, 1] (the paper's and mctx's defaults: 50 and 0.1).
     float gumbelCVisit = 50.0f;  // [0, 1000]
-    float gumbelCScale = 0.1f;   // (0, 10]
+    float gumbelCScale = float(kDefaultGumbelCScale);  // (0, 10]
 
     // PUCT exploration constant in  Q + c_puct * P * sqrt(N_parent) / (1 + N). Range (0, 10].
     float cPuct = 1.5f;

@@ -38,6 +38,7 @@ struct TrainConfig {
     // play search with PUCT whatever this says, so every generation is measured alike.
     int search = 0;
     int gumbelConsidered = search::MctsParams{}.gumbelConsidered;
+    double gumbelCScale = search::kDefaultGumbelCScale;  // sigma's scale (Gumbel search)
     bool countReusedVisits = true;  // tree reuse counts toward `simulations` (self-play)
     int gamesInFlight = 32;
     double cPuct = search::MctsParams{}.cPuct;  // the search's own default

@@ -8,6 +8,7 @@ search::MctsParams mctsFrom(const TrainConfig& c) {
     p.cPuct = float(c.cPuct);
     p.kind = c.search == 1 ? search::MctsParams::Kind::Gumbel : search::MctsParams::Kind::Puct;
     p.gumbelConsidered = c.gumbelConsidered;
+    p.gumbelCScale = float(c.gumbelCScale);
     p.dirichletAlpha = float(c.dirichletAlpha);
     p.dirichletEpsilon = float(c.dirichletEpsilon);
     p.forcedPlayoutK = float(c.forcedPlayouts);

@@ -118,6 +118,33 @@ private slots:
         QVERIFY(bestQ->second > unvisitedRatio || bestQ->first <= 0);
     }
 
+    // sigma(completed Q) spans exactly (gumbelCVisit + max N) x gumbelCScale: the completed Q
+    // values are rescaled to [0, 1], so the improved policy's log(pi / P) runs from 0 at the
+    // worst move to that scale at the best. Doubling the scale doubles the spread.
+    void sigmaSpanIsTheConfiguredScale() {
+        nn::RandomEvaluator ev(13);
+        for (float cScale : {0.1f, 0.2f, 0.5f}) {
+            MctsParams p = gumbelParams(false);
+            p.gumbelCScale = cScale;
+            MctsSearch s(ev, p);
+            s.setPosition(Position());
+            const SearchResult r = s.search({.simulations = 40});
+            double lo = 1e30, hi = -1e30;
+            for (size_t i = 0; i < r.moves.size(); ++i) {
+                const double logRatio = std::log(double(r.pi[i]) / double(r.priors[i]));
+                lo = std::min(lo, logRatio);
+                hi = std::max(hi, logRatio);
+            }
+            const int maxN = *std::max_element(r.visits.begin(), r.visits.end());
+            const double expected = (double(p.gumbelCVisit) + maxN) * double(cScale);
+            QVERIFY2(std::abs((hi - lo) - expected) < 1e-3 * expected,
+                     qPrintable(QString("scale %1: spread %2, expected %3")
+                                    .arg(cScale)
+                                    .arg(hi - lo)
+                                    .arg(expected)));
+        }
+    }
+
     // Proven results decide as in PUCT: the mate in one is played at any budget and noise.
     void playsMateInOne() {
         nn::UniformEvaluator ev;

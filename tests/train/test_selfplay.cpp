@@ -256,6 +256,20 @@ private slots:
         QCOMPARE(int(buffer.size()), targets);
     }
 
+    // The run parameter gumbel-c-scale reaches the self-play search: the quick preset's 0.2,
+    // a value set on the command line, and without a preset the search's own default.
+    void gumbelScaleReachesTheSearch() {
+        QCOMPARE(selfPlayOptionsFrom(TrainConfig{}).mcts.gumbelCScale, search::MctsParams{}.gumbelCScale);
+        TrainConfig c = preset("quick");
+        QCOMPARE(selfPlayOptionsFrom(c).mcts.gumbelCScale, 0.2f);
+        const ParamDecl* d = findParam("gumbel-c-scale");
+        QVERIFY(d);
+        setParamText(c, *d, "0.25");
+        QCOMPARE(selfPlayOptionsFrom(c).mcts.gumbelCScale, 0.25f);
+        QCOMPARE(fromJson(toJson(c)).gumbelCScale, 0.25);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(c, *d, "0"));
+    }
+
     void storeAcceptsTheRecords() {
         nn::RandomEvaluator eval(5);
         const auto games = play(eval, smallOptions(), 3);

@@ -29,6 +29,7 @@ const ParamText kTexts[] = {
     {"search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search")},
     {"simulations-end", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Simulations at the end (progressive)")},
     {"gumbel-considered", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel moves considered")},
+    {"gumbel-c-scale", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gumbel Q scale")},
     {"c-puct", QT_TRANSLATE_NOOP("xqui::ParamTexts", "c_puct")},
     {"dirichlet-alpha", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet alpha")},
     {"dirichlet-epsilon", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Dirichlet epsilon")},

@@ -121,115 +121,143 @@ SearchRun runSearch(xq::nn::Evaluator& eval, int games, int sims, double seconds
     return r;
 }
 
+constexpr int kBatches[] = {8, 16, 32, 64, 128};
+
+// Fake: everything but the network, the same driver on the uniform fake.
+void benchFake(const xqcli::BenchOptions& opt, int sims) {
+    xq::nn::UniformEvaluator fake;
+    const SearchRun t = runSearch(fake, 64, sims, opt.quick ? 0.5 : 2.0);
+    if (opt.json)
+        std::cout << nlohmann::json{{"bench", "mcts"}, {"net", "uniform-fake"},
+                                    {"sims_per_s", t.simsPerSec}, {"games_in_flight", 64},
+                                    {"batch", t.meanBatch}, {"tree_us_per_sim", t.treeMicros}}
+                         .dump()
+                  << std::endl;
+    else
+        std::printf("mcts fake    %8.0f sims/s without a network (64 games in flight, "
+                    "%.1f us/sim outside the evaluator)\n",
+                    t.simsPerSec, t.treeMicros);
+}
+
+// PickBatch: B, the batch whose median of three short raw sweeps is the best.
+int pickBatch(xq::nn::Net& net, const std::vector<float>& planes, double rawSeconds) {
+    int bestBatch = kBatches[0];
+    double bestMedian = 0;
+    for (int b : kBatches) {
+        double r[3];
+        for (double& x : r) x = rawForward(net, planes, b, rawSeconds / 3);
+        std::sort(r, r + 3);
+        if (r[1] > bestMedian) {
+            bestMedian = r[1];
+            bestBatch = b;
+        }
+    }
+    return bestBatch;
+}
+
+// One net's figures: the search with B games in flight in slices, the whole raw sweep after
+// each slice (same load for both), then the search again with an evaluation cache.
+struct NetRun {
+    int games = 0;           // B
+    SearchRun plain, cached;
+    double nnSame = 0;       // raw positions/s at batch B, mean over the slices
+    double bestRaw = 0;      // the best batch's mean over the slices
+    int bestRawBatch = kBatches[0];
+};
+
+NetRun measureNet(const std::shared_ptr<xq::nn::Net>& net, const std::vector<float>& planes,
+                  int games, int sims, double searchSeconds, int slices) {
+    NetRun r;
+    r.games = games;
+    xq::nn::TorchEvaluator plain(net, nullptr, games);
+    std::vector<double> rawSum(std::size(kBatches), 0.0);
+    r.plain = runSearch(plain, games, sims, searchSeconds, slices, [&] {
+        for (size_t i = 0; i < std::size(kBatches); ++i)
+            rawSum[i] += rawForward(*net, planes, kBatches[i], searchSeconds / slices / 3);
+    });
+    for (size_t i = 0; i < std::size(kBatches); ++i) {
+        const double mean = rawSum[i] / slices;
+        if (kBatches[i] == games) r.nnSame = mean;
+        if (mean > r.bestRaw) {
+            r.bestRaw = mean;
+            r.bestRawBatch = kBatches[i];
+        }
+    }
+    auto cache = std::make_shared<xq::nn::EvalCache>(1 << 18);
+    xq::nn::TorchEvaluator cached(net, cache, games);
+    r.cached = runSearch(cached, games, sims, searchSeconds);
+    r.cached.hitRate = cache->hitRate();
+    return r;
+}
+
+void printNet(const xqcli::BenchOptions& opt, const xq::nn::NetConfig& cfg,
+              const xq::nn::Net& net, const NetRun& r, int sims, int threads) {
+    const SearchRun& s = r.plain;
+    const SearchRun& c = r.cached;
+    if (opt.json) {
+        nlohmann::json j{{"bench", "mcts"},
+                         {"net", cfg.label()},
+                         {"sims_per_s", s.simsPerSec},
+                         {"nn_positions_per_s", r.nnSame},
+                         {"nn_best_positions_per_s", r.bestRaw},
+                         {"nn_best_batch", r.bestRawBatch},
+                         {"ratio", s.simsPerSec / r.nnSame},
+                         {"ratio_vs_sweep_best", s.simsPerSec / r.bestRaw},
+                         {"games_in_flight", r.games},
+                         {"batch", s.meanBatch},
+                         {"leaves_per_game", 1},
+                         {"sims_per_move", sims},
+                         {"eval_fraction", s.evalFraction},
+                         {"tree_us_per_sim", s.treeMicros},
+                         {"threads", threads},
+                         {"device", net.deviceName()},
+                         {"cache", false},
+                         {"seconds", s.seconds},
+                         {"blas", xqcli::benchBlasKind()}};
+        std::cout << j.dump() << std::endl;
+        nlohmann::json k{{"bench", "mcts"},
+                         {"net", cfg.label()},
+                         {"sims_per_s", c.simsPerSec},
+                         {"nn_positions_per_s", r.nnSame},
+                         {"ratio", c.simsPerSec / r.nnSame},
+                         {"games_in_flight", r.games},
+                         {"batch", c.meanBatch},
+                         {"cache", true},
+                         {"cache_hit_rate", c.hitRate},
+                         {"seconds", c.seconds}};
+        std::cout << k.dump() << std::endl;
+        return;
+    }
+    std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f at %d)  "
+                "ratio %.3f  (%d games in flight, one leaf each, mean batch %.1f, "
+                "%.0f%% of time in the evaluator, %.1f us/sim outside it, %d thread%s, "
+                "%s)\n",
+                cfg.label().c_str(), s.simsPerSec, r.nnSame, r.games, r.bestRaw, r.bestRawBatch,
+                s.simsPerSec / r.nnSame, r.games, s.meanBatch, 100 * s.evalFraction,
+                s.treeMicros, threads, threads == 1 ? "" : "s", net.deviceName().c_str());
+    std::printf("mcts %-6s  %8.1f sims/s with an evaluation cache (hit rate %.1f%%), "
+                "ratio %.3f\n",
+                cfg.label().c_str(), c.simsPerSec, 100 * c.hitRate, c.simsPerSec / r.nnSame);
+}
+
+// Fake -> for each net: PickBatch -> MeasureNet -> PrintNet.
 int run(const xqcli::BenchOptions& opt) {
     const char* env = std::getenv("XQ_NN_THREADS");
     const int threads = env ? std::max(1, std::atoi(env)) : 1;
     const double rawSeconds = opt.seconds > 0 ? opt.seconds : (opt.quick ? 0.3 : 1.5);
     const double searchSeconds = opt.seconds > 0 ? 2 * opt.seconds : (opt.quick ? 1.0 : 5.0);
     const int sims = opt.quick ? 50 : 200;
-    const int batches[] = {8, 16, 32, 64, 128};
+    const int slices = opt.quick ? 2 : 5;
     const std::vector<float> planes = samplePlanes(128);
-    {
-        // Everything but the network: the same driver on the uniform fake.
-        xq::nn::UniformEvaluator fake;
-        const SearchRun t = runSearch(fake, 64, sims, opt.quick ? 0.5 : 2.0);
-        if (opt.json)
-            std::cout << nlohmann::json{{"bench", "mcts"}, {"net", "uniform-fake"},
-                                        {"sims_per_s", t.simsPerSec}, {"games_in_flight", 64},
-                                        {"batch", t.meanBatch}, {"tree_us_per_sim", t.treeMicros}}
-                             .dump()
-                      << std::endl;
-        else
-            std::printf("mcts fake    %8.0f sims/s without a network (64 games in flight, "
-                        "%.1f us/sim outside the evaluator)\n",
-                        t.simsPerSec, t.treeMicros);
-    }
+    benchFake(opt, sims);
     const xq::nn::NetConfig nets[] = {{64, 3}, {128, 6}};
     for (const auto& cfg : nets) {
         auto net = std::make_shared<xq::nn::Net>(
             cfg, xq::nn::NetOptions{.device = xqcli::benchDevice(opt.device), .threads = threads,
                                     .seed = 1});
-        // Pick B: median of three short sweeps per batch.
-        int bestBatch = batches[0];
-        double bestMedian = 0;
-        for (int b : batches) {
-            double r[3];
-            for (double& x : r) x = rawForward(*net, planes, b, rawSeconds / 3);
-            std::sort(r, r + 3);
-            if (r[1] > bestMedian) {
-                bestMedian = r[1];
-                bestBatch = b;
-            }
-        }
-        const int games = bestBatch;
-        xq::nn::TorchEvaluator plain(net, nullptr, games);
-        // Search slices alternate with full raw sweeps (same load for both).
-        const int slices = opt.quick ? 2 : 5;
-        std::vector<double> rawSum(std::size(batches), 0.0);
-        const SearchRun s = runSearch(plain, games, sims, searchSeconds, slices, [&] {
-            for (size_t i = 0; i < std::size(batches); ++i)
-                rawSum[i] += rawForward(*net, planes, batches[i], searchSeconds / slices / 3);
-        });
-        double nnSame = 0, bestRaw = 0;
-        int bestRawBatch = batches[0];
-        for (size_t i = 0; i < std::size(batches); ++i) {
-            const double mean = rawSum[i] / slices;
-            if (batches[i] == games) nnSame = mean;
-            if (mean > bestRaw) {
-                bestRaw = mean;
-                bestRawBatch = batches[i];
-            }
-        }
-        auto cache = std::make_shared<xq::nn::EvalCache>(1 << 18);
-        xq::nn::TorchEvaluator cached(net, cache, games);
-        SearchRun c = runSearch(cached, games, sims, searchSeconds);
-        c.hitRate = cache->hitRate();
-
-        if (opt.json) {
-            nlohmann::json j{{"bench", "mcts"},
-                             {"net", cfg.label()},
-                             {"sims_per_s", s.simsPerSec},
-                             {"nn_positions_per_s", nnSame},
-                             {"nn_best_positions_per_s", bestRaw},
-                             {"nn_best_batch", bestRawBatch},
-                             {"ratio", s.simsPerSec / nnSame},
-                             {"ratio_vs_sweep_best", s.simsPerSec / bestRaw},
-                             {"games_in_flight", games},
-                             {"batch", s.meanBatch},
-                             {"leaves_per_game", 1},
-                             {"sims_per_move", sims},
-                             {"eval_fraction", s.evalFraction},
-                             {"tree_us_per_sim", s.treeMicros},
-                             {"threads", threads},
-                             {"device", net->deviceName()},
-                             {"cache", false},
-                             {"seconds", s.seconds},
-                             {"blas", xqcli::benchBlasKind()}};
-            std::cout << j.dump() << std::endl;
-            nlohmann::json k{{"bench", "mcts"},
-                             {"net", cfg.label()},
-                             {"sims_per_s", c.simsPerSec},
-                             {"nn_positions_per_s", nnSame},
-                             {"ratio", c.simsPerSec / nnSame},
-                             {"games_in_flight", games},
-                             {"batch", c.meanBatch},
-                             {"cache", true},
-                             {"cache_hit_rate", c.hitRate},
-                             {"seconds", c.seconds}};
-            std::cout << k.dump() << std::endl;
-        } else {
-            std::printf("mcts %-6s  %8.1f sims/s  raw nn %8.1f pos/s at batch %d (best %8.1f at %d)  "
-                        "ratio %.3f  (%d games in flight, one leaf each, mean batch %.1f, "
-                        "%.0f%% of time in the evaluator, %.1f us/sim outside it, %d thread%s, "
-                        "%s)\n",
-                        cfg.label().c_str(), s.simsPerSec, nnSame, games, bestRaw, bestRawBatch,
-                        s.simsPerSec / nnSame, games, s.meanBatch, 100 * s.evalFraction,
-                        s.treeMicros, threads, threads == 1 ? "" : "s", net->deviceName().c_str());
-            std::printf("mcts %-6s  %8.1f sims/s with an evaluation cache (hit rate %.1f%%), "
-                        "ratio %.3f\n",
-                        cfg.label().c_str(), c.simsPerSec, 100 * c.hitRate,
-                        c.simsPerSec / nnSame);
-        }
+        const int games = pickBatch(*net, planes, rawSeconds);
+        const NetRun r = measureNet(net, planes, games, sims, searchSeconds, slices);
+        printNet(opt, cfg, *net, r, sims, threads);
     }
     return xqcli::kExitOk;
 }

@@ -87,30 +87,72 @@ int calibrate(const Opts& o) {
     return xqcli::kExitOk;
 }
 
-int ladder(const Opts& o) {
-    if (o.player.empty()) {
-        std::cerr << "xqzero ladder: a PLAYER is needed (or --calibrate)\n";
-        return xqcli::kExitUsage;
-    }
-    if (const std::string err = xq::engine::checkPlayerSpec(o.player); !err.empty()) {
-        std::cerr << "xqzero ladder: " << err << "\n";
-        return xqcli::kExitUsage;
-    }
-    xq::engine::LadderConfig cfg;
-    cfg.player = o.player;
-    if (!o.rungs.empty()) cfg.rungs = o.rungs;
-    // Rung mistakes are usage errors, found before the database is touched.
-    for (const std::string& text : cfg.rungs) {
+// The player and the rungs, checked before the database is touched: a message for a usage
+// error, empty when both are good.
+std::string argumentProblem(const Opts& o, const std::vector<std::string>& rungs) {
+    if (o.player.empty()) return "a PLAYER is needed (or --calibrate)";
+    if (std::string err = xq::engine::checkPlayerSpec(o.player); !err.empty()) return err;
+    for (const std::string& text : rungs) {
         try {
             const xq::engine::Rung r = xq::engine::parseRung(text);
             if (!xq::engine::calibratedRating(r.name))
-                throw std::invalid_argument("rung '" + r.name +
-                                            "' has no calibrated rating; measure it with "
-                                            "xqzero ladder --calibrate --rungs ...");
+                return "rung '" + r.name +
+                       "' has no calibrated rating; measure it with xqzero ladder --calibrate "
+                       "--rungs ...";
         } catch (const std::invalid_argument& e) {
-            std::cerr << "xqzero ladder: " << e.what() << "\n";
-            return xqcli::kExitUsage;
+            return e.what();
         }
+    }
+    return {};
+}
+
+// A rung's result, a skipped rung, or with --progress a game: one line each (none with --json).
+void printEvent(const Opts& o, const xq::engine::LadderEvent& e) {
+    if (o.json) return;
+    using K = xq::engine::LadderEvent::Kind;
+    const auto& g = *e.rung;
+    if (e.kind == K::RungSkipped) {
+        std::printf("%-12s  %s\n", g.rung.c_str(), g.note.c_str());
+    } else if (e.kind == K::RungDone) {
+        std::printf("%-12s (%+5.0f)  +%d =%d -%d  score %.3f%s\n", g.rung.c_str(), g.rungRating,
+                    g.wins, g.draws, g.losses, g.games ? (g.wins + 0.5 * g.draws) / g.games : 0.5,
+                    g.forfeits ? ("  forfeits " + std::to_string(g.forfeits)).c_str() : "");
+    } else if (o.progress) {
+        std::printf("  game %3d/%d  vs %-12s %-7s %-16s %3d plies%s%s\n", e.gamesDone, e.gamesTotal,
+                    g.rung.c_str(), xq::resultName(e.game->result), xq::reasonName(e.game->reason),
+                    e.game->plies, e.game->error.empty() ? "" : "  forfeit: ", e.game->error.c_str());
+    }
+    std::fflush(stdout);
+}
+
+// The rating, and where it was stored (id 0: not stored; `stored` false with --no-store).
+void printResult(const Opts& o, const xq::engine::LadderResult& r, int64_t id, bool stored,
+                 const std::string& dbPath) {
+    if (o.json) {
+        nlohmann::json j = nlohmann::json::parse(xq::engine::ladderJson(r));
+        if (id) j["id"] = id;
+        if (stored) j["db"] = dbPath;
+        std::cout << j.dump() << std::endl;
+        return;
+    }
+    std::printf("%s: rating %+.0f [%+.0f, %+.0f]  (%d games, score %.3f; %s = 0, 95%% interval)%s\n",
+                r.player.c_str(), r.rating, r.lo, r.hi, r.games, r.score,
+                xq::engine::kLadderAnchor, r.stopped ? "  STOPPED EARLY" : "");
+    if (id)
+        std::printf("stored as ladder result %lld in %s\n", (long long)id,
+                    xq::store::displayDatabasePath(dbPath).c_str());
+    else if (stored && r.stopped)
+        std::printf("not stored: the ladder was stopped before its last game\n");
+}
+
+// CheckArguments -> OpenStore -> RunLadder -> StoreResult -> PrintResult.
+int ladder(const Opts& o) {
+    xq::engine::LadderConfig cfg;
+    cfg.player = o.player;
+    if (!o.rungs.empty()) cfg.rungs = o.rungs;
+    if (const std::string why = argumentProblem(o, cfg.rungs); !why.empty()) {
+        std::cerr << "xqzero ladder: " << why << "\n";
+        return xqcli::kExitUsage;
     }
     cfg.gamesPerRung = o.games > 0 ? o.games : 10;
     cfg.threads = o.threads;
@@ -132,44 +174,9 @@ int ladder(const Opts& o) {
 
     xqcli::StopOnSignals stop;
     const auto r = xq::engine::runLadder(
-        cfg,
-        [&](const xq::engine::LadderEvent& e) {
-            if (o.json) return;
-            using K = xq::engine::LadderEvent::Kind;
-            const auto& g = *e.rung;
-            if (e.kind == K::RungSkipped) {
-                std::printf("%-12s  %s\n", g.rung.c_str(), g.note.c_str());
-            } else if (e.kind == K::RungDone) {
-                std::printf("%-12s (%+5.0f)  +%d =%d -%d  score %.3f%s\n", g.rung.c_str(),
-                            g.rungRating, g.wins, g.draws, g.losses,
-                            g.games ? (g.wins + 0.5 * g.draws) / g.games : 0.5,
-                            g.forfeits ? ("  forfeits " + std::to_string(g.forfeits)).c_str() : "");
-            } else if (o.progress) {
-                std::printf("  game %3d/%d  vs %-12s %-7s %-16s %3d plies%s%s\n", e.gamesDone,
-                            e.gamesTotal, g.rung.c_str(), xq::resultName(e.game->result),
-                            xq::reasonName(e.game->reason), e.game->plies,
-                            e.game->error.empty() ? "" : "  forfeit: ", e.game->error.c_str());
-            }
-            std::fflush(stdout);
-        },
-        stop.flag());
-
-    int64_t id = 0;
-    if (db && !r.stopped) id = xq::engine::storeLadderResult(*db, r, owner);
-    if (o.json) {
-        nlohmann::json j = nlohmann::json::parse(xq::engine::ladderJson(r));
-        if (id) j["id"] = id;
-        if (db) j["db"] = dbPath;
-        std::cout << j.dump() << std::endl;
-        return xqcli::kExitOk;
-    }
-    std::printf("%s: rating %+.0f [%+.0f, %+.0f]  (%d games, score %.3f; %s = 0, 95%% interval)%s\n",
-                r.player.c_str(), r.rating, r.lo, r.hi, r.games, r.score,
-                xq::engine::kLadderAnchor, r.stopped ? "  STOPPED EARLY" : "");
-    if (id)
-        std::printf("stored as ladder result %lld in %s\n", (long long)id, xq::store::displayDatabasePath(dbPath).c_str());
-    else if (db && r.stopped)
-        std::printf("not stored: the ladder was stopped before its last game\n");
+        cfg, [&](const xq::engine::LadderEvent& e) { printEvent(o, e); }, stop.flag());
+    const int64_t id = db && !r.stopped ? xq::engine::storeLadderResult(*db, r, owner) : 0;
+    printResult(o, r, id, db != nullptr, dbPath);
     return xqcli::kExitOk;
 }
 

@@ -72,6 +72,36 @@ private slots:
                  r.output.constData());
     }
 
+    // bench mcts --quick --json: the fake's line, then for each net (64x3, 128x6) the search's
+    // line, with the batch it picked from the sweep, and the cached search's line.
+    void benchMctsReportsEveryNet() {
+        const Result r = xqzero({"bench", "mcts", "--quick", "--json"});
+        if (r.code != 0 && r.output.contains("has no LibTorch")) QSKIP("built without LibTorch");
+        QVERIFY2(r.code == 0, r.output.constData());
+        QStringList nets;
+        int cached = 0;
+        for (const QByteArray& line : r.output.split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o["bench"].toString() != "mcts") continue;
+            QVERIFY2(o["sims_per_s"].toDouble() > 0, line.constData());
+            if (o["net"].toString() == "uniform-fake") continue;
+            QVERIFY2(o["nn_positions_per_s"].toDouble() > 0, line.constData());
+            const int b = o["games_in_flight"].toInt();
+            QVERIFY2(b == 8 || b == 16 || b == 32 || b == 64 || b == 128, line.constData());
+            if (o["cache"].toBool()) {
+                ++cached;
+                QVERIFY2(o["cache_hit_rate"].toDouble() >= 0, line.constData());
+            } else {
+                nets << o["net"].toString();
+                QVERIFY2(o["nn_best_positions_per_s"].toDouble() >= o["nn_positions_per_s"].toDouble(),
+                         line.constData());
+            }
+        }
+        QCOMPARE(nets.size(), 2);
+        QCOMPARE(cached, 2);
+        QVERIFY2(r.output.contains("uniform-fake"), r.output.constData());
+    }
+
     // The same commands with real values still work: exit code 0 exactly (a crash reads as
     // -1 here, a refused value as 2).
     void realValuesStillWork() {

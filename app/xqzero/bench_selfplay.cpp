@@ -78,64 +78,76 @@ double netThroughput(const std::shared_ptr<xq::nn::Net>& net, int batch, double 
 }
 #endif
 
-nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& presetName,
-                       [[maybe_unused]] xq::nn::DeviceKind device, Setting set, double seconds) {
+// The evaluators of one setting: one per inference worker (copies of one random-init net),
+// the name reported for them, and the bare network's positions/s at the games-in-flight batch.
+struct Evaluators {
+    std::vector<std::shared_ptr<xq::nn::Evaluator>> inners;
+    std::string name;
+    double netPerS = 0;  // 0 without LibTorch
+};
+
+Evaluators buildEvaluators(const xq::train::TrainConfig& cfg,
+                           [[maybe_unused]] xq::nn::DeviceKind device, int workers,
+                           [[maybe_unused]] double seconds) {
     using namespace xq;
-    train::TrainConfig cfg = base;
-    cfg.threads = set.threads;
-    cfg.inferenceThreads = set.inferenceThreads;
-    const int maxBatch = cfg.threads * cfg.gamesInFlight;
-    std::shared_ptr<nn::Evaluator> inner;
-    std::string evaluatorName;
-    double netPerS = 0;
+    Evaluators ev;
 #ifdef XQ_WITH_TORCH
     nn::NetOptions netOpts;
     netOpts.threads = cfg.inferenceThreads;
     netOpts.device = device;
     netOpts.seed = 1;
     auto net = std::make_shared<nn::Net>(train::netConfig(cfg), netOpts);
-    netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
-    std::vector<std::shared_ptr<nn::Evaluator>> inners;
-    for (int w = 0; w < set.workers; ++w)
-        inners.push_back(std::make_shared<nn::TorchEvaluator>(
+    ev.netPerS = netThroughput(net, cfg.gamesInFlight, std::min(3.0, seconds / 4));
+    const int maxBatch = cfg.threads * cfg.gamesInFlight;
+    for (int w = 0; w < workers; ++w)
+        ev.inners.push_back(std::make_shared<nn::TorchEvaluator>(
             w == 0 ? net : std::make_shared<nn::Net>(net->clone()), nullptr, maxBatch));
-    inner = inners[0];
-    evaluatorName = "net " + net->config().label() + " random init (" + net->deviceName() + ")";
+    ev.name = "net " + net->config().label() + " random init (" + net->deviceName() + ")";
 #else
-    inner = std::make_shared<nn::UniformEvaluator>();
-    std::vector<std::shared_ptr<nn::Evaluator>> inners{inner};
-    evaluatorName = "uniform fake (built without LibTorch)";
+    (void)cfg;
+    (void)workers;
+    ev.inners.push_back(std::make_shared<nn::UniformEvaluator>());
+    ev.name = "uniform fake (built without LibTorch)";
 #endif
-    nn::InferenceServerOptions so;
-    so.maxBatch = std::max(8, (maxBatch + int(inners.size()) - 1) / int(inners.size()));
-    nn::InferenceServer server(inners, so);
+    return ev;
+}
 
-    train::SelfPlayOptions opts = train::selfPlayOptionsFrom(cfg);
-    train::SelfPlay sp(server, opts);
+// What self-play did in the measured seconds, and the games that finished in them.
+struct Played {
+    xq::train::SelfPlayStats stats;
+    uint64_t finished = 0, finishedPlies = 0;
+};
+
+Played playFor(const xq::train::TrainConfig& cfg, xq::nn::InferenceServer& server, double seconds) {
+    using namespace xq;
+    train::SelfPlay sp(server, train::selfPlayOptionsFrom(cfg));
     train::RunControl control;
     std::mutex m;
-    uint64_t finished = 0, finishedPlies = 0;  // guarded by m
-    train::SelfPlayStats st;
+    Played p;  // finished counts guarded by m until the worker joins
     std::thread worker([&] {
-        st = sp.run(0,
-                    [&](const train::SelfPlayGame& g) {
-                        std::lock_guard lk(m);
-                        ++finished;
-                        finishedPlies += uint64_t(g.record.plies);
-                    },
-                    control);
+        p.stats = sp.run(
+            0,
+            [&](const train::SelfPlayGame& g) {
+                std::lock_guard lk(m);
+                ++p.finished;
+                p.finishedPlies += uint64_t(g.record.plies);
+            },
+            control);
     });
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
     control.requestStop();
     worker.join();
-    server.stop();
+    return p;
+}
 
+nlohmann::json report(const xq::train::TrainConfig& cfg, const std::string& presetName,
+                      const Evaluators& ev, const Played& p, double meanBatch) {
+    const xq::train::SelfPlayStats& st = p.stats;
     const double secs = std::max(1e-9, st.seconds);
     const double posPerS = st.positions / secs;
-    const bool fromFinished = finished >= uint64_t(kMinFinished);
-    const double meanPlies = fromFinished ? double(finishedPlies) / double(finished)
-                                          : double(cfg.maxPlies);
-    const auto ss = server.stats();
+    const bool fromFinished = p.finished >= uint64_t(kMinFinished);
+    const double meanPlies =
+        fromFinished ? double(p.finishedPlies) / double(p.finished) : double(cfg.maxPlies);
     nlohmann::json j{{"bench", "selfplay"},
                      {"preset", presetName},
                      {"games_per_hour", meanPlies > 0 ? posPerS * 3600.0 / meanPlies : 0.0},
@@ -144,7 +156,7 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
                      {"evals_per_s", st.evaluations / secs},
                      {"threads", cfg.threads},
                      {"inference_threads", cfg.inferenceThreads},
-                     {"inference_workers", int(inners.size())},
+                     {"inference_workers", int(ev.inners.size())},
                      {"games_in_flight", cfg.gamesInFlight},
                      {"simulations", cfg.simulations},
                      {"search", cfg.search == 1 ? "gumbel" : "puct"},
@@ -152,17 +164,34 @@ nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& pr
                      {"targets_per_s", st.fullSearches / secs},
                      {"mean_plies", meanPlies},
                      {"mean_plies_from", fromFinished ? "finished" : "cap"},
-                     {"finished_games", finished},
-                     {"mean_batch", ss.meanBatch()},
+                     {"finished_games", p.finished},
+                     {"mean_batch", meanBatch},
                      {"seconds", st.seconds},
-                     {"evaluator", evaluatorName},
+                     {"evaluator", ev.name},
                      {"blas", xqcli::benchBlasKind()}};
-    if (netPerS > 0) {
-        j["net_positions_per_s"] = netPerS;
+    if (ev.netPerS > 0) {
+        j["net_positions_per_s"] = ev.netPerS;
         // Share of the bare network's speed that self-play achieves (tree, batching, threads).
-        j["efficiency"] = (st.evaluations / secs) / netPerS;
+        j["efficiency"] = (st.evaluations / secs) / ev.netPerS;
     }
     return j;
+}
+
+// One setting: BuildEvaluators → PlayFor the seconds through one InferenceServer → Report.
+nlohmann::json measure(const xq::train::TrainConfig& base, const std::string& presetName,
+                       xq::nn::DeviceKind device, Setting set, double seconds) {
+    using namespace xq;
+    train::TrainConfig cfg = base;
+    cfg.threads = set.threads;
+    cfg.inferenceThreads = set.inferenceThreads;
+    const Evaluators ev = buildEvaluators(cfg, device, set.workers, seconds);
+    const int maxBatch = cfg.threads * cfg.gamesInFlight;
+    nn::InferenceServerOptions so;
+    so.maxBatch = std::max(8, (maxBatch + int(ev.inners.size()) - 1) / int(ev.inners.size()));
+    nn::InferenceServer server(ev.inners, so);
+    const Played p = playFor(cfg, server, seconds);
+    server.stop();
+    return report(cfg, presetName, ev, p, server.stats().meanBatch());
 }
 
 int run(const xqcli::BenchOptions& opt) {

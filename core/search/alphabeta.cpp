@@ -226,36 +226,22 @@ struct AlphaBeta::Impl {
         return best;
     }
 
+    // One node's stages: EnterNode (abort, repetition, 120-ply rule, mate-distance window) →
+    // ProbeTT → for each ordered legal move SearchMove, then UpdatePv on a new alpha and
+    // RecordCutoff on a fail high → StoreTT.
     int search(int depth, int alpha, int beta, int ply, bool pvNode) {
         pvLen[ply] = ply;
         const bool root = ply == 0;
-        if (!root) {
-            if (checkAbort()) return 0;
-            int rs;
-            if (repetition(ply, rs)) return rs;
-            if (pos.rule60() >= 120) return 0;
-            alpha = std::max(alpha, -kMate + ply);
-            beta = std::min(beta, kMate - ply - 1);
-            if (alpha >= beta) return alpha;
-        }
+        int early = 0;
+        if (!root && enterNode(ply, alpha, beta, early)) return early;
         const bool inCheck = checks[n];
         if (inCheck) ++depth;
         if (depth <= 0) return qsearch(alpha, beta, ply);
         if (ply >= kMaxPly - 8) return evalStm();
         ++nodes;
         selDepth = std::max(selDepth, ply);
-
-        TTEntry& e = tt[pos.key() & ttMask];
         Move ttMove;
-        if (e.key == pos.key()) {
-            ttMove = Move::fromRaw(e.move);
-            if (!pvNode && !root && e.depth >= depth) {
-                const int s = fromTT(e.score, ply);
-                if (e.bound == BoundExact || (e.bound == BoundLower && s >= beta) ||
-                    (e.bound == BoundUpper && s <= alpha))
-                    return s;
-            }
-        }
+        if (probeTT(depth, alpha, beta, ply, pvNode, ttMove, early)) return early;
 
         MoveList moves;
         pos.pseudoMoves(moves);
@@ -272,55 +258,184 @@ struct AlphaBeta::Impl {
             const bool capture = pos.piece(m.to()) != NoPiece;
             const bool killer = m == killers[ply][0] || m == killers[ply][1];
             const Position::Undo u = make(m);
-            int s;
-            if (legal == 1) {
-                s = -search(depth - 1, -beta, -alpha, ply + 1, pvNode);
-            } else {
-                int r = 0;
-                if (depth >= 3 && legal > 4 && !inCheck && !capture && !killer && !checks[n])
-                    r = (depth >= 6 && legal > 12) ? 2 : 1;
-                s = -search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if (s > alpha && r) s = -search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if (s > alpha && s < beta) s = -search(depth - 1, -beta, -alpha, ply + 1, true);
-            }
+            const bool quiet = !inCheck && !capture && !killer && !checks[n];
+            const int s = searchMove(depth, alpha, beta, ply, pvNode, legal, quiet);
             unmake(m, u);
             if (aborted) return 0;
-            if (s > best) {
-                best = s;
-                bestMove = m;
-                if (s > alpha) {
-                    alpha = s;
-                    pv[ply][ply] = m;
-                    for (int j = ply + 1; j < pvLen[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
-                    pvLen[ply] = std::max(pvLen[ply + 1], ply + 1);
-                    if (root) {
-                        iterBest = m;
-                        iterScore = s;
-                    }
-                    if (s >= beta) {
-                        if (!capture) {
-                            if (killers[ply][0] != m) {
-                                killers[ply][1] = killers[ply][0];
-                                killers[ply][0] = m;
-                            }
-                            history[m.from()][m.to()] += depth * depth;
-                            if (history[m.from()][m.to()] > (1 << 24))
-                                for (auto& row : history)
-                                    for (int& h : row) h /= 2;
-                        }
-                        break;
-                    }
-                }
+            if (s <= best) continue;
+            best = s;
+            bestMove = m;
+            if (s <= alpha) continue;
+            alpha = s;
+            updatePv(m, s, ply);
+            if (s >= beta) {
+                if (!capture) recordCutoff(m, depth, ply);
+                break;
             }
         }
         if (root) rootLegal = legal;
         if (legal == 0) return -kMate + ply;  // checkmate or stalemate: both lose in Xiangqi
+        storeTT(depth, best, alphaOrig, beta, ply, bestMove);
+        return best;
+    }
+
+    // EnterNode: true, with the node's score in `out`, when the node ends before any move;
+    // otherwise narrows the window to the mate distances reachable from this ply.
+    bool enterNode(int ply, int& alpha, int& beta, int& out) {
+        out = 0;
+        if (checkAbort()) return true;
+        if (repetition(ply, out)) return true;
+        if (pos.rule60() >= 120) return true;
+        alpha = std::max(alpha, -kMate + ply);
+        beta = std::min(beta, kMate - ply - 1);
+        out = alpha;
+        return alpha >= beta;
+    }
+
+    // ProbeTT: the stored move of this position in `ttMove`; true, with the stored score in
+    // `out`, when the entry is deep enough and its bound decides the window. Never at PV nodes
+    // or the root, so that their PV stays complete.
+    bool probeTT(int depth, int alpha, int beta, int ply, bool pvNode, Move& ttMove,
+                 int& out) const {
+        const TTEntry& e = tt[pos.key() & ttMask];
+        if (e.key != pos.key()) return false;
+        ttMove = Move::fromRaw(e.move);
+        if (pvNode || ply == 0 || e.depth < depth) return false;
+        out = fromTT(e.score, ply);
+        return e.bound == BoundExact || (e.bound == BoundLower && out >= beta) ||
+               (e.bound == BoundUpper && out <= alpha);
+    }
+
+    // SearchMove: the score of the move just made, by principal-variation search. The first
+    // legal move gets the full window; later ones a null window, reduced by one or two plies
+    // when `quiet` (no check before or after, no capture, no killer) and late, re-searched at
+    // full depth and then with the full window while they beat alpha.
+    int searchMove(int depth, int alpha, int beta, int ply, bool pvNode, int legal, bool quiet) {
+        if (legal == 1) return -search(depth - 1, -beta, -alpha, ply + 1, pvNode);
+        int r = 0;
+        if (depth >= 3 && legal > 4 && quiet) r = (depth >= 6 && legal > 12) ? 2 : 1;
+        int s = -search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+        if (s > alpha && r) s = -search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (s > alpha && s < beta) s = -search(depth - 1, -beta, -alpha, ply + 1, true);
+        return s;
+    }
+
+    // UpdatePv: `m` raised alpha at `ply`: it heads this ply's PV, followed by the child's.
+    void updatePv(Move m, int s, int ply) {
+        pv[ply][ply] = m;
+        for (int j = ply + 1; j < pvLen[ply + 1]; ++j) pv[ply][j] = pv[ply + 1][j];
+        pvLen[ply] = std::max(pvLen[ply + 1], ply + 1);
+        if (ply == 0) {
+            iterBest = m;
+            iterScore = s;
+        }
+    }
+
+    // RecordCutoff: the quiet move `m` failed high: it becomes this ply's first killer and earns
+    // depth² of history (all history halves when one entry passes 2^24).
+    void recordCutoff(Move m, int depth, int ply) {
+        if (killers[ply][0] != m) {
+            killers[ply][1] = killers[ply][0];
+            killers[ply][0] = m;
+        }
+        history[m.from()][m.to()] += depth * depth;
+        if (history[m.from()][m.to()] > (1 << 24))
+            for (auto& row : history)
+                for (int& h : row) h /= 2;
+    }
+
+    // StoreTT: always replaces; the bound follows from where `best` fell against the window
+    // the node was entered with.
+    void storeTT(int depth, int best, int alphaOrig, int beta, int ply, Move bestMove) {
+        TTEntry& e = tt[pos.key() & ttMask];
         e.key = pos.key();
         e.move = bestMove.raw();
         e.score = int16_t(toTT(best, ply));
         e.depth = int8_t(std::min(depth, 127));
         e.bound = best >= beta ? BoundLower : best > alphaOrig ? BoundExact : BoundUpper;
-        return best;
+    }
+
+    // SetUp: the per-search state, and the path arrays: the game history (oldest first) with
+    // room after it for the search path.
+    void setUp(const Position& root, const AbLimits& lim, const std::atomic<bool>* external,
+               const std::atomic<bool>* own) {
+        pos = root;
+        evalRed = evaluateRed(root);
+        limits = &lim;
+        extStop = external;
+        ownStop = own;
+        start = std::chrono::steady_clock::now();
+        nodes = 0;
+        aborted = false;
+        std::memset(killers, 0, sizeof killers);
+        for (auto& row : history)
+            for (int& h : row) h /= 8;  // keep a little ordering knowledge between moves
+
+        const auto& hist = root.history();
+        const int h = int(hist.size());
+        keys.assign(size_t(h + kMaxPly + 4), 0);
+        caps.assign(keys.size(), 0);
+        checks.assign(keys.size(), 0);
+        movesIn.assign(keys.size(), Move());
+        for (int i = 0; i < h; ++i) {
+            keys[i] = hist[i].key;
+            caps[i + 1] = hist[i].captured != NoPiece;
+            checks[i + 1] = hist[i].gaveCheck;
+            movesIn[i + 1] = hist[i].move;
+        }
+        caps[0] = 1;
+        n = h;
+        keys[h] = root.key();
+        checks[h] = root.inCheck();
+    }
+
+    // The first legal root move not excluded (null when there is none), so that even an
+    // immediate stop returns a move.
+    Move fallbackMove(const Position& root) const {
+        MoveList legal;
+        root.legalMoves(legal);
+        for (Move m : legal)
+            if (!excludedAtRoot(m)) return m;
+        return Move();
+    }
+
+    // TakeIteration: completed depth d's move, score and PV into `r`, then reported.
+    void takeIteration(int d, int score, AbResult& r,
+                       const std::function<void(const AbInfo&)>& onIteration) const {
+        r.best = pv[0][0].isNull() ? r.best : pv[0][0];
+        r.score = score;
+        r.depth = d;
+        r.pv.assign(pv[0], pv[0] + pvLen[0]);
+        if (r.pv.empty()) r.pv.push_back(r.best);
+        r.nodes = nodes;
+        r.timeMs = elapsedMs();
+        if (!onIteration) return;
+        AbInfo info;
+        info.depth = d;
+        info.selDepth = selDepth;
+        info.score = score;
+        info.nodes = nodes;
+        info.timeMs = r.timeMs;
+        info.pv = r.pv;
+        onIteration(info);
+    }
+
+    // TakePartialIteration: a root move that beat the previous best (searched first) with a
+    // full search is trustworthy even in the unfinished iteration d.
+    void takePartialIteration(int d, AbResult& r) const {
+        if (iterBest.isNull() || d <= 1 || iterBest == r.best || iterScore <= r.score) return;
+        r.best = iterBest;
+        r.score = iterScore;
+        r.pv.assign(1, iterBest);
+    }
+
+    // Whether deepening stops after completed depth d: the soft time is used, a timed search
+    // has a single legal move, or a mate was found within the full-width horizon (more depth
+    // will not change it).
+    bool deepeningDone(int d, int score, const AbResult& r) const {
+        if (limits->softMs && r.timeMs >= limits->softMs) return true;
+        if ((limits->softMs || limits->hardMs) && rootLegal == 1) return true;
+        return std::abs(score) >= kMateBound && kMate - std::abs(score) <= d;
     }
 };
 
@@ -349,52 +464,12 @@ AbResult AlphaBeta::search(const Position& root, const AbLimits& limits,
                            const std::function<void(const AbInfo&)>& onIteration) {
     Impl& s = *impl_;
     stop_.store(false, std::memory_order_relaxed);
-    s.pos = root;
-    s.evalRed = evaluateRed(root);
-    s.limits = &limits;
-    s.extStop = externalStop;
-    s.ownStop = &stop_;
-    s.start = std::chrono::steady_clock::now();
-    s.nodes = 0;
-    s.aborted = false;
-    std::memset(s.killers, 0, sizeof s.killers);
-    for (auto& row : s.history)
-        for (int& h : row) h /= 8;  // keep a little ordering knowledge between moves
-
-    // Game history (oldest first) then room for the search path.
-    const auto& hist = root.history();
-    const int h = int(hist.size());
-    s.keys.assign(size_t(h + kMaxPly + 4), 0);
-    s.caps.assign(s.keys.size(), 0);
-    s.checks.assign(s.keys.size(), 0);
-    s.movesIn.assign(s.keys.size(), Move());
-    for (int i = 0; i < h; ++i) {
-        s.keys[i] = hist[i].key;
-        if (i + 1 <= h) {
-            s.caps[i + 1] = hist[i].captured != NoPiece;
-            s.checks[i + 1] = hist[i].gaveCheck;
-            s.movesIn[i + 1] = hist[i].move;
-        }
-    }
-    s.caps[0] = 1;
-    s.n = h;
-    s.keys[h] = root.key();
-    s.checks[h] = root.inCheck();
-
+    s.setUp(root, limits, externalStop, &stop_);
     AbResult result;
-    // A legal fallback so that even an immediate stop returns a move.
-    {
-        MoveList legal;
-        root.legalMoves(legal);
-        for (Move m : legal)
-            if (!s.excludedAtRoot(m)) {
-                result.best = m;
-                break;
-            }
-        if (result.best.isNull()) {
-            result.score = -kMate;
-            return result;
-        }
+    result.best = s.fallbackMove(root);
+    if (result.best.isNull()) {
+        result.score = -kMate;
+        return result;
     }
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
     for (int d = 1; d <= maxDepth; ++d) {
@@ -402,37 +477,11 @@ AbResult AlphaBeta::search(const Position& root, const AbLimits& limits,
         s.iterBest = Move();
         const int score = s.search(d, -kInf, kInf, 0, true);
         if (s.aborted) {
-            // A root move that beat the previous best (searched first) with a full search is
-            // trustworthy even in an unfinished iteration.
-            if (!s.iterBest.isNull() && d > 1 && s.iterBest != result.best &&
-                s.iterScore > result.score) {
-                result.best = s.iterBest;
-                result.score = s.iterScore;
-                result.pv.assign(1, s.iterBest);
-            }
+            s.takePartialIteration(d, result);
             break;
         }
-        result.best = s.pv[0][0].isNull() ? result.best : s.pv[0][0];
-        result.score = score;
-        result.depth = d;
-        result.pv.assign(s.pv[0], s.pv[0] + s.pvLen[0]);
-        if (result.pv.empty()) result.pv.push_back(result.best);
-        result.nodes = s.nodes;
-        result.timeMs = s.elapsedMs();
-        if (onIteration) {
-            AbInfo info;
-            info.depth = d;
-            info.selDepth = s.selDepth;
-            info.score = score;
-            info.nodes = s.nodes;
-            info.timeMs = result.timeMs;
-            info.pv = result.pv;
-            onIteration(info);
-        }
-        if (limits.softMs && result.timeMs >= limits.softMs) break;
-        if ((limits.softMs || limits.hardMs) && s.rootLegal == 1) break;
-        // A mate found within the full-width horizon will not change with more depth.
-        if (std::abs(score) >= kMateBound && kMate - std::abs(score) <= d) break;
+        s.takeIteration(d, score, result, onIteration);
+        if (s.deepeningDone(d, score, result)) break;
     }
     result.nodes = s.nodes;
     result.timeMs = s.elapsedMs();

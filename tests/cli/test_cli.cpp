@@ -102,6 +102,31 @@ private slots:
         QVERIFY2(r.output.contains("uniform-fake"), r.output.constData());
     }
 
+    // bench selfplay with one given setting: one line (no "best" line after it), reporting the
+    // setting measured and a throughput; every stored target is a searched position.
+    void benchSelfplayReportsTheSetting() {
+        const Result r = xqzero({"bench", "selfplay", "--json", "--seconds", "2", "--threads", "1",
+                                 "--simulations", "8", "--search", "1"});
+        QVERIFY2(r.code == 0, r.output.constData());
+        QList<QJsonObject> lines;
+        for (const QByteArray& line : r.output.split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o["bench"].toString() == "selfplay") lines << o;
+        }
+        QCOMPARE(lines.size(), 1);
+        const QJsonObject o = lines[0];
+        const QByteArray text = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        QVERIFY2(!o.contains("best"), text.constData());
+        QCOMPARE(o["threads"].toInt(), 1);
+        QCOMPARE(o["simulations"].toInt(), 8);
+        QCOMPARE(o["search"].toString(), QString("gumbel"));
+        QVERIFY2(o["positions_per_s"].toDouble() > 0, text.constData());
+        QVERIFY2(o["targets_per_s"].toDouble() <= o["positions_per_s"].toDouble(),
+                 text.constData());
+        QVERIFY2(o["games_per_hour"].toDouble() > 0, text.constData());
+        QVERIFY2(!o["evaluator"].toString().isEmpty(), text.constData());
+    }
+
     // The same commands with real values still work: exit code 0 exactly (a crash reads as
     // -1 here, a refused value as 2).
     void realValuesStillWork() {

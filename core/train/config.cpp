@@ -187,7 +187,7 @@ const std::vector<PresetDecl> kPresets = {
     {"quick",
      {{"channels", 64}, {"blocks", 3}, {"policy-head", int(nn::PolicyHeadKind::Bilinear)},
       {"input-features", int(nn::InputFeatures::Tactical)}, {"search", int(search::MctsParams::Kind::Gumbel)}, {"simulations", 16},
-      {"simulations-end", 48}, {"gumbel-c-scale", 0.2},
+      {"simulations-end", 48}, {"gumbel-c-scale", 0.4},
       {"count-reused-visits", 0}, {"games-per-iteration", 64}, {"games-in-flight", 16},
       {"buffer-capacity", 100000}, {"window-min", 20000}, {"batch-size", 128},
       {"steps-per-iteration", 100}, {"min-buffer", 1000}, {"validation-fraction", 0.05},

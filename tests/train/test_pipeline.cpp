@@ -1263,6 +1263,7 @@ private slots:
         QCOMPARE(o.config.policyHead, int(nn::PolicyHeadKind::Bilinear));  // the quick preset's
         o.config.policyHead = int(nn::PolicyHeadKind::Dense);
         o.config.inputFeatures = int(nn::InputFeatures::Basic);
+        o.config.gate = 0;  // every candidate keeps its file, whatever a 2-game match would say
         o.dbPath = (dir.path() + "/xq.db").toStdString();
         o.runName = "old";
         o.iterations = 1;
@@ -1282,6 +1283,7 @@ private slots:
         PipelineOptions r = o;
         r.config = tinyConfig();
         r.config.inputFeatures = int(nn::InputFeatures::Tactical);
+        r.config.gate = 0;
         r.resume = true;
         Pipeline p(r, {});
         p.run();

@@ -256,12 +256,12 @@ private slots:
         QCOMPARE(int(buffer.size()), targets);
     }
 
-    // The run parameter gumbel-c-scale reaches the self-play search: the quick preset's 0.2,
+    // The run parameter gumbel-c-scale reaches the self-play search: the quick preset's 0.4,
     // a value set on the command line, and without a preset the search's own default.
     void gumbelScaleReachesTheSearch() {
         QCOMPARE(selfPlayOptionsFrom(TrainConfig{}).mcts.gumbelCScale, search::MctsParams{}.gumbelCScale);
         TrainConfig c = preset("quick");
-        QCOMPARE(selfPlayOptionsFrom(c).mcts.gumbelCScale, 0.2f);
+        QCOMPARE(selfPlayOptionsFrom(c).mcts.gumbelCScale, 0.4f);
         const ParamDecl* d = findParam("gumbel-c-scale");
         QVERIFY(d);
         setParamText(c, *d, "0.25");

@@ -194,7 +194,7 @@ const std::vector<PresetDecl> kPresets = {
       {"validation-interval", 50}, {"eval-games", 20}, {"eval-simulations", 80},
       {"max-plies", 100}, {"random-opening-plies", 2}, {"adjudicate", 1},
       {"adjudication-value", 0.5}, {"material-target-weight", 0.5}, {"material-target-plies", 0},
-      {"material-target-resolved", 1},
+      {"material-target-resolved", 1}, {"value-target-search", 0.3},
       {"lr-decay-steps", 20000}, {"lr-decay-timed", 1}, {"init-steps", 1000}, {"games-mix", 0.25}}},
     {"standard",
      {{"channels", 128}, {"blocks", 6}, {"simulations", 200}, {"games-per-iteration", 100},

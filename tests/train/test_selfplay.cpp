@@ -1016,6 +1016,10 @@ private slots:
         setParamText(d, *decl, "0.5");
         QCOMPARE(d.valueTargetSearch, 0.5);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(d, *decl, "1.5"));
+        // The quick preset blends in 0.3 of it (docs/design.md, Parameters and presets); the
+        // declared default stays 0, the result/material target alone.
+        QCOMPARE(preset("quick").valueTargetSearch, 0.3);
+        QCOMPARE(TrainConfig{}.valueTargetSearch, 0.0);
     }
 
     void resolvedMaterialBalance_data() {

@@ -106,6 +106,9 @@ void TrainCharts::buildSpeedChart() {
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
     ticker->setDateTimeFormat(QStringLiteral("HH:mm"));
     ticker->setDateTimeSpec(Qt::LocalTime);
+    // A clock label (HH:mm:ss) is about a sixth of the half-width chart: four ticks keep the
+    // labels apart.
+    ticker->setTickCount(4);
     speed_->xAxis->setTicker(ticker);
     speedGraph_ = speed_->addGraph();
     speedGraph_->setPen(QPen(QColor(0x6a, 0x3d, 0x9a), 2));
@@ -407,8 +410,11 @@ void TrainCharts::rescale(QCustomPlot* p) {
         const QCPRange r = a->range();
         // Around a single value QCustomPlot keeps the previous range's size, which may be a
         // sliver of that value (46,040 to 46,050 positions: ten overlapping tick labels).
+        // A clock axis (seconds since the epoch) gets a minute each side instead: a tenth of
+        // its value is years.
         if (dataSpan(p, a) == 0) {
-            const double pad = std::max(1.0, std::abs(r.center()) * 0.1);
+            const bool clock = !a->ticker().dynamicCast<QCPAxisTickerDateTime>().isNull();
+            const double pad = clock ? 60.0 : std::max(1.0, std::abs(r.center()) * 0.1);
             a->setRange(r.center() - pad, r.center() + pad);
         } else {
             a->setRange(r.lower - r.size() * 0.05, r.upper + r.size() * 0.05);
@@ -432,6 +438,8 @@ void TrainCharts::flush() {
     static_cast<QCPAxisTickerDateTime*>(speed_->xAxis->ticker().data())
         ->setDateTimeFormat(tr.size() < 3600 ? QStringLiteral("HH:mm:ss")
                                              : QStringLiteral("HH:mm"));
+    // Before the first point the axis spans the first seconds of 1970: no clock labels then.
+    speed_->xAxis->setTickLabels(speedGraph_->dataCount() > 0);
     QCustomPlot* plots[3] = {loss_, elo_, speed_};
     for (int i = 0; i < 3; ++i) {
         if (!(dirty & (1 << i))) continue;

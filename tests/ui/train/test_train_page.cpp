@@ -623,6 +623,28 @@ private slots:
         page_->setDatabase(db());
     }
 
+    // The speed chart's x axis is the clock: empty, it shows no labels (its range is the
+    // first seconds of 1970); with one point, a minute each side of it rather than a tenth of
+    // the seconds since the epoch (years); with points an hour apart, the same.
+    void theSpeedChartsClockAxisIsReadable() {
+        TrainCharts* c = page_->charts();
+        c->clear();
+        c->flush();
+        QVERIFY(!c->speedPlot()->xAxis->tickLabels());
+        const double t0 = 1796580000;  // 2026-12-06, seconds since the epoch
+        c->addGamesPerHour(t0, 4000);
+        c->flush();
+        QVERIFY(c->speedPlot()->xAxis->tickLabels());
+        QCPRange x = c->speedPlot()->xAxis->range();
+        QVERIFY2(x.contains(t0) && x.size() >= 60 && x.size() <= 3600,
+                 qPrintable(QString("%1 .. %2").arg(x.lower, 0, 'f', 0).arg(x.upper, 0, 'f', 0)));
+        c->addGamesPerHour(t0 + 3600, 5000);
+        c->flush();
+        x = c->speedPlot()->xAxis->range();
+        QVERIFY(x.contains(t0) && x.contains(t0 + 3600) && x.size() < 2 * 3600);
+        c->clear();
+    }
+
     void gatedRunWithoutLadderShowsItsSelfElo() {
         const QString file = dir_.filePath(QStringLiteral("gated.db"));
         {

@@ -426,12 +426,16 @@ bool MainWindow::screenshot(const QString& file, int pageIndex, QString* error) 
     resize(1280, 820);
     setPage(pageIndex);
     if (pageIndex == PlayPageIndex) {
-        // A game in progress: an opening with a little tension, Red to move.
+        // A game in progress: an opening with a little tension, the human's side to move (a
+        // loaded game continues with the human on the side to move, so the side asked for, by
+        // --side, is kept by stopping the opening one ply earlier for Black).
         play_->setNotation(xq::Notation::Chinese);
+        const bool black = play_->humanColor() == xq::Black;
         play_->loadPgnText(
             QStringLiteral("[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n"
                            "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. C3-C4 G6-G5 5. H0-H6 "
-                           "H7-I7 6. H6-G6 I7-I8 *\n"));
+                           "H7-I7 6. H6-G6 %1 *\n")
+                .arg(black ? QString() : QStringLiteral("I7-I8")));
     }
     if (pageIndex == AnalyzePageIndex) {
         // A mate-in-one puzzle after a short synchronous search with the chosen model (uniform

@@ -69,6 +69,68 @@ bool asksForTextOnly(int argc, char** argv) {
     return false;
 }
 
+// The window's state from the command line: the database, the Play page's level and side, the
+// Library's game. Both the window and a screenshot start from it, so a screenshot of the Play
+// page shows the level and side asked for. Returns false, after saying why on stderr, for a
+// level or side it does not know.
+bool applyOptions(xqui::MainWindow& w, const QCommandLineParser& parser, const Options& o,
+                  bool forScreenshot) {
+    if (parser.isSet(o.db)) {
+        w.trainPage()->setDatabase(parser.value(o.db));
+        w.libraryPage()->setDatabase(parser.value(o.db));
+    }
+    if (parser.isSet(o.level)) {
+        const QStringList names{QStringLiteral("random"), QStringLiteral("beginner"),
+                                QStringLiteral("amateur"), QStringLiteral("advanced")};
+        const int l = int(names.indexOf(parser.value(o.level).toLower()));
+        if (l < 0) {
+            std::fprintf(stderr,
+                         "xqstudio: unknown level '%s' (random, beginner, amateur, advanced)\n",
+                         qPrintable(parser.value(o.level)));
+            return false;
+        }
+        w.playPage()->setLevel(xqui::PlayLevel(l));
+    }
+    if (parser.isSet(o.side)) {
+        const QString s = parser.value(o.side).toLower();
+        if (s != QLatin1String("red") && s != QLatin1String("black")) {
+            std::fprintf(stderr, "xqstudio: unknown side '%s' (red, black)\n",
+                         qPrintable(parser.value(o.side)));
+            return false;
+        }
+        w.playPage()->setHumanColor(s == QLatin1String("red") ? xq::Red : xq::Black);
+    }
+    if (parser.isSet(o.game)) {
+        const qint64 id = parser.value(o.game).toLongLong();
+        if (forScreenshot) {
+            w.setScreenshotGame(id);
+        } else {
+            w.libraryPage()->openGame(id);
+            w.setPage(xqui::MainWindow::LibraryPageIndex);
+        }
+    }
+    return true;
+}
+
+// --screenshot: renders one page to a PNG and returns the exit code (0 written, 1 not written,
+// 2 a bad option).
+int screenshot(const QCommandLineParser& parser, const Options& o) {
+    const int index = xqui::MainWindow::pageFromName(parser.value(o.page));
+    if (index < 0) {
+        std::fprintf(stderr, "xqstudio: unknown page '%s' (play, analyze, train, library)\n",
+                     qPrintable(parser.value(o.page)));
+        return 2;
+    }
+    xqui::MainWindow w;
+    if (!applyOptions(w, parser, o, true)) return 2;
+    QString error;
+    if (!w.screenshot(parser.value(o.shot), index, &error)) {
+        std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
+        return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,54 +167,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "xqstudio: no translation for '%s', using '%s'\n", qPrintable(parser.value(o.lang)),
                      qPrintable(loaded));
 
-    if (parser.isSet(o.shot)) {
-        const int index = xqui::MainWindow::pageFromName(parser.value(o.page));
-        if (index < 0) {
-            std::fprintf(stderr, "xqstudio: unknown page '%s' (play, analyze, train, library)\n",
-                         qPrintable(parser.value(o.page)));
-            return 2;
-        }
-        xqui::MainWindow w;
-        if (parser.isSet(o.db)) {
-            w.trainPage()->setDatabase(parser.value(o.db));
-            w.libraryPage()->setDatabase(parser.value(o.db));
-        }
-        if (parser.isSet(o.game)) w.setScreenshotGame(parser.value(o.game).toLongLong());
-        QString error;
-        if (!w.screenshot(parser.value(o.shot), index, &error)) {
-            std::fprintf(stderr, "xqstudio: %s\n", qPrintable(error));
-            return 1;
-        }
-        return 0;
-    }
+    if (parser.isSet(o.shot)) return screenshot(parser, o);
     xqui::MainWindow w;
-    if (parser.isSet(o.db)) {
-        w.trainPage()->setDatabase(parser.value(o.db));
-        w.libraryPage()->setDatabase(parser.value(o.db));
-    }
-    if (parser.isSet(o.level)) {
-        const QStringList names{QStringLiteral("random"), QStringLiteral("beginner"), QStringLiteral("amateur"),
-                                QStringLiteral("advanced")};
-        const int l = int(names.indexOf(parser.value(o.level).toLower()));
-        if (l < 0) {
-            std::fprintf(stderr, "xqstudio: unknown level '%s' (random, beginner, amateur, advanced)\n",
-                         qPrintable(parser.value(o.level)));
-            return 2;
-        }
-        w.playPage()->setLevel(xqui::PlayLevel(l));
-    }
-    if (parser.isSet(o.side)) {
-        const QString s = parser.value(o.side).toLower();
-        if (s != QLatin1String("red") && s != QLatin1String("black")) {
-            std::fprintf(stderr, "xqstudio: unknown side '%s' (red, black)\n", qPrintable(parser.value(o.side)));
-            return 2;
-        }
-        w.playPage()->setHumanColor(s == QLatin1String("red") ? xq::Red : xq::Black);
-    }
-    if (parser.isSet(o.game)) {
-        w.libraryPage()->openGame(parser.value(o.game).toLongLong());
-        w.setPage(xqui::MainWindow::LibraryPageIndex);
-    }
+    if (!applyOptions(w, parser, o, false)) return 2;
     w.show();
     return app.exec();
 }

@@ -1,7 +1,10 @@
 // xqstudio's text-only answers (--help, --version) work with no display at all: no DISPLAY,
 // no WAYLAND_DISPLAY, no QT_QPA_PLATFORM. They once aborted with "could not connect to display";
-// help2man needs them at build time, users run them over ssh.
+// help2man needs them at build time, users run them over ssh. A screenshot needs none either,
+// and reads the same options as the window.
+#include <QFileInfo>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QProcessEnvironment>
 #include <QtTest>
 
@@ -62,6 +65,34 @@ private slots:
         const Result r = xqstudioWithoutDisplay({"--no-such-option", "--help"});
         QVERIFY2(r.code == 1, r.output.constData());
         QVERIFY2(r.output.contains("Unknown option 'no-such-option'"), r.output.constData());
+    }
+
+    // --screenshot applies --level and --side as the window does: a value it does not know is
+    // refused (exit 2, no file written) instead of being ignored.
+    void screenshotReadsLevelAndSide_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("says");
+        QTest::newRow("bad side") << QStringList{"--side", "purple"} << 2
+                                  << QByteArray("unknown side 'purple'");
+        QTest::newRow("bad level")
+            << QStringList{"--level", "master"} << 2 << QByteArray("unknown level 'master'");
+        QTest::newRow("black, advanced")
+            << QStringList{"--side", "black", "--level", "advanced"} << 0 << QByteArray();
+    }
+    void screenshotReadsLevelAndSide() {
+        QFETCH(QStringList, options);
+        QFETCH(int, code);
+        QFETCH(QByteArray, says);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString png = dir.filePath("play.png");
+        const Result r = xqstudioWithoutDisplay(
+            QStringList{"--screenshot", png, "--page", "play", "--db", dir.filePath("x.db")} +
+            options);
+        QVERIFY2(r.code == code, r.output.constData());
+        QVERIFY2(r.output.contains(says), r.output.constData());
+        QCOMPARE(QFileInfo::exists(png), code == 0);
     }
 };
 

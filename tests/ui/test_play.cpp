@@ -1,7 +1,8 @@
 // The Play page driven like a user (offscreen): clicks play legal moves and reject illegal
 // ones, selection highlights the legal targets, undo takes back both moves, every level
 // answers with a legal move, flipping maps clicks to the right squares, a bad FEN is refused
-// with a message while the game stays, and the move list shows earlier positions.
+// with a message while the game stays, and the move list shows earlier positions. A screenshot
+// of the Play page keeps the side the human plays.
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -13,6 +14,7 @@
 #include "ui/app_setup.h"
 #include "ui/board/board_widget.h"
 #include "ui/facade/studio_facade.h"
+#include "ui/main_window.h"
 #include "ui/pages/play_page.h"
 #include "tests/support/ui_drive.h"
 
@@ -234,6 +236,28 @@ private slots:
         QCOMPARE(page_->game().plies(), 0);
         QVERIFY(!page_->game().status().over());
         QVERIFY(page_->board()->interactive());
+    }
+
+    // `xqstudio --screenshot F --page play --side black`: the sample game the screenshot loads
+    // continues with the human on the side to move, so it must leave Black to move.
+    void screenshotKeepsTheHumansSide_data() {
+        QTest::addColumn<int>("human");
+        QTest::newRow("red") << int(xq::Red);
+        QTest::newRow("black") << int(xq::Black);
+    }
+    void screenshotKeepsTheHumansSide() {
+        QFETCH(int, human);
+        MainWindow w;
+        w.playPage()->setLevel(PlayLevel::Random);
+        w.playPage()->setHumanColor(xq::Color(human));
+        QString error;
+        QVERIFY2(w.screenshot(dbDir_.filePath(QStringLiteral("play.png")),
+                              MainWindow::PlayPageIndex, &error),
+                 qPrintable(error));
+        QCOMPARE(int(w.playPage()->humanColor()), human);
+        QCOMPARE(int(w.playPage()->game().current().sideToMove()), human);
+        QVERIFY(w.playPage()->game().plies() > 0);
+        QVERIFY(!w.playPage()->aiThinking());
     }
 };
 

@@ -207,6 +207,7 @@ private slots:
         QCOMPARE(preset("quick").channels, 64);
         QCOMPARE(preset("quick").simulations, 16);
         QCOMPARE(preset("quick").simulationsEnd, 48);
+        QCOMPARE(preset("quick").maxPlies, 200);  // docs/experiments/2026-12-07-length-cap.md
         QCOMPARE(preset("quick").search, int(search::MctsParams::Kind::Gumbel));
         QCOMPARE(preset("standard").search, int(search::MctsParams::Kind::Puct));
         QCOMPARE(preset("standard").channels, 128);

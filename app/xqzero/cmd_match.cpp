@@ -43,6 +43,7 @@ struct Opts {
     int mateSearch = -1;
     int leafMateSearch = -1;
     float policyTemperature = 0;
+    int searchBatch = 0;
     std::string search = "puct";
     std::string pgn;
 };
@@ -71,6 +72,11 @@ void addOptions(CLI::App& sub, Opts& o) {
     sub.add_option("--policy-temperature", o.policyTemperature,
                    "Net players' policy softmax temperature: priors P^(1/T) (default 1.6; 1 = the net's own)")
         ->check(CLI::Range(0.1, 10.0));
+    sub.add_option("--search-batch", o.searchBatch,
+                   "Net players' leaves per network call (default " +
+                       std::to_string(xq::engine::kPlaySearchBatch) +
+                       "; 1 = a sequential search, no virtual loss)")
+        ->check(CLI::Range(1, 256));
     sub.add_option("--search", o.search,
                    "Net players' search: puct (default) or gumbel (Sequential Halving without noise, "
                    "the net's own priors)")
@@ -102,6 +108,7 @@ auto playerFactory(std::shared_ptr<const Opts> o, const std::string& spec) {
         ctx.mateSearchMoves = o->mateSearch;
         ctx.leafMateSearchMoves = o->leafMateSearch;
         ctx.policyTemperature = o->policyTemperature;
+        ctx.searchBatch = o->searchBatch;
         ctx.gumbel = o->search == "gumbel";
         return xq::engine::makePlayer(spec, ctx);
     };

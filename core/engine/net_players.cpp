@@ -163,7 +163,7 @@ search::MctsParams playParams(const PlayerSpecContext& ctx) {
     p.policyTemperature = kPlayPolicyTemperature;
     p.addNoise = false;
     p.temperaturePlies = 0;
-    p.batchSize = 8;
+    p.batchSize = ctx.searchBatch > 0 ? ctx.searchBatch : kPlaySearchBatch;
     p.seed = ctx.seed;
     if (ctx.mateSearchMoves >= 0) p.mateSearchMoves = ctx.mateSearchMoves;
     if (ctx.leafMateSearchMoves >= 0) p.leafMateSearchMoves = ctx.leafMateSearchMoves;

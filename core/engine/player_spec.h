@@ -28,6 +28,10 @@ namespace xq::engine {
 // self-play or gating, whose visit counts are training targets): flatter priors make 200
 // simulations look at moves the network ranks low. 1 = the network's priors.
 inline constexpr float kPlayPolicyTemperature = 1.6f;
+// Leaves the MCTS players that play collect per network call (MctsParams::batchSize): a batch
+// fills the network better, and its virtual losses make the search less exact at a given
+// simulation count.
+inline constexpr int kPlaySearchBatch = 8;
 
 struct PlayerSpecContext {
     uint64_t seed = 1;       // seeds random players and noise (vary per match instance)
@@ -35,6 +39,7 @@ struct PlayerSpecContext {
     int mateSearchMoves = -1;  // MCTS players' root mate probe (-1 = MctsParams' default)
     int leafMateSearchMoves = -1;  // and at every leaf (-1 = the default)
     float policyTemperature = 0;   // MCTS players' policy softmax temperature (0 = kPlayPolicyTemperature)
+    int searchBatch = 0;           // MCTS players' leaves per network call (0 = kPlaySearchBatch)
     // MCTS players search with the Gumbel search without noise (Sequential Halving, the
     // network's own priors unless policyTemperature says otherwise) instead of PUCT.
     bool gumbel = false;

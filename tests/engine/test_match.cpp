@@ -348,6 +348,32 @@ private slots:
         }
     }
 
+    // `match --search-batch`: the players' leaves per network call default to kPlaySearchBatch
+    // and take the context's value; a sequential search (1) plays the same move twice over from
+    // the same position with a deterministic evaluator, and spends its count.
+    void searchBatchReachesThePlayers() {
+        PlayerSpecContext ctx;
+        QCOMPARE(playParams(ctx).batchSize, kPlaySearchBatch);
+        ctx.searchBatch = 4;
+        QCOMPARE(playParams(ctx).batchSize, 4);
+        ctx.gumbel = true;
+        QCOMPARE(playParams(ctx).batchSize, 4);
+        ctx.gumbel = false;
+        ctx.searchBatch = 1;
+        auto eval = std::make_shared<nn::RandomEvaluator>(11);
+        Position pos;
+        std::vector<Move> moves;
+        for (int i = 0; i < 2; ++i) {
+            MctsPlayer player(eval, 48, playParams(ctx), "net-fake");
+            uint64_t nodes = 0;
+            player.setInfoCallback([&](const SearchInfo& info) { nodes = info.nodes; });
+            moves.push_back(player.chooseMove(pos, SearchLimits{}, nullptr));
+            QVERIFY(pos.isLegal(moves.back()));
+            QVERIFY2(nodes > 0 && nodes <= 48, qPrintable(QString::number(nodes)));
+        }
+        QCOMPARE(moves[0], moves[1]);
+    }
+
     // A move time is a PUCT player's whole limit (player.h: "think exactly about this long"),
     // not cut short at its own simulation count; nodes, when given, cap it; without either it
     // plays its count. (The Play page's hint is such a search: 1.5 s at any level.)

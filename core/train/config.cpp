@@ -192,7 +192,7 @@ const std::vector<PresetDecl> kPresets = {
       {"buffer-capacity", 100000}, {"window-min", 20000}, {"batch-size", 128},
       {"steps-per-iteration", 100}, {"min-buffer", 1000}, {"validation-fraction", 0.05},
       {"validation-interval", 50}, {"eval-games", 20}, {"eval-simulations", 80},
-      {"max-plies", 200}, {"random-opening-plies", 2}, {"adjudicate", 1},
+      {"max-plies", 200}, {"random-opening-plies", 2}, {"adjudicate", 1}, {"resign-threshold", -0.7},
       {"adjudication-value", 0.5}, {"material-target-weight", 0.5}, {"material-target-plies", 0},
       {"material-target-resolved", 1}, {"value-target-search", 0.3},
       {"lr-decay-steps", 20000}, {"lr-decay-timed", 1}, {"init-steps", 1000}, {"games-mix", 0.25}}},

@@ -1927,8 +1927,8 @@ File: %2</translation>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="87" />
-            <source>Score the candidate needs to become the best (gate 1)</source>
-            <translation>Score the candidate needs to become the best (gate 1)</translation>
+            <source>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</source>
+            <translation>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="81" />

@@ -1927,8 +1927,8 @@ File: %2</source>
         </message>
         <message>
             <location filename="../core/train/config.cpp" line="87" />
-            <source>Score the candidate needs to become the best (gate 1)</source>
-            <translation>候选模型成为最佳模型所需的得分率（gate 1）</translation>
+            <source>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</source>
+            <translation>候选模型成为最佳模型须超过的得分率（gate 1；0 接受每个候选模型）</translation>
         </message>
         <message>
             <location filename="../ui/train/param_texts.cpp" line="81" />

@@ -201,6 +201,9 @@ bool acceptCandidate(const ArenaResult& r, double threshold) {
     if (r.stopped) return false;
     const int n = r.wins + r.draws + r.losses;
     if (n == 0) return false;
+    // The bottom of the range accepts every candidate whose match finished (a run that wants
+    // the evaluation games and their Elo without a veto); above it the score must exceed it.
+    if (threshold <= 0) return true;
     const double score = (r.wins + 0.5 * r.draws) / n;
     return score > threshold;
 }

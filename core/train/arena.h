@@ -52,7 +52,8 @@ using ArenaGameFn = std::function<void(const store::GameRecord&, int finished, i
 ArenaResult playArena(nn::Evaluator& candidate, nn::Evaluator& best, const ArenaOptions& options,
                       RunControl& control, const ArenaGameFn& onGame = {});
 
-// The gating decision: accept when the score is above the threshold.
+// The gating decision: accept when the score is above the threshold, or at threshold 0 whenever
+// the match finished (gate_rule.h).
 bool acceptCandidate(const ArenaResult& r, double threshold);
 
 }  // namespace xq::train

@@ -84,7 +84,7 @@ const std::vector<ParamDecl> kParams = {
     {"gate", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games"), ParamKind::Int, 0, 2, &C::gate, {"none", "match", "sprt"}},
     {"eval-games", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays"), ParamKind::Int, 2, 10000, &C::evalGames},
     {"eval-simulations", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "MCTS simulations per move in gating games"), ParamKind::Int, 1, 100000, &C::evalSimulations},
-    {"gate-threshold", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate needs to become the best (gate 1)"), ParamKind::Double, 0, 1, &C::gateThreshold},
+    {"gate-threshold", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)"), ParamKind::Double, 0, 1, &C::gateThreshold},
     {"sprt-elo1", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Elo gain the SPRT gate tests for against 0 (gate 2)"), ParamKind::Double, 1, 1000, &C::sprtElo1},
     {"sprt-alpha", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT gate: chance of accepting a candidate no stronger than the best"), ParamKind::Double, 0.001, 0.5, &C::sprtAlpha},
     {"sprt-beta", "evaluation", QT_TRANSLATE_NOOP("xqui::ParamTexts", "SPRT gate: chance of rejecting a candidate sprt-elo1 stronger"), ParamKind::Double, 0.001, 0.5, &C::sprtBeta},

@@ -9,8 +9,9 @@
 //   DistributedTrainer (trainer_role_gate.cpp): evaluation jobs in the store, played by the
 //     workers while training goes on; the candidate's file and blob are published first (the
 //     workers load it), and the verdict marks its row.
-//   gate 1: accept when the candidate's score over the match is above gateThreshold
-//           (acceptCandidate; a match cut short by a stop decides nothing);
+//   gate 1: accept when the candidate's score over the match is above gateThreshold, or
+//           whenever the match finished at gateThreshold 0 (acceptCandidate; a match cut
+//           short by a stop decides nothing);
 //   gate 2: the SPRT (sprt.h) with H0 = 0 Elo, H1 = sprtElo1; a match that reached its cap
 //           (evalGames) undecided goes by the sign of its log-likelihood ratio.
 //

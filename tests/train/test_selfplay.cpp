@@ -803,6 +803,13 @@ private slots:
         QVERIFY(!acceptCandidate(res(0, 0, 0), 0.55));    // no games
         QVERIFY(acceptCandidate(res(40, 0, 0), 0.55));
         QVERIFY(!acceptCandidate(res(12, 0, 8), 0.60));
+        // Threshold 0 accepts every finished match, a lost one too; a stopped one still decides
+        // nothing. 1 accepts none.
+        QVERIFY(acceptCandidate(res(0, 0, 2), 0.0));
+        QVERIFY(acceptCandidate(res(0, 1, 1), 0.0));
+        QVERIFY(!acceptCandidate(res(0, 0, 2, true), 0.0));
+        QVERIFY(!acceptCandidate(res(0, 0, 0), 0.0));
+        QVERIFY(!acceptCandidate(res(40, 0, 0), 1.0));
     }
 
     // The SPRT gate (sprt.h) from scripted records: clear wins accept, clear losses reject,

@@ -82,11 +82,15 @@ def main():
     ap.add_argument("--thresholds", type=int, nargs="+", default=[-150, -300, -600])
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
     a = ap.parse_args()
-    eng = Engine(a.engine)
+    try:
+        games = read_games(a.pgn)
+        eng = Engine(a.engine)
+    except OSError as e:
+        sys.exit(f"judge_losses: {e}")
     firsts = {t: [] for t in a.thresholds}
     drops, ends = [], []
     print("game side plies " + " ".join(f"<{t}" for t in a.thresholds) + "  largest drop from a playable position (ply: before -> after)")
-    for n, (tags, moves) in enumerate(read_games(a.pgn), 1):
+    for n, (tags, moves) in enumerate(games, 1):
         red = a.player in tags.get("Red", "")
         black = a.player in tags.get("Black", "")
         res = tags.get("Result", "*")

@@ -1208,7 +1208,7 @@ Details: %2</translation>
         </message>
         <message>
             <location filename="../ui/main_window.cpp" line="52" />
-            <location filename="../ui/main_window.cpp" line="447" />
+            <location filename="../ui/main_window.cpp" line="451" />
             <source>Ready</source>
             <translation>Ready</translation>
         </message>
@@ -1434,7 +1434,7 @@ File: %2</translation>
             <translation>&lt;h3&gt;XQZero Studio %1&lt;/h3&gt;&lt;p&gt;Play, analyse and train AlphaZero-style Xiangqi engines.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/main_window.cpp" line="452" />
+            <location filename="../ui/main_window.cpp" line="456" />
             <source>Cannot write the screenshot to %1</source>
             <translation>Cannot write the screenshot to %1</translation>
         </message>
@@ -1781,97 +1781,97 @@ File: %2</translation>
             <translation>Take the material balance of the value target after playing out the captures in progress there</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Legal-move policy loss</source>
             <translation>Legal-move policy loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="66" />
+            <location filename="../core/train/config.cpp" line="67" />
             <source>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</source>
             <translation>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="60" />
+            <location filename="../core/train/config.cpp" line="61" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Minimum window</source>
             <translation>Minimum window</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="61" />
+            <location filename="../core/train/config.cpp" line="62" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Window exponent</source>
             <translation>Window exponent</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="62" />
+            <location filename="../core/train/config.cpp" line="63" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>Power of the positions generated at which the training window grows past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Window growth</source>
             <translation>Window growth</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="63" />
+            <location filename="../core/train/config.cpp" line="64" />
             <source>Growth rate of the training window past window-min</source>
             <translation>Growth rate of the training window past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Training ratio</source>
             <translation>Training ratio</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="64" />
+            <location filename="../core/train/config.cpp" line="65" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Concurrent training</source>
             <translation>Concurrent training</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="65" />
+            <location filename="../core/train/config.cpp" line="66" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="67" />
+            <location filename="../core/train/config.cpp" line="68" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="68" />
+            <location filename="../core/train/config.cpp" line="69" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>LR decay over the time limit</source>
             <translation>LR decay over the time limit</translation>
         </message>
@@ -1896,257 +1896,262 @@ File: %2</translation>
             <translation>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="72" />
+            <location filename="../core/train/config.cpp" line="59" />
+            <source>Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)</source>
+            <translation>Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="73" />
             <source>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</source>
             <translation>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="80" />
             <source>Start from games: training steps on the moves played in the games before self-play begins</source>
             <translation>Start from games: training steps on the moves played in the games before self-play begins</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="80" />
+            <location filename="../core/train/config.cpp" line="81" />
             <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
             <translation>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="82" />
             <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
             <translation>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
             <translation>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="85" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="88" />
             <source>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</source>
             <translation>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="88" />
+            <location filename="../core/train/config.cpp" line="89" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="92" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="93" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="94" />
+            <location filename="../core/train/config.cpp" line="95" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="69" />
+            <location filename="../core/train/config.cpp" line="70" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="70" />
+            <location filename="../core/train/config.cpp" line="71" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="71" />
+            <location filename="../core/train/config.cpp" line="72" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="73" />
+            <location filename="../core/train/config.cpp" line="74" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="74" />
+            <location filename="../core/train/config.cpp" line="75" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="75" />
+            <location filename="../core/train/config.cpp" line="76" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="76" />
+            <location filename="../core/train/config.cpp" line="77" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="78" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="78" />
+            <location filename="../core/train/config.cpp" line="79" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="84" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="87" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="95" />
+            <location filename="../core/train/config.cpp" line="96" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="96" />
+            <location filename="../core/train/config.cpp" line="97" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="89" />
+            <location filename="../ui/train/param_texts.cpp" line="90" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="97" />
+            <location filename="../core/train/config.cpp" line="98" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="90" />
+            <location filename="../ui/train/param_texts.cpp" line="91" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="98" />
+            <location filename="../core/train/config.cpp" line="99" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
@@ -2171,122 +2176,127 @@ File: %2</translation>
             <translation>Search value weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <source>Policy surprise weighting</source>
+            <translation>Policy surprise weighting</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Steps on the start games</source>
             <translation>Steps on the start games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Start games held out</source>
             <translation>Start games held out</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Start games' result weight</source>
             <translation>Start games' result weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Start games in later batches</source>
             <translation>Start games in later batches</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="94" />
+            <location filename="../ui/train/param_texts.cpp" line="95" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="95" />
+            <location filename="../ui/train/param_texts.cpp" line="96" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <location filename="../ui/train/param_texts.cpp" line="97" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <location filename="../ui/train/param_texts.cpp" line="98" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <location filename="../ui/train/param_texts.cpp" line="99" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="102" />
+            <location filename="../ui/train/param_texts.cpp" line="103" />
             <source>Dense</source>
             <translation>Dense</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="103" />
+            <location filename="../ui/train/param_texts.cpp" line="104" />
             <source>Bilinear</source>
             <translation>Bilinear</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="105" />
             <source>Basic</source>
             <translation>Basic</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Tactical</source>
             <translation>Tactical</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="107" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="108" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>Constant</source>
             <translation>Constant</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="109" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>Cosine</source>
             <translation>Cosine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="111" />
             <source>Steps (x0.1 a third)</source>
             <translation>Steps (x0.1 a third)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="111" />
+            <location filename="../ui/train/param_texts.cpp" line="112" />
             <source>None</source>
             <translation>None</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="112" />
+            <location filename="../ui/train/param_texts.cpp" line="113" />
             <source>Fixed match</source>
             <translation>Fixed match</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="113" />
+            <location filename="../ui/train/param_texts.cpp" line="114" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="117" />
+            <location filename="../ui/train/param_texts.cpp" line="118" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="118" />
+            <location filename="../ui/train/param_texts.cpp" line="119" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="119" />
+            <location filename="../ui/train/param_texts.cpp" line="120" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>
@@ -2852,107 +2862,107 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="150" />
+            <location filename="../ui/train/train_charts.cpp" line="153" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="151" />
+            <location filename="../ui/train/train_charts.cpp" line="154" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="152" />
+            <location filename="../ui/train/train_charts.cpp" line="155" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="153" />
+            <location filename="../ui/train/train_charts.cpp" line="156" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="154" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="154" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="154" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="156" />
+            <location filename="../ui/train/train_charts.cpp" line="159" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="158" />
+            <location filename="../ui/train/train_charts.cpp" line="161" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="160" />
+            <location filename="../ui/train/train_charts.cpp" line="163" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="331" />
+            <location filename="../ui/train/train_charts.cpp" line="334" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="332" />
+            <location filename="../ui/train/train_charts.cpp" line="335" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="334" />
+            <location filename="../ui/train/train_charts.cpp" line="337" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="337" />
+            <location filename="../ui/train/train_charts.cpp" line="340" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="341" />
+            <location filename="../ui/train/train_charts.cpp" line="344" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="342" />
+            <location filename="../ui/train/train_charts.cpp" line="345" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="343" />
+            <location filename="../ui/train/train_charts.cpp" line="346" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="163" />
+            <location filename="../ui/train/train_charts.cpp" line="166" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="164" />
+            <location filename="../ui/train/train_charts.cpp" line="167" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="165" />
+            <location filename="../ui/train/train_charts.cpp" line="168" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>

@@ -288,7 +288,7 @@ ZH = {
    '门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT',
  'Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays':
    '门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数',
- 'Score the candidate needs to become the best (gate 1)': '候选模型成为最佳模型所需的得分率（gate 1）',
+ 'Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)': '候选模型成为最佳模型须超过的得分率（gate 1；0 接受每个候选模型）',
  'Training steps after each self-play phase when train-ratio is 0': 'train-ratio 为 0 时每个自我对弈阶段后的训练步数',
  'SPRT Elo gain': 'SPRT Elo 增益', 'Elo gain the SPRT gate tests for against 0 (gate 2)': 'SPRT 门控相对 0 所检验的 Elo 增益（gate 2）',
  'SPRT alpha': 'SPRT alpha', 'SPRT gate: chance of accepting a candidate no stronger than the best': 'SPRT 门控：接受并不比最佳模型更强的候选模型的概率',
@@ -446,6 +446,8 @@ ZH.update({
  'PGN games (*.pgn);;All files (*)': 'PGN 棋谱 (*.pgn);;所有文件 (*)',
  '%1 / %2 steps on the start games': '起始棋局训练 %1 / %2 步',
  'Search value weight': '搜索价值权重',
+ 'Policy surprise weighting': '策略意外度加权',
+ 'Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)': '按策略意外度加权的训练抽样份额：局面被抽中的概率正比于 (1 - 份额) + 份额 × 其意外度 / 平均意外度（0 = 均匀抽样）',
  "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
  'Simulations at the end (progressive)': '结束时模拟次数（渐进）',
  'Progressive simulations: the self-play budget rises linearly from simulations to this over the learning-rate schedule (0 = fixed)': '渐进模拟：自对弈的模拟次数随学习率计划从 simulations 线性增加到此值（0 = 固定）',

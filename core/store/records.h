@@ -105,6 +105,10 @@ struct MoveRecord {
     // (the side to move at this ply, as the Evaluator reports it); empty when not searched.
     std::optional<float> rootValue;
     std::vector<VisitCount> visits;  // empty: no distribution recorded
+    // KL(policy target || network prior) of this root in nats, as self-play computed it from
+    // `visits` and the root's priors: how much the search taught the network here. Not kept
+    // in the store (empty in games loaded from it, and where nothing was searched).
+    std::optional<float> policySurprise;
 };
 
 struct GameRecord {

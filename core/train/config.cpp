@@ -56,6 +56,7 @@ const std::vector<ParamDecl> kParams = {
     {"material-target-plies", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Plies ahead at which the material balance of the value target is taken (capped at the game's end)"), ParamKind::Int, 0, 1000, &C::materialTargetPlies},
     {"material-target-resolved", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Take the material balance of the value target after playing out the captures in progress there"), ParamKind::Bool, 0, 1, &C::materialTargetResolved},
     {"value-target-search", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)"), ParamKind::Double, 0, 1, &C::valueTargetSearch},
+    {"policy-surprise", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)"), ParamKind::Double, 0, 1, &C::policySurprise},
 
     {"buffer-capacity", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Replay buffer size in positions"), ParamKind::Int, 1000, 10000000, &C::bufferCapacity},
     {"window-min", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Training window: all positions up to this many, then it grows sublinearly (window-exponent)"), ParamKind::Int, 100, 100000000, &C::windowMin},

@@ -75,6 +75,11 @@ struct TrainConfig {
     // material term: a low-variance estimate of the position that the game's outcome, decided
     // by many later moves of a young network, is not (value-target-search).
     double valueTargetSearch = 0.0;
+    // Share of the training draws weighted by policy surprise (KataGo): a position is drawn in
+    // proportion to (1 - s) + s * its surprise / the window's mean surprise, where its surprise
+    // is KL(search target || network prior) at that root, so the positions where the search
+    // found what the network did not see come back more often (policy-surprise).
+    double policySurprise = 0.0;
     // Replay buffer and training
     int bufferCapacity = 200000;  // the most positions kept; the window sampled grows to it
     // Training window (KataGo's shuffler): positions sampled are the newest

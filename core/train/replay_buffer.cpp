@@ -53,6 +53,35 @@ bool makeSample(const Position& pos, const std::vector<store::VisitCount>& visit
     return true;
 }
 
+namespace {
+
+// Cumulative draw weights of the newest `w` samples (`back(0)` the newest) for a surprise share
+// `s`: (1 - s) + s * surprise / mean over the samples whose surprise is known, 1 for the rest.
+// Empty (draw uniformly) when no surprise is known or all known ones are 0.
+template <class Back>
+std::vector<double> cumulativeWeights(size_t w, const Back& back, double s) {
+    double sum = 0;
+    size_t known = 0;
+    for (size_t b = 0; b < w; ++b) {
+        const uint16_t v = back(b).surprise;
+        if (v == 0) continue;
+        sum += (v - 1) / 1000.0;
+        ++known;
+    }
+    if (known == 0 || sum <= 0) return {};
+    const double mean = sum / double(known);
+    std::vector<double> cum(w);
+    double acc = 0;
+    for (size_t b = 0; b < w; ++b) {
+        const uint16_t v = back(b).surprise;
+        acc += v == 0 ? 1.0 : (1 - s) + s * ((v - 1) / 1000.0) / mean;
+        cum[b] = acc;
+    }
+    return cum;
+}
+
+}  // namespace
+
 ReplayBuffer::ReplayBuffer(size_t capacity) : capacity_(std::max<size_t>(1, capacity)) {}
 
 int ReplayBuffer::addGame(const store::GameRecord& game) {
@@ -101,6 +130,8 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
         Sample s;
         double t = 0;
         if (makeSample(pos, mr.visits, target(i, pos.sideToMove()), s, &t)) {
+            if (mr.policySurprise)
+                s.surprise = uint16_t(1 + std::lround(std::clamp(*mr.policySurprise, 0.0f, 65.0f) * 1000.0f));
             samples.push_back(s);
             truncated += t;
         }
@@ -196,17 +227,25 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
 }
 
 void ReplayBuffer::draw(int batch, std::mt19937_64& rng, size_t window, std::vector<Sample>& picked,
-                        std::vector<bool>& mirror) const {
+                        std::vector<bool>& mirror, bool weighted) const {
     std::lock_guard lk(mutex_);
     if (ring_.empty()) throw std::logic_error("sampleBatch on an empty replay buffer");
     const size_t n = ring_.size();
     const size_t w = window == 0 ? n : std::min(window, n);
     // The newest sample sits just before next_ (when full) or at n - 1 (while filling).
     const size_t newestEnd = n < capacity_ ? n : next_;
+    auto back = [&](size_t b) -> const Sample& { return ring_[(newestEnd + n - 1 - b) % n]; };  // 0 = newest
+    const std::vector<double> cumulative = weighted ? cumulativeWeights(w, back, surpriseWeight_) : std::vector<double>{};
     std::uniform_int_distribution<size_t> pick(0, w - 1);
     for (int i = 0; i < batch; ++i) {
-        const size_t back = pick(rng);  // 0 = the newest
-        picked.push_back(ring_[(newestEnd + n - 1 - back) % n]);
+        size_t b;
+        if (cumulative.empty()) {
+            b = pick(rng);
+        } else {
+            const double u = std::uniform_real_distribution<double>(0, cumulative.back())(rng);
+            b = std::min(size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin()), w - 1);
+        }
+        picked.push_back(back(b));
         mirror.push_back((rng() & 1) != 0);
     }
 }
@@ -215,7 +254,7 @@ nn::TrainBatch ReplayBuffer::sampleBatch(int batch, std::mt19937_64& rng, size_t
     std::vector<Sample> picked;
     std::vector<bool> mirror;
     picked.reserve(size_t(batch));
-    draw(batch, rng, window, picked, mirror);
+    draw(batch, rng, window, picked, mirror, surpriseWeight_ > 0);
     return encode(picked, mirror, legalMasks_);
 }
 
@@ -225,8 +264,8 @@ nn::TrainBatch ReplayBuffer::sampleBatchMixed(int batch, std::mt19937_64& rng, s
     std::vector<Sample> picked;
     std::vector<bool> mirror;
     picked.reserve(size_t(batch));
-    draw(batch - fromOther, rng, window, picked, mirror);
-    if (fromOther > 0) other.draw(fromOther, rng, 0, picked, mirror);
+    draw(batch - fromOther, rng, window, picked, mirror, surpriseWeight_ > 0);
+    if (fromOther > 0) other.draw(fromOther, rng, 0, picked, mirror, false);
     return encode(picked, mirror, legalMasks_);
 }
 

@@ -10,7 +10,8 @@
 // most 80 moves can be visited and in practice far fewer are (truncatedMass() reports what was
 // dropped, so the approximation is measured, not assumed).
 //
-// Sampling is uniform over the newest `window` positions (at most `capacity` are kept); each draw is
+// Sampling is uniform over the newest `window` positions (at most `capacity` are kept), or
+// weighted in part by each position's policy surprise (setSurpriseWeight); each draw is
 // left-right mirrored with probability 1/2 (augmentation at sampling time, so storage holds
 // each position once).
 //
@@ -41,7 +42,7 @@ struct Sample {
     int8_t z;             // value target for the side to move in hundredths: 100 win, 0 draw,
                           // -100 loss; a material adjudication counts less (setAdjudicationValue)
     uint8_t count;        // entries used in pi
-    uint16_t reserved;
+    uint16_t surprise;    // policy surprise in thousandths of a nat, plus 1; 0: not known
     Entry pi[kMaxPolicy];
 
     Piece piece(int sq) const { return Piece((board[sq >> 1] >> ((sq & 1) * 4)) & 15); }
@@ -85,6 +86,13 @@ public:
     // target is the result/material blend above; moves without a root value keep that target.
     // Default 0.
     void setSearchValueWeight(float w) { searchWeight_ = w; }
+    // Share s in [0, 1] of the draws weighted by policy surprise (KataGo's policy surprise
+    // weighting; store::MoveRecord::policySurprise): a sample of the window is drawn with
+    // weight (1 - s) + s * surprise / mean, the mean over the window's samples whose surprise
+    // is known; a sample whose surprise is not known (games loaded from the store, imported
+    // games) weighs 1, the window's mean weight. 0 (the default): uniform. When the known
+    // surprises sum to 0 all weigh 1.
+    void setSurpriseWeight(float s) { surpriseWeight_ = s; }
     // Batches from sampleBatch() carry each sample's legal-move mask (nn::TrainBatch::legalMask),
     // so the policy loss runs over the legal moves only. Off by default.
     void setLegalMasks(bool on) { legalMasks_ = on; }
@@ -96,8 +104,8 @@ public:
     // Probability mass dropped by the 51-entry cap, summed over all samples added.
     double truncatedMass() const;
 
-    // `batch` samples drawn uniformly with replacement from the newest `window` positions
-    // (0 or more than size(): all), mirrored with probability 1/2, encoded for NetTrainer
+    // `batch` samples drawn with replacement from the newest `window` positions (0 or more
+    // than size(): all), uniformly or as setSurpriseWeight says, mirrored with probability 1/2, encoded for NetTrainer
     // (planes + sparse policy + z). Needs size() > 0.
     nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
     // The same, with round(share x batch) of the samples drawn uniformly from all of `other`
@@ -116,8 +124,9 @@ public:
 
 private:
     // Appends `batch` draws from the newest `window` (0: all) with their mirror flags.
+    // `weighted`: by surprise (setSurpriseWeight), else uniform.
     void draw(int batch, std::mt19937_64& rng, size_t window, std::vector<Sample>& picked,
-              std::vector<bool>& mirror) const;
+              std::vector<bool>& mirror, bool weighted) const;
     size_t capacity_;
     float adjudicationValue_ = 1.0f;
     float resultWeight_ = 1.0f;
@@ -125,6 +134,7 @@ private:
     int materialPlies_ = 0;
     bool materialResolved_ = false;
     float searchWeight_ = 0.0f;
+    float surpriseWeight_ = 0.0f;
     bool legalMasks_ = false;
     mutable std::mutex mutex_;
     std::vector<Sample> ring_;  // guarded by mutex_

@@ -256,7 +256,10 @@ private:
         }
         const Move m = r.chosenMove;
         sl.rec.moves.push_back(detail::searchedMove(r, m));
-        if (!sl.fullSearch) sl.rec.moves.back().visits.clear();  // played, never a target
+        if (!sl.fullSearch) {  // played, never a target
+            sl.rec.moves.back().visits.clear();
+            sl.rec.moves.back().policySurprise.reset();
+        }
         sl.pos.makeMove(m);
         ms_.advance(g, m);
         const GameStatus st = detail::endOfGame(sl.pos, s_.opt.maxPlies, s_.opt.adjudicate);

@@ -63,6 +63,7 @@ void configureBuffer(ReplayBuffer& b, const TrainConfig& c) {
     b.setMaterialTarget(float(c.materialTargetWeight), c.materialTargetPlies,
                         c.materialTargetResolved);
     b.setSearchValueWeight(float(c.valueTargetSearch));
+    b.setSurpriseWeight(float(c.policySurprise));
     b.setLegalMasks(c.policyLegalOnly);
 }
 

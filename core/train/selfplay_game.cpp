@@ -2,6 +2,9 @@
 
 #include "core/train/selfplay.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace xq::train::detail {
 
 GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate) {
@@ -15,6 +18,20 @@ GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate) {
     return st;
 }
 
+std::optional<float> policySurprise(const std::vector<int>& target, const std::vector<float>& priors) {
+    if (target.size() != priors.size()) return std::nullopt;
+    double total = 0;
+    for (int v : target) total += std::max(v, 0);
+    if (total <= 0) return std::nullopt;
+    double kl = 0;
+    for (size_t i = 0; i < target.size(); ++i) {
+        if (target[i] <= 0) continue;
+        const double t = target[i] / total;
+        kl += t * (std::log(t) - std::log(std::max(double(priors[i]), kMinSurprisePrior)));
+    }
+    return float(std::max(kl, 0.0));
+}
+
 store::MoveRecord searchedMove(const search::SearchResult& r, Move played) {
     store::MoveRecord m;
     m.move = played;
@@ -22,6 +39,7 @@ store::MoveRecord searchedMove(const search::SearchResult& r, Move played) {
     const std::vector<int>& visits = r.targetVisits.size() == r.moves.size() ? r.targetVisits : r.visits;
     for (size_t i = 0; i < r.moves.size(); ++i)
         if (visits[i] > 0) m.visits.push_back({r.moves[i], uint32_t(visits[i])});
+    m.policySurprise = policySurprise(visits, r.priors);
     return m;
 }
 

@@ -6,7 +6,9 @@
 // Thread-safety: pure functions of their arguments (the RNG argument is the caller's).
 
 #include <cstdint>
+#include <optional>
 #include <random>
+#include <vector>
 
 #include "core/search/mcts_result.h"
 #include "core/store/records.h"
@@ -21,9 +23,20 @@ namespace xq::train::detail {
 // "decided on material".
 GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate);
 
-// A searched move: the root value (side to move's view, as the search reports it) and the
+// Priors below this count as this in policySurprise(), so a target move the network gave
+// (almost) nothing adds ln(1e4) ~ 9.2 nats at most instead of an unbounded term.
+inline constexpr double kMinSurprisePrior = 1e-4;
+
+// KL(target || priors) in nats: `target` (counts, normalised here) against the network's prior
+// per move, both over the root's moves in the same order. Empty when the sizes differ or the
+// target has no count.
+std::optional<float> policySurprise(const std::vector<int>& target, const std::vector<float>& priors);
+
+// A searched move: the root value (side to move's view, as the search reports it), the
 // visit counts of the moves that got any (sparse; reused visits included, as they are part of
-// the search's distribution), forced playouts pruned (SearchResult::targetVisits).
+// the search's distribution), forced playouts pruned (SearchResult::targetVisits), and the
+// policy surprise of that target against the root's priors (SearchResult::priors: with root
+// noise where the search added it).
 store::MoveRecord searchedMove(const search::SearchResult& r, Move played);
 
 // A uniformly random legal move; a null Move when there is none.

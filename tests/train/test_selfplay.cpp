@@ -9,6 +9,7 @@
 
 #include <map>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <map>
@@ -25,6 +26,7 @@
 #include "core/train/sprt.h"
 #include "core/train/selfplay.h"
 #include "core/train/selfplay_config.h"
+#include "core/train/selfplay_game.h"
 #include "core/xiangqi/fen.h"
 #include "core/xiangqi/notation.h"
 #include "core/xiangqi/rules.h"
@@ -1027,6 +1029,129 @@ private slots:
         // declared default stays 0, the result/material target alone.
         QCOMPARE(preset("quick").valueTargetSearch, 0.3);
         QCOMPARE(TrainConfig{}.valueTargetSearch, 0.0);
+    }
+
+    // Policy surprise (detail::policySurprise): KL(target || prior) in nats over the root's
+    // moves, a prior of (almost) nothing floored at kMinSurprisePrior, nothing for a target
+    // without counts or a prior of another size.
+    void policySurpriseOfATarget() {
+        const auto half = detail::policySurprise({3, 1, 0}, {0.5f, 0.25f, 0.25f});
+        QVERIFY(half);
+        QVERIFY(std::abs(*half - 0.75 * std::log(1.5)) < 1e-6);  // the 0.25 term is 0
+        const auto same = detail::policySurprise({2, 1, 1}, {0.5f, 0.25f, 0.25f});
+        QVERIFY(same && std::abs(*same) < 1e-6);
+        const auto missed = detail::policySurprise({0, 5}, {1.0f, 0.0f});
+        QVERIFY(missed && std::abs(*missed - std::log(1.0 / detail::kMinSurprisePrior)) < 1e-4);
+        QVERIFY(!detail::policySurprise({0, 0}, {0.5f, 0.5f}));
+        QVERIFY(!detail::policySurprise({1, 1}, {1.0f}));
+        // A searched move records it, from the target it records and the root's priors.
+        search::SearchResult r;
+        Position p;
+        MoveList ml;
+        p.legalMoves(ml);
+        r.moves = {ml[0], ml[1], ml[2]};
+        r.visits = {3, 1, 0};
+        r.targetVisits = r.visits;
+        r.priors = {0.5f, 0.25f, 0.25f};
+        r.rootValue = 0.1f;
+        const store::MoveRecord m = detail::searchedMove(r, ml[0]);
+        QCOMPARE(int(m.visits.size()), 2);
+        QVERIFY(m.policySurprise && std::abs(*m.policySurprise - *half) < 1e-6);
+    }
+
+    // Self-play games carry a surprise on every move kept as a target (and on none other), and
+    // the buffer keeps it with the sample, in thousandths of a nat plus one.
+    void selfPlayRecordsThePolicySurprise() {
+        nn::RandomEvaluator eval(5);
+        SelfPlayOptions o = smallOptions();
+        o.mcts.kind = search::MctsParams::Kind::Gumbel;
+        o.simulations = 8;
+        const auto games = play(eval, o, 2);
+        QCOMPARE(int(games.size()), 2);
+        int searched = 0, positive = 0;
+        for (const auto& g : games)
+            for (const auto& m : g.record.moves) {
+                QCOMPARE(m.policySurprise.has_value(), !m.visits.empty());
+                if (!m.policySurprise) continue;
+                ++searched;
+                QVERIFY(*m.policySurprise >= 0 && std::isfinite(*m.policySurprise));
+                positive += *m.policySurprise > 0.001f;
+            }
+        QVERIFY(searched > 0);
+        QVERIFY(positive > 0);  // 8 simulations of a random net do move its prior somewhere
+        ReplayBuffer buf(10000);
+        const int added = buf.addGame(games[0].record);
+        std::vector<float> kept;
+        for (const auto& m : games[0].record.moves)
+            if (!m.visits.empty()) kept.push_back(*m.policySurprise);
+        QCOMPARE(added, int(kept.size()));
+        for (int i = 0; i < added; ++i)
+            QCOMPARE(int(buf.at(size_t(i)).surprise), 1 + int(std::lround(kept[size_t(i)] * 1000)));
+        // A game loaded from the store has none: its samples say "not known" (0).
+        store::GameRecord loaded = games[0].record;
+        for (auto& m : loaded.moves) m.policySurprise.reset();
+        ReplayBuffer plain(10000);
+        plain.addGame(loaded);
+        for (size_t i = 0; i < plain.size(); ++i) QCOMPARE(int(plain.at(i).surprise), 0);
+    }
+
+    // Draws weighted by surprise (ReplayBuffer::setSurpriseWeight, from the run's
+    // policy-surprise): weight (1 - s) + s * surprise / mean over the known ones, 1 where not
+    // known; uniform at 0, or when every known surprise is 0.
+    void surpriseWeightedDraws() {
+        auto sample = [](float z, int surprise) {
+            Sample s;
+            MoveList ml;
+            Position().legalMoves(ml);
+            makeSample(Position(), {{ml[0], 1}}, z, s);
+            s.surprise = uint16_t(surprise);
+            return s;
+        };
+        // Three positions told apart by their value target: surprise 0 nats, 1 nat, not known.
+        auto shares = [&](double s, int calm, int sharp, int unknown) {
+            ReplayBuffer buf(10);
+            buf.add(sample(0.1f, calm));
+            buf.add(sample(0.2f, sharp));
+            buf.add(sample(0.3f, unknown));
+            buf.setSurpriseWeight(float(s));
+            std::mt19937_64 rng(11);
+            std::map<int, int> seen;
+            const int draws = 30000;
+            for (int k = 0; k < 10; ++k) {
+                const nn::TrainBatch b = buf.sampleBatch(draws / 10, rng);
+                for (float v : b.values) ++seen[int(std::lround(v * 10))];
+            }
+            return std::array<double, 3>{seen[1] / double(draws), seen[2] / double(draws), seen[3] / double(draws)};
+        };
+        auto near = [](double got, double want) { return std::abs(got - want) < 0.02; };
+        // s = 0.5, known surprises 0 and 1 (mean 0.5): weights 0.5, 1.5 and 1 for the unknown.
+        auto w = shares(0.5, 1, 1001, 0);
+        QVERIFY2(near(w[0], 0.5 / 3) && near(w[1], 1.5 / 3) && near(w[2], 1.0 / 3),
+                 qPrintable(QString("%1 %2 %3").arg(w[0]).arg(w[1]).arg(w[2])));
+        // s = 1: the calm position is never drawn.
+        w = shares(1.0, 1, 1001, 0);
+        QCOMPARE(w[0], 0.0);
+        QVERIFY(near(w[1], 2.0 / 3) && near(w[2], 1.0 / 3));
+        // s = 0 draws uniformly, and so does any s when every known surprise is 0.
+        for (auto ws : {shares(0.0, 1, 1001, 0), shares(0.7, 1, 1, 0)})
+            for (double x : ws) QVERIFY2(near(x, 1.0 / 3), qPrintable(QString::number(x)));
+        // The parameter is declared with its range and reaches the buffer from the run's config.
+        TrainConfig d;
+        const ParamDecl* decl = findParam("policy-surprise");
+        QVERIFY(decl);
+        setParamText(d, *decl, "0.5");
+        QCOMPARE(d.policySurprise, 0.5);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, setParamText(d, *decl, "1.5"));
+        QCOMPARE(TrainConfig{}.policySurprise, 0.0);
+        ReplayBuffer configured(10);
+        configured.add(sample(0.1f, 1));
+        configured.add(sample(0.2f, 1001));
+        configureBuffer(configured, d);
+        std::mt19937_64 rng(3);
+        int sharp = 0;
+        const nn::TrainBatch b = configured.sampleBatch(4000, rng);
+        for (float v : b.values) sharp += std::lround(v * 10) == 2;
+        QVERIFY2(std::abs(sharp / 4000.0 - 0.75) < 0.03, qPrintable(QString::number(sharp)));
     }
 
     void resolvedMaterialBalance_data() {

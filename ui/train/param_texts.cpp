@@ -51,6 +51,7 @@ const ParamText kTexts[] = {
     {"material-target-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Material target plies")},
     {"material-target-resolved", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resolve exchanges")},
     {"value-target-search", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Search value weight")},
+    {"policy-surprise", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Policy surprise weighting")},
     {"policy-legal-only", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Legal-move policy loss")},
     {"buffer-capacity", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Buffer capacity")},
     {"window-min", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum window")},

@@ -11,8 +11,8 @@ namespace {
 constexpr size_t kMovesPerInsert = 64;
 
 std::string insertMovesSql(size_t rows) {
-    std::string q = "INSERT INTO moves(game, ply, move, root_value, visits) VALUES ";
-    for (size_t i = 0; i < rows; ++i) q += i ? ", (?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?)";
+    std::string q = "INSERT INTO moves(game, ply, move, root_value, visits, surprise) VALUES ";
+    for (size_t i = 0; i < rows; ++i) q += i ? ", (?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?)";
     return q;
 }
 
@@ -30,7 +30,7 @@ void Backend::insertMoves(int64_t game, std::span<const MoveRecord> moves) {
         Query& mv = rows == kMovesPerInsert ? *full : tail.emplace(*this, insertMovesSql(rows));
         for (size_t r = 0; r < rows; ++r) {
             const size_t ply = first + r;
-            const int c = int(r) * 5;
+            const int c = int(r) * 6;
             const MoveRecord& m = moves[ply];
             mv.bind(c + 1, game).bind(c + 2, int64_t(ply)).bind(c + 3, int64_t(m.move.raw()));
             if (m.rootValue)
@@ -41,6 +41,10 @@ void Backend::insertMoves(int64_t game, std::span<const MoveRecord> moves) {
                 mv.bindNull(c + 5);
             else
                 mv.bindBlob(c + 5, encodeVisits(m.visits));
+            if (m.policySurprise)
+                mv.bind(c + 6, double(*m.policySurprise));
+            else
+                mv.bindNull(c + 6);
         }
         mv.run();
     }

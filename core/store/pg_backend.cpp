@@ -71,6 +71,8 @@ std::string copyRows(int64_t game, std::span<const MoveRecord> moves) {
                 out += kHex[b & 15];
             }
         }
+        out += '\t';
+        out += m.policySurprise ? formatReal(double(*m.policySurprise)) : std::string("\\N");
         out += '\n';
     }
     return out;
@@ -244,7 +246,7 @@ class PgBackend : public Backend {
     // 64-row INSERTs need one per 64 plies and the server parses each.
     void insertMoves(int64_t game, std::span<const MoveRecord> moves) override {
         if (moves.empty()) return;
-        conn_.copyIn("COPY moves(game, ply, move, root_value, visits) FROM STDIN",
+        conn_.copyIn("COPY moves(game, ply, move, root_value, visits, surprise) FROM STDIN",
                      copyRows(game, moves), "writing the moves of game " + std::to_string(game));
         changes_ = int64_t(moves.size());
     }

@@ -171,6 +171,11 @@ CREATE TABLE reviews(
 );
 )sql";
 
+// Version 7: each move's policy surprise (schema.cpp's version 7).
+const char* const kSchemaV7 = R"sql(
+ALTER TABLE moves ADD COLUMN surprise double precision;
+)sql";
+
 // The advisory lock that serialises migrations of one database ("XQZ0").
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(1481726512)";
 
@@ -205,7 +210,7 @@ const std::vector<schema::Migration>& migrations() {
     // step added there without its SQL here fails every PostgreSQL open, loudly.
     static const std::vector<schema::Migration> steps = [] {
         const char* const sql[] = {kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
-                                   kSchemaV6};
+                                   kSchemaV6, kSchemaV7};
         if (schema::migrations().size() != std::size(sql))
             throw StoreError(StoreErrorCode::Sqlite,
                              "internal: the PostgreSQL schema lacks steps of the SQLite one");

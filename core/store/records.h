@@ -106,8 +106,8 @@ struct MoveRecord {
     std::optional<float> rootValue;
     std::vector<VisitCount> visits;  // empty: no distribution recorded
     // KL(policy target || network prior) of this root in nats, as self-play computed it from
-    // `visits` and the root's priors: how much the search taught the network here. Not kept
-    // in the store (empty in games loaded from it, and where nothing was searched).
+    // `visits` and the root's priors: how much the search taught the network here. Empty
+    // where nothing was searched and in games stored before schema version 7.
     std::optional<float> policySurprise;
 };
 

@@ -189,6 +189,14 @@ CREATE TABLE reviews(
 );
 )sql";
 
+// Version 7: each move's policy surprise (MoveRecord::policySurprise: KL of the search's
+// target from the network's prior, nats), so a resumed run's rebuilt buffer and a trainer
+// ingesting workers' games weight draws by it as the run that played them did. NULL in rows
+// written before and where nothing was searched.
+const char* const kSchemaV7 = R"sql(
+ALTER TABLE moves ADD COLUMN surprise REAL;
+)sql";
+
 std::string hex(int v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08X", unsigned(v));
@@ -259,6 +267,7 @@ const std::vector<Migration>& migrations() {
         {4, "evaluation jobs", kSchemaV4},
         {5, "run leases", kSchemaV5},
         {6, "game reviews", kSchemaV6},
+        {7, "policy surprise of each move", kSchemaV7},
     };
     return steps;
 }

@@ -163,7 +163,7 @@ std::optional<GameRecord> Store::loadGame(int64_t id) {
     if (!st.step()) return std::nullopt;
     GameRecord g = readGame(st);
     Query mv(db,
-             "SELECT ply, move, root_value, visits FROM moves WHERE game = ? "
+             "SELECT ply, move, root_value, visits, surprise FROM moves WHERE game = ? "
              "ORDER BY ply");
     mv.bind(1, id);
     while (mv.step()) {
@@ -175,6 +175,7 @@ std::optional<GameRecord> Store::loadGame(int64_t id) {
         m.move = Move::fromRaw(uint16_t(mv.int64(1)));
         if (auto v = mv.optReal(2)) m.rootValue = float(*v);
         if (!mv.isNull(3)) m.visits = decodeVisits(mv.blob(3));
+        if (auto v = mv.optReal(4)) m.policySurprise = float(*v);
         g.moves.push_back(std::move(m));
     }
     tx.commit();

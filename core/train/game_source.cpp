@@ -57,6 +57,7 @@ store::GameRecord playedMoveTargets(store::GameRecord game) {
     for (store::MoveRecord& m : game.moves) {
         m.visits.assign(1, store::VisitCount{m.move, 1});
         m.rootValue.reset();
+        m.policySurprise.reset();  // it measured the search's target, replaced here
     }
     return game;
 }

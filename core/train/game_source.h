@@ -33,7 +33,8 @@ struct SourceGames {
 // cannot be read, names an unknown kind or run, or holds no usable game.
 SourceGames loadSourceGames(std::string_view source, store::Store& store);
 
-// The same game with every move's visits replaced by one visit on the move played.
+// The same game with every move's visits replaced by one visit on the move played (its root
+// value and policy surprise, which measured the search, dropped).
 store::GameRecord playedMoveTargets(store::GameRecord game);
 
 }  // namespace xq::train

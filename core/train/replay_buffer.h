@@ -89,8 +89,8 @@ public:
     // Share s in [0, 1] of the draws weighted by policy surprise (KataGo's policy surprise
     // weighting; store::MoveRecord::policySurprise): a sample of the window is drawn with
     // weight (1 - s) + s * surprise / mean, the mean over the window's samples whose surprise
-    // is known; a sample whose surprise is not known (games loaded from the store, imported
-    // games) weighs 1, the window's mean weight. 0 (the default): uniform. When the known
+    // is known; a sample whose surprise is not known (games imported or stored before the store
+    // kept it) weighs 1, the window's mean weight. 0 (the default): uniform. When the known
     // surprises sum to 0 all weigh 1.
     void setSurpriseWeight(float s) { surpriseWeight_ = s; }
     // Batches from sampleBatch() carry each sample's legal-move mask (nn::TrainBatch::legalMask),

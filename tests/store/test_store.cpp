@@ -217,6 +217,7 @@ class TestStore : public QObject {
         for (size_t i = 0; i < g.moves.size(); ++i) {
             QCOMPARE(back->moves[i].move.raw(), g.moves[i].move.raw());
             QCOMPARE(back->moves[i].rootValue, g.moves[i].rootValue);
+            QCOMPARE(back->moves[i].policySurprise, g.moves[i].policySurprise);
             QVERIFY2(back->moves[i].visits == g.moves[i].visits, qPrintable(QString::number(i)));
             withVisits += !g.moves[i].visits.empty();
         }

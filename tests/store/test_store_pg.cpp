@@ -407,6 +407,7 @@ class TestStorePg : public QObject {
         for (size_t i = 0; i < g.moves.size(); ++i) {
             QCOMPARE(back->moves[i].move.raw(), g.moves[i].move.raw());
             QCOMPARE(back->moves[i].rootValue, g.moves[i].rootValue);
+            QCOMPARE(back->moves[i].policySurprise, g.moves[i].policySurprise);
             QVERIFY(back->moves[i].visits == g.moves[i].visits);
         }
         QCOMPARE(c.exec("SELECT count(*) FROM moves WHERE visits IS NULL AND root_value IS NULL "

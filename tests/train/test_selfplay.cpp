@@ -1087,7 +1087,7 @@ private slots:
         QCOMPARE(added, int(kept.size()));
         for (int i = 0; i < added; ++i)
             QCOMPARE(int(buf.at(size_t(i)).surprise), 1 + int(std::lround(kept[size_t(i)] * 1000)));
-        // A game loaded from the store has none: its samples say "not known" (0).
+        // A game without surprises (imported, or stored before the store kept them): "not known" (0).
         store::GameRecord loaded = games[0].record;
         for (auto& m : loaded.moves) m.policySurprise.reset();
         ReplayBuffer plain(10000);

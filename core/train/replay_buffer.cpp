@@ -131,7 +131,8 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
         double t = 0;
         if (makeSample(pos, mr.visits, target(i, pos.sideToMove()), s, &t)) {
             if (mr.policySurprise)
-                s.surprise = uint16_t(1 + std::lround(std::clamp(*mr.policySurprise, 0.0f, 65.0f) * 1000.0f));
+                s.surprise = uint16_t(
+                    1 + std::lround(std::clamp(*mr.policySurprise, 0.0f, 65.0f) * 1000.0f));
             samples.push_back(s);
             truncated += t;
         }
@@ -234,8 +235,11 @@ void ReplayBuffer::draw(int batch, std::mt19937_64& rng, size_t window, std::vec
     const size_t w = window == 0 ? n : std::min(window, n);
     // The newest sample sits just before next_ (when full) or at n - 1 (while filling).
     const size_t newestEnd = n < capacity_ ? n : next_;
-    auto back = [&](size_t b) -> const Sample& { return ring_[(newestEnd + n - 1 - b) % n]; };  // 0 = newest
-    const std::vector<double> cumulative = weighted ? cumulativeWeights(w, back, surpriseWeight_) : std::vector<double>{};
+    auto back = [&](size_t b) -> const Sample& {
+        return ring_[(newestEnd + n - 1 - b) % n];
+    };  // 0 = newest
+    const std::vector<double> cumulative =
+        weighted ? cumulativeWeights(w, back, surpriseWeight_) : std::vector<double>{};
     std::uniform_int_distribution<size_t> pick(0, w - 1);
     for (int i = 0; i < batch; ++i) {
         size_t b;
@@ -243,7 +247,9 @@ void ReplayBuffer::draw(int batch, std::mt19937_64& rng, size_t window, std::vec
             b = pick(rng);
         } else {
             const double u = std::uniform_real_distribution<double>(0, cumulative.back())(rng);
-            b = std::min(size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin()), w - 1);
+            b = std::min(size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) -
+                                cumulative.begin()),
+                         w - 1);
         }
         picked.push_back(back(b));
         mirror.push_back((rng() & 1) != 0);

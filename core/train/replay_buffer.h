@@ -105,8 +105,8 @@ public:
     double truncatedMass() const;
 
     // `batch` samples drawn with replacement from the newest `window` positions (0 or more
-    // than size(): all), uniformly or as setSurpriseWeight says, mirrored with probability 1/2, encoded for NetTrainer
-    // (planes + sparse policy + z). Needs size() > 0.
+    // than size(): all), uniformly or as setSurpriseWeight says, mirrored with probability 1/2,
+    // encoded for NetTrainer (planes + sparse policy + z). Needs size() > 0.
     nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
     // The same, with round(share x batch) of the samples drawn uniformly from all of `other`
     // (e.g. the games a run started from) and the rest from this buffer's window; legal-move

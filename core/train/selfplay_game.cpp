@@ -18,7 +18,8 @@ GameStatus endOfGame(const Position& pos, int maxPlies, bool adjudicate) {
     return st;
 }
 
-std::optional<float> policySurprise(const std::vector<int>& target, const std::vector<float>& priors) {
+std::optional<float> policySurprise(const std::vector<int>& target,
+                                    const std::vector<float>& priors) {
     if (target.size() != priors.size()) return std::nullopt;
     double total = 0;
     for (int v : target) total += std::max(v, 0);

@@ -30,7 +30,8 @@ inline constexpr double kMinSurprisePrior = 1e-4;
 // KL(target || priors) in nats: `target` (counts, normalised here) against the network's prior
 // per move, both over the root's moves in the same order. Empty when the sizes differ or the
 // target has no count.
-std::optional<float> policySurprise(const std::vector<int>& target, const std::vector<float>& priors);
+std::optional<float> policySurprise(const std::vector<int>& target,
+                                    const std::vector<float>& priors);
 
 // A searched move: the root value (side to move's view, as the search reports it), the
 // visit counts of the moves that got any (sparse; reused visits included, as they are part of

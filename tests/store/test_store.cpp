@@ -684,7 +684,7 @@ class TestStore : public QObject {
     // read-write open, keeping its data; a read-only open refuses it instead.
     void migratesVersion1() {
         SQLITE_ONLY();
-        QCOMPARE(schema::currentVersion(), 6);
+        QCOMPARE(schema::currentVersion(), 7);
         const std::string path = file("v1.db");
         {
             sql::Database db(path, sql::OpenMode::ReadWriteCreate);
@@ -697,7 +697,7 @@ class TestStore : public QObject {
         QCOMPARE(std::stoi(pragmaText(path, "user_version")), 1);
         QVERIFY(!refusal(path, StoreErrorCode::OlderSchema, true).isEmpty());
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         const auto run = s.findRun("old");
         QVERIFY(run);
         LadderRecord r;

@@ -485,7 +485,7 @@ class TestStoreScale : public QObject {
     // A database of schema version 5 (before reviews) is upgraded in place: its games stay and
     // take reviews.
     void migratesVersion5() {
-        QCOMPARE(schema::currentVersion(), 6);
+        QCOMPARE(schema::currentVersion(), 7);
         const std::string path = file("v5.db");
         writeVersion(path, pg(), 5,
                      "INSERT INTO games(kind, red, black, result, reason, plies, started, "
@@ -497,7 +497,7 @@ class TestStoreScale : public QObject {
             QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
         }
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         const std::vector<GameRecord> games = s.listGames();
         QCOMPARE(games.size(), size_t(1));
         ReviewRecord r;
@@ -507,10 +507,40 @@ class TestStoreScale : public QObject {
         QCOMPARE(s.loadReview(games[0].id)->model, std::string("m.xqm"));
     }
 
+    // A database of schema version 6 (before each move's policy surprise) is upgraded in
+    // place: its moves stay, with no surprise, and new games keep theirs.
+    void migratesVersion6() {
+        QCOMPARE(schema::currentVersion(), 7);
+        const std::string path = file("v6.db");
+        const GameRecord played = makeGame(4, 3, std::nullopt);
+        std::string rows =
+            "INSERT INTO games(kind, red, black, result, reason, plies, started, finished, "
+            "start_fen) VALUES ('play', 'human', 'random', '*', '', 1, 1, 2, '');"
+            "INSERT INTO moves(game, ply, move, root_value, visits) VALUES ((SELECT id FROM "
+            "games), 0, " +
+            std::to_string(played.moves[0].move.raw()) + ", 0.25, NULL)";
+        writeVersion(path, pg(), 6, rows.c_str());
+        Store s(path);
+        QCOMPARE(s.schemaVersion(), 7);
+        const std::vector<GameRecord> games = s.listGames();
+        QCOMPARE(games.size(), size_t(1));
+        const auto old = s.loadGame(games[0].id);
+        QVERIFY(old);
+        QCOMPARE(old->moves.size(), size_t(1));
+        QCOMPARE(old->moves[0].rootValue, std::optional<float>(0.25f));
+        QVERIFY(!old->moves[0].policySurprise);
+        GameRecord g = played;
+        g.moves[0].policySurprise = 1.5f;
+        g.moves[1].policySurprise.reset();
+        const auto back = s.loadGame(s.insertGame(g));
+        QCOMPARE(back->moves[0].policySurprise, std::optional<float>(1.5f));
+        QVERIFY(!back->moves[1].policySurprise);
+    }
+
     // A database of schema version 2 (before blobs and workers) is upgraded in place, keeping
     // its models (which name no weights); a read-only open refuses it.
     void migratesVersion2() {
-        QCOMPARE(schema::currentVersion(), 6);
+        QCOMPARE(schema::currentVersion(), 7);
         const std::string path = file("v2.db");
         const char* rows =
             "INSERT INTO runs(name, config, created) VALUES ('old', '{}', 1);"
@@ -523,7 +553,7 @@ class TestStoreScale : public QObject {
             QCOMPARE(codeOf([&] { Store r(path, ro); }), StoreErrorCode::OlderSchema);
         }
         Store s(path);
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         const auto run = s.findRun("old");
         QVERIFY(run);
         const std::vector<ModelInfo> models = s.listModels(run->id);

@@ -60,7 +60,8 @@ inline GameRecord makeGame(int plies, uint32_t seed, std::optional<int64_t> run)
         mr.move = legal[int(x >> 8) % legal.size()];
         if (ply % 7 != 6) {
             mr.rootValue = float(int(x % 2001) - 1000) / 1000.0f;
-            if (ply % 5 != 4) mr.policySurprise = float(x % 9001) / 1000.0f;  // some searched plies have none
+            if (ply % 5 != 4)
+                mr.policySurprise = float(x % 9001) / 1000.0f;  // some searched plies have none
             for (int i = 0; i < legal.size(); ++i)
                 mr.visits.push_back({legal[i], i == 0 ? 0xFFFFFFF0u + uint32_t(ply % 15)
                                                       : uint32_t((x >> (i % 16)) % 1000)});

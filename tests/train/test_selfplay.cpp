@@ -1087,7 +1087,8 @@ private slots:
         QCOMPARE(added, int(kept.size()));
         for (int i = 0; i < added; ++i)
             QCOMPARE(int(buf.at(size_t(i)).surprise), 1 + int(std::lround(kept[size_t(i)] * 1000)));
-        // A game without surprises (imported, or stored before the store kept them): "not known" (0).
+        // A game without surprises (imported, or stored before the store kept them): "not known"
+        // (0).
         store::GameRecord loaded = games[0].record;
         for (auto& m : loaded.moves) m.policySurprise.reset();
         ReplayBuffer plain(10000);
@@ -1121,7 +1122,8 @@ private slots:
                 const nn::TrainBatch b = buf.sampleBatch(draws / 10, rng);
                 for (float v : b.values) ++seen[int(std::lround(v * 10))];
             }
-            return std::array<double, 3>{seen[1] / double(draws), seen[2] / double(draws), seen[3] / double(draws)};
+            return std::array<double, 3>{seen[1] / double(draws), seen[2] / double(draws),
+                                         seen[3] / double(draws)};
         };
         auto near = [](double got, double want) { return std::abs(got - want) < 0.02; };
         // s = 0.5, known surprises 0 and 1 (mean 0.5): weights 0.5, 1.5 and 1 for the unknown.

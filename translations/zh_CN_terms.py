@@ -449,6 +449,8 @@ ZH.update({
  'Policy surprise weighting': '策略意外度加权',
  'Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)': '按策略意外度加权的训练抽样份额：局面被抽中的概率正比于 (1 - 份额) + 份额 × 其意外度 / 平均意外度（0 = 均匀抽样）',
  "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
+ 'Weight averaging (steps)': '权重平均（步数）',
+ 'Publish each generation as the moving average of the trained weights over about this many steps (0 = the trained weights)': '每一代发布为训练权重在约这么多步上的滑动平均（0 = 直接发布训练权重）',
  'Simulations at the end (progressive)': '结束时模拟次数（渐进）',
  'Progressive simulations: the self-play budget rises linearly from simulations to this over the learning-rate schedule (0 = fixed)': '渐进模拟：自对弈的模拟次数随学习率计划从 simulations 线性增加到此值（0 = 固定）',
 })

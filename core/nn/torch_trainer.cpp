@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -10,10 +11,22 @@
 
 namespace xq::nn {
 
+namespace {
+// Archive keys of the moving average's tensors in the optimizer state (a suffix: the index).
+const std::string kAverageKey = "xq_average/";
+}  // namespace
+
 struct NetTrainer::Impl {
     Net& net;
     torch::optim::Adam optimizer;
     TrainingGroup* group = nullptr;  // not owned; data-parallel when worldSize() > 1
+    // The moving average (publishable()): one tensor per floating-point entry of
+    // namedState(model), in its order; empty until the first step with averageSteps > 0.
+    std::vector<torch::Tensor> average;
+    int64_t averaged = 0;  // steps in it
+    void updateAverage(double averageSteps);
+    void loadAverage(torch::serialize::InputArchive& ar, const std::string& count,
+                     double averageSteps);
     Impl(Net& n, const TrainerOptions& o)
         : net(n),
           optimizer(n.impl().model->parameters(),
@@ -122,6 +135,15 @@ double averageOverGroup(XqNet& model, TrainingGroup& group) {
     return seconds;
 }
 
+// The floating-point parameters and buffers of `model` (namedState's order without
+// num_batches_tracked): the tensors the moving average follows.
+std::vector<torch::Tensor> averagedTensors(torch::nn::Module& model) {
+    std::vector<torch::Tensor> out;
+    for (auto& [name, t] : namedState(model))
+        if (t.is_floating_point()) out.push_back(t);
+    return out;
+}
+
 // The intra-op thread count is a per-thread OpenMP setting: apply it once per thread.
 void applyThreads(int threads) {
     thread_local int applied = -1;
@@ -164,7 +186,39 @@ TrainStats NetTrainer::step(const TrainBatch& batch) {
     s.learningRate = learningRate();
     net.meta().trainingSteps++;
     net.impl().weightsChanged();
+    impl_->updateAverage(options_.averageSteps);
     return s;
+}
+
+// UpdateAverage: the step's weights into the moving average (publishable()).
+void NetTrainer::Impl::updateAverage(double averageSteps) {
+    if (averageSteps <= 0) return;
+    torch::NoGradGuard noGrad;
+    const std::vector<torch::Tensor> weights = averagedTensors(*net.impl().model);
+    std::vector<torch::Tensor>& avg = average;
+    if (avg.size() != weights.size()) {
+        avg.clear();
+        for (const auto& w : weights) avg.push_back(w.detach().clone());
+        averaged = 1;
+        return;
+    }
+    ++averaged;
+    const double share = 1.0 / std::min(double(averaged), averageSteps);
+    for (size_t i = 0; i < avg.size(); ++i) avg[i].add_(weights[i].detach() - avg[i], share);
+}
+
+Net NetTrainer::publishable() const {
+    Net out = impl_->net.clone();
+    if (options_.averageSteps <= 0 || impl_->average.empty()) return out;
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> dst = averagedTensors(*out.impl().model);
+    for (size_t i = 0; i < dst.size(); ++i) dst[i].copy_(impl_->average[i]);
+    out.impl().weightsChanged();
+    return out;
+}
+
+int64_t NetTrainer::averagedSteps() const {
+    return options_.averageSteps > 0 ? impl_->averaged : 0;
 }
 
 TrainStats NetTrainer::evaluate(const TrainBatch& batch) {
@@ -205,12 +259,15 @@ void NetTrainer::saveState(const std::string& path) const {
     const NetConfig& cfg = impl_->net.config();
     char lrText[32];
     std::snprintf(lrText, sizeof lrText, "%.17g", learningRate());  // exact round trip
-    c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" +
-             std::to_string(cfg.blocks) + "\npolicy_head=" + std::to_string(int(cfg.policyHead)) +
-             "\nlr=" + lrText + "\n";
+    c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" + std::to_string(cfg.blocks) +
+             "\npolicy_head=" + std::to_string(int(cfg.policyHead)) + "\nlr=" + lrText +
+             "\naverage_steps=" + std::to_string(impl_->average.empty() ? 0 : impl_->averaged) +
+             "\n";
     try {
         torch::serialize::OutputArchive ar;
         impl_->optimizer.save(ar);
+        for (size_t i = 0; i < impl_->average.size(); ++i)
+            ar.write(kAverageKey + std::to_string(i), impl_->average[i]);
         ar.save_to([&](const void* buf, size_t n) -> size_t {
             c.payload.append(static_cast<const char*>(buf), n);
             return n;
@@ -220,6 +277,34 @@ void NetTrainer::saveState(const std::string& path) const {
                              "cannot serialise: " + std::string(e.what_without_backtrace()), "optimizer state");
     }
     detail::writeContainer(path, "XQZOPTIM", c);
+}
+
+// LoadAverage: the moving average a state was saved with, when this trainer averages and the
+// state has one that fits this net (`count` its meta's average_steps); otherwise none, and the
+// next step starts one (a trainer without averaging neither keeps nor saves one).
+void NetTrainer::Impl::loadAverage(torch::serialize::InputArchive& ar, const std::string& count,
+                                   double averageSteps) {
+    average.clear();
+    averaged = 0;
+    if (averageSteps <= 0) return;
+    int64_t n = 0;
+    try {
+        n = count.empty() ? 0 : std::stoll(count);
+    } catch (const std::exception&) {
+        n = 0;
+    }
+    if (n <= 0) return;
+    const std::vector<torch::Tensor> weights = averagedTensors(*net.impl().model);
+    std::vector<torch::Tensor> avg;
+    for (size_t i = 0; i < weights.size(); ++i) {
+        c10::IValue v;
+        if (!ar.try_read(kAverageKey + std::to_string(i), v) || !v.isTensor() ||
+            !v.toTensor().sizes().equals(weights[i].sizes()))
+            return;
+        avg.push_back(v.toTensor().to(weights[i].device(), weights[i].scalar_type()).clone());
+    }
+    average = std::move(avg);
+    averaged = n;
 }
 
 void NetTrainer::loadState(const std::string& path) {
@@ -240,6 +325,7 @@ void NetTrainer::loadState(const std::string& path) {
         torch::serialize::InputArchive ar;
         ar.load_from(c.payload.data(), c.payload.size(), impl_->net.impl().device);
         impl_->optimizer.load(ar);
+        impl_->loadAverage(ar, detail::metaValue(c.meta, "average_steps"), options_.averageSteps);
     } catch (const c10::Error& e) {
         std::string msg = e.what_without_backtrace();
         throw ModelFileError(ErrorCode::ModelDamaged, path, "cannot read: " + msg.substr(0, msg.find('\n')),

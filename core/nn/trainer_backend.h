@@ -39,6 +39,9 @@ struct TrainerOptions {
     double weightDecay = 1e-4;
     double clipNorm = 5.0;     // max global gradient norm; 0 = no clipping
     double valueWeight = 1.0;  // weight of the value loss against the policy loss
+    // Time constant, in steps, of the moving average of the weights that publishable()
+    // returns; 0 = no average (publishable() is the trained weights).
+    double averageSteps = 0;
 };
 
 // One sparse policy target entry: sample `row` puts probability `prob` on policy index
@@ -97,8 +100,21 @@ public:
     double learningRate() const;
     const TrainerOptions& options() const { return options_; }
 
-    // Optimizer state (Adam moments) for checkpoints, in the model_file.h container with
-    // magic "XQZOPTIM". load throws ModelFileError on a corrupt or mismatched file.
+    // The weights a generation publishes. With options().averageSteps = T > 0: the moving
+    // average of the weights after each step since this trainer started (or since the state
+    // it loaded), parameters and batch-norm running statistics alike: the mean of the first T
+    // steps' weights, then each step's weights enter with weight 1/T (an exponential average
+    // over about T steps, as lc0's and KataGo's stochastic weight averaging smooth the noise
+    // of single steps). Before the first step, or with T = 0: the trained weights. Meta as the
+    // trained net's.
+    Net publishable() const;
+    // Steps in the moving average (0 with averageSteps 0).
+    int64_t averagedSteps() const;
+
+    // Optimizer state (Adam moments, and the moving average of the weights with its step
+    // count) for checkpoints, in the model_file.h container with magic "XQZOPTIM". load
+    // throws ModelFileError on a corrupt or mismatched file; a state without an average (or
+    // saved by a trainer without one) starts the average from the next step.
     void saveState(const std::string& path) const;
     void loadState(const std::string& path);
 

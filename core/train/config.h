@@ -111,6 +111,10 @@ struct TrainConfig {
     bool lrDecayTimed = false;
     double weightDecay = 1e-4;
     double gradClip = 5.0;
+    // Generations publish the moving average of the trained weights over about this many
+    // steps (nn::NetTrainer::publishable; lc0's and KataGo's weight averaging), 0 = the trained
+    // weights themselves. Training goes on from the trained weights either way.
+    int weightAverageSteps = 0;
     int minBufferToTrain = 2000;
     double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
     int validationInterval = 50;       // training steps between held-out checks

@@ -330,7 +330,7 @@ struct Pipeline::ConcurrentRun {
         }
         if (st.ckpt.step > 0 && st.bestNet->meta().trainingSteps != st.ckpt.step) {
             st.trainNet->meta().trainingSteps = st.ckpt.step;
-            st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+            st.candidate = std::make_shared<nn::Net>(st.trainer->publishable());
             p.evaluatePhase(st);  // gate 0: publishes at once
             swapWeights();
         }

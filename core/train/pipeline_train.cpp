@@ -51,9 +51,9 @@ struct Pipeline::HeldOutChecks {
         const EarlyStop::Action a = early.report(doneSteps, hs.valueLoss);
         if (a == EarlyStop::Action::NewBest && st.config.earlyStopChecks > 0) {
             if (!bestWeights)
-                bestWeights = std::make_unique<nn::Net>(st.trainNet->clone());
+                bestWeights = std::make_unique<nn::Net>(st.trainer->publishable());
             else
-                bestWeights->copyWeightsFrom(*st.trainNet);
+                bestWeights->copyWeightsFrom(st.trainer->publishable());
         }
         return a;
     }
@@ -150,7 +150,7 @@ int Pipeline::trainSteps(State& st, int steps, size_t window, HeldOutChecks& hel
 // TakeCandidate: the trained weights become st.candidate; with early stopping, the best held-out
 // check's weights instead, or no candidate when no check improved on the phase's start.
 void Pipeline::takeCandidate(State& st, const HeldOutChecks& held, int phaseSteps) {
-    st.candidate = std::make_shared<nn::Net>(st.trainNet->clone());
+    st.candidate = std::make_shared<nn::Net>(st.trainer->publishable());
     if (st.config.earlyStopChecks <= 0 || !held.on || !held.early.hasBest()) return;
     const EarlyStop& early = held.early;
     char msg[256];

@@ -254,6 +254,7 @@ void startTrainer(RunSession& s, double learningRate, bool restoreOptimizer) {
     topts.learningRate = learningRate;
     topts.weightDecay = s.config.weightDecay;
     topts.clipNorm = s.config.gradClip;
+    topts.averageSteps = s.config.weightAverageSteps;
     s.trainer = std::make_unique<nn::NetTrainer>(*s.trainNet, topts);
     s.trainer->setGroup(s.group.get());
     if (restoreOptimizer && !s.ckpt.optimizerFile.empty())

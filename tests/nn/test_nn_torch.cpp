@@ -132,6 +132,8 @@ class TestNnTorch : public QObject {
     void exportReloads();
     void trainingLowersLoss();
     void optimizerStateRoundTrip();
+    void weightAverage();
+    void weightAverageResumes();
     void legalMaskedPolicyLoss();
     void bilinearHeadIsLowRank();
     void bilinearHeadFilesAndTraining();
@@ -559,6 +561,126 @@ void TestNnTorch::optimizerStateRoundTrip() {
         QVERIFY2(failsWith([&] { t.loadState(opt); }, "metadata 'lr' missing or invalid", &msg),
                  qPrintable(msg + " for lr=" + lr));
     }
+}
+
+namespace {
+
+// Logits and values of `net` on a fixed set of positions, as one vector.
+std::vector<float> outputsOf(Net& net) {
+    Batch b = forwardOn(net, nntest::randomPositions(1, 4, 10));
+    b.logits.insert(b.logits.end(), b.values.begin(), b.values.end());
+    return b.logits;
+}
+
+// Largest difference between `actual` and sum_k weights[k] * outputs[k], over the largest
+// difference between outputs[0] and outputs.back() (how far the weights moved).
+double relativeDeviation(const std::vector<float>& actual,
+                         const std::vector<std::vector<float>>& outputs,
+                         const std::vector<double>& weights) {
+    double dev = 0, span = 0;
+    for (size_t i = 0; i < actual.size(); ++i) {
+        double mix = 0;
+        for (size_t k = 0; k < outputs.size(); ++k) mix += weights[k] * outputs[k][i];
+        dev = std::max(dev, std::abs(actual[i] - mix));
+        span = std::max(span, double(std::abs(outputs.back()[i] - outputs[0][i])));
+    }
+    return span > 0 ? dev / span : 1e9;
+}
+
+}  // namespace
+
+void TestNnTorch::weightAverage() {
+    const TrainBatch tb = fixedBatch(8);
+    // Off (0) and a time constant of one step publish the trained weights.
+    for (double steps : {0.0, 1.0}) {
+        Net a(kTiny, {.seed = 9});
+        NetTrainer t(a, {.learningRate = 1e-3, .averageSteps = steps});
+        Net before = t.publishable();  // before any step: the trained weights
+        QCOMPARE(maxDiff(outputsOf(before), outputsOf(a)), 0.0f);
+        for (int i = 0; i < 3; ++i) t.step(tb);
+        Net p = t.publishable();
+        QCOMPARE(maxDiff(outputsOf(p), outputsOf(a)), 0.0f);
+        QCOMPARE(p.meta().trainingSteps, a.meta().trainingSteps);
+        QCOMPARE(t.averagedSteps(), steps > 0 ? int64_t(3) : int64_t(0));
+    }
+    // With a time constant T = 2: after step 1 the first step's weights w1, after step 2 their
+    // mean with w2, after step 3 avg + (w3 - avg) / 2 = w1/4 + w2/4 + w3/2. A net's outputs are
+    // not linear in its weights, but over steps this small they are to first order: the
+    // published outputs match the same mix of the trained nets' outputs to a few hundredths of
+    // how far the steps moved them (0.02 and 0.007 here), where publishing w2 misses by half
+    // of it, and publishing w3 or the plain mean of three by more than 8 times the deviation
+    // (0.375 and 0.125).
+    // A hundred steps at rate 0 first bring the batch-norm running statistics (moved a tenth
+    // of the way to the batch's each step) to rest at the batch's.
+    Net a(kTiny, {.seed = 9});
+    {
+        NetTrainer warm(a, {.learningRate = 0});
+        for (int i = 0; i < 100; ++i) warm.step(tb);
+    }
+    NetTrainer t(a, {.learningRate = 1e-5, .averageSteps = 2});
+    std::vector<std::vector<float>> f;
+    t.step(tb);
+    f.push_back(outputsOf(a));
+    {
+        Net p = t.publishable();
+        QCOMPARE(maxDiff(outputsOf(p), f[0]), 0.0f);
+    }
+    t.step(tb);
+    f.push_back(outputsOf(a));
+    {
+        Net p = t.publishable();
+        const double dev = relativeDeviation(outputsOf(p), f, {0.5, 0.5});
+        QVERIFY2(dev < 0.05, qPrintable(QString::number(dev)));
+        QVERIFY(relativeDeviation(outputsOf(p), f, {0.0, 1.0}) > 0.3);
+    }
+    t.step(tb);
+    f.push_back(outputsOf(a));
+    Net p = t.publishable();
+    const double dev = relativeDeviation(outputsOf(p), f, {0.25, 0.25, 0.5});
+    QVERIFY2(dev < 0.03, qPrintable(QString::number(dev)));
+    QVERIFY(relativeDeviation(outputsOf(p), f, {1.0 / 3, 1.0 / 3, 1.0 / 3}) > 8 * dev);
+    QVERIFY(relativeDeviation(outputsOf(p), f, {0.0, 0.0, 1.0}) > 8 * dev);
+    QCOMPARE(t.averagedSteps(), int64_t(3));
+    // Publishing leaves the trained weights as they were.
+    QCOMPARE(maxDiff(outputsOf(a), f[2]), 0.0f);
+}
+
+void TestNnTorch::weightAverageResumes() {
+    QTemporaryDir dir;
+    const std::string model = dir.filePath("m.xqz").toStdString();
+    const std::string opt = dir.filePath("m.opt").toStdString();
+    const TrainBatch tb = fixedBatch(8);
+    Net a(kTiny, {.seed = 9});
+    NetTrainer ta(a, {.learningRate = 1e-3, .averageSteps = 4});
+    for (int i = 0; i < 3; ++i) ta.step(tb);
+    saveModel(a, model);
+    ta.saveState(opt);
+    for (int i = 0; i < 2; ++i) ta.step(tb);
+    Net pa = ta.publishable();
+    // A trainer resumed from the checkpoint goes on with the saved average.
+    Net b = loadModel(model);
+    NetTrainer tb2(b, {.learningRate = 1e-3, .averageSteps = 4});
+    tb2.loadState(opt);
+    QCOMPARE(tb2.averagedSteps(), int64_t(3));
+    for (int i = 0; i < 2; ++i) tb2.step(tb);
+    Net pb = tb2.publishable();
+    QCOMPARE(tb2.averagedSteps(), int64_t(5));
+    QVERIFY(maxDiff(outputsOf(pa), outputsOf(pb)) < 1e-4f);
+    // A state without an average (written with averaging off) starts one at the next step:
+    // two steps later that is a different net.
+    Net c = loadModel(model);
+    NetTrainer off(c, {.learningRate = 1e-3});
+    off.loadState(opt);
+    const std::string plain = dir.filePath("plain.opt").toStdString();
+    off.saveState(plain);
+    Net d = loadModel(model);
+    NetTrainer td(d, {.learningRate = 1e-3, .averageSteps = 4});
+    td.loadState(plain);
+    QCOMPARE(td.averagedSteps(), int64_t(0));
+    for (int i = 0; i < 2; ++i) td.step(tb);
+    QCOMPARE(td.averagedSteps(), int64_t(2));
+    Net pd = td.publishable();
+    QVERIFY(maxDiff(outputsOf(pa), outputsOf(pd)) > 1e-4f);
 }
 
 void TestNnTorch::torchEvaluatorSoftmaxAndCache() {

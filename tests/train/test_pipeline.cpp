@@ -37,6 +37,7 @@
 #include "core/xiangqi/pgn.h"
 #include "core/store/pgn_import.h"
 #include "core/error.h"
+#include "tests/support/nn_testutil.h"
 #include "tests/support/tiny_run.h"
 
 using namespace xq;
@@ -1112,6 +1113,53 @@ private slots:
         store::Store st(po.dbPath);
         QCOMPARE(st.bestModel(st.findRun("blob")->id)->generation, 2);
         QVERIFY(QDir(dir.path() + "/cache").entryList({"*.xqm"}).size() == 1);
+    }
+
+    // weight-average-steps: a generation publishes the trainer's moving average of the
+    // weights (nn::NetTrainer::publishable), the checkpoint keeps the trained weights and the
+    // average with its step count; without it the generation is the trained weights.
+    void generationsPublishTheWeightAverage() {
+        for (int averageSteps : {0, 100}) {
+            QTemporaryDir dir;
+            PipelineOptions po = ungatedRun(dir, "avg");
+            po.config.weightAverageSteps = averageSteps;
+            Pipeline(po).run();
+            const std::string modelDir = (dir.path() + "/models/avg").toStdString();
+            const auto ck = readCheckpoint(modelDir);
+            QVERIFY(ck.has_value());
+            QCOMPARE(ck->generation, 1);
+            QCOMPARE(ck->step, int64_t(po.config.stepsPerIteration));
+            nn::Net published = nn::loadModel(modelDir + "/" + ck->bestFile);
+            nn::Net trained = nn::loadModel(modelDir + "/" + ck->trainFile);
+            QCOMPARE(published.meta().trainingSteps, ck->step);
+            const auto positions = nntest::randomPositions(1, 6, 5);
+            nn::TrainBatch probe;
+            probe.size = int(positions.size());
+            probe.planes.resize(size_t(probe.size) * nn::kInputSize);
+            for (int i = 0; i < probe.size; ++i)
+                nn::encodePosition(
+                    positions[i], 0,
+                    std::span<float>(probe.planes).subspan(size_t(i) * nn::kInputSize));
+            auto outputs = [&](nn::Net& net) {
+                net.setThreads(1);
+                std::vector<float> logits(size_t(probe.size) * nn::kPolicySize),
+                    values(size_t(probe.size));
+                net.forward(probe.planes, probe.size, logits, values);
+                logits.insert(logits.end(), values.begin(), values.end());
+                return logits;
+            };
+            const auto state =
+                nn::detail::readContainer(modelDir + "/" + ck->optimizerFile, "XQZOPTIM");
+            const std::string saved = nn::detail::metaValue(state.meta, "average_steps");
+            if (averageSteps == 0) {
+                QVERIFY(outputs(published) == outputs(trained));
+                QCOMPARE(saved, std::string("0"));
+            } else {
+                QVERIFY2(outputs(published) != outputs(trained),
+                         "the generation is the trained weights");
+                QCOMPARE(saved, std::to_string(po.config.stepsPerIteration));
+            }
+        }
     }
 
     // The checkpoint keeps the run's worked seconds (session_clock.h), and a resumed session's

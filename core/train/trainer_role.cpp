@@ -272,7 +272,8 @@ void DistributedTrainer::publish(State& st) {
     const int gen = nextGenerationNumber(st.ckpt.generation, st.newestGeneration);
     // With the gate a generation after the first is a candidate until its games decide.
     const bool candidate = st.config.gate != 0 && gen > 0;
-    nn::Net snapshot = st.trainer->publishable();
+    // Generation 0 is published before the trainer starts.
+    nn::Net snapshot = st.trainer ? st.trainer->publishable() : st.trainNet->clone();
     snapshot.meta().generation = gen;
     store::ModelInfo row;
     row.run = st.run.id;

@@ -29,7 +29,7 @@ struct Checkpoint {
     std::string bestFile;       // model file of the best generation (in the run's model dir)
     int64_t bestModelId = 0;    // its row in the store's models table
     std::string trainFile;      // training network
-    std::string optimizerFile;  // its Adam state
+    std::string optimizerFile;  // its Adam state (and the weight average, weight-average-steps)
     double elo = 0, eloLo = 0, eloHi = 0;  // of the best generation, relative to generation 0
     // The training ratio's account (config.h trainRatio): samples self-play added to the
     // training buffer, and samples the training steps consumed, over the whole run. A

@@ -21,9 +21,10 @@
 // hot-swaps each new generation into the inference server. The ratio holds either way.
 //
 // Files (modelDir, default "<db dir>/models/<run>"): gen-NNNN.xqm for each accepted
-// generation (written by publishGeneration, publisher.h), train-SSSSSSSS.xqm / .opt for the training network and its optimizer state (with the
-// moving average of the weights that generations publish, weight-average-steps) at checkpoint step S, and checkpoint.json, written last (temp file + rename) and naming the
-// files of the newest complete checkpoint. A crash at any moment leaves the previous
+// generation (written by publishGeneration, publisher.h), train-SSSSSSSS.xqm / .opt for the
+// training network and its optimizer state (with the moving average of the weights that
+// generations publish, weight-average-steps) at checkpoint step S, and checkpoint.json,
+// written last (temp file + rename) and naming the files of the newest complete checkpoint. A crash at any moment leaves the previous
 // checkpoint intact; games are committed to the store when they finish, and on --resume the
 // replay buffer is rebuilt from the run's stored self-play games (newest first), so no
 // finished game is lost. A run stopped before its first checkpoint resumes from its newest

@@ -24,10 +24,10 @@
 // generation (written by publishGeneration, publisher.h), train-SSSSSSSS.xqm / .opt for the
 // training network and its optimizer state (with the moving average of the weights that
 // generations publish, weight-average-steps) at checkpoint step S, and checkpoint.json,
-// written last (temp file + rename) and naming the files of the newest complete checkpoint. A crash at any moment leaves the previous
-// checkpoint intact; games are committed to the store when they finish, and on --resume the
-// replay buffer is rebuilt from the run's stored self-play games (newest first), so no
-// finished game is lost. A run stopped before its first checkpoint resumes from its newest
+// written last (temp file + rename) and naming the files of the newest complete checkpoint.
+// A crash at any moment leaves the previous checkpoint intact; games are committed to the
+// store when they finish, and on --resume the replay buffer is rebuilt from the run's stored
+// self-play games (newest first), so no finished game is lost. A run stopped before its first checkpoint resumes from its newest
 // generation (generation 0 at worst) with a fresh optimizer. The models table is the source of
 // truth for generations: OpenRun reconciles checkpoint.json with it (run_open.h), so
 // a kill between writing a generation's row and the checkpoint neither duplicates the

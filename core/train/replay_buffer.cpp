@@ -63,9 +63,8 @@ std::vector<double> cumulativeWeights(size_t w, const Back& back, double s) {
     double sum = 0;
     size_t known = 0;
     for (size_t b = 0; b < w; ++b) {
-        const uint16_t v = back(b).surprise;
-        if (v == 0) continue;
-        sum += (v - 1) / 1000.0;
+        if (!back(b).surpriseKnown()) continue;
+        sum += back(b).surpriseNats();
         ++known;
     }
     if (known == 0 || sum <= 0) return {};
@@ -73,14 +72,18 @@ std::vector<double> cumulativeWeights(size_t w, const Back& back, double s) {
     std::vector<double> cum(w);
     double acc = 0;
     for (size_t b = 0; b < w; ++b) {
-        const uint16_t v = back(b).surprise;
-        acc += v == 0 ? 1.0 : (1 - s) + s * ((v - 1) / 1000.0) / mean;
+        const Sample& x = back(b);
+        acc += x.surpriseKnown() ? (1 - s) + s * x.surpriseNats() / mean : 1.0;
         cum[b] = acc;
     }
     return cum;
 }
 
 }  // namespace
+
+void Sample::setSurprise(float nats) {
+    surprise = uint16_t(1 + std::lround(std::clamp(nats, 0.0f, 65.0f) * 1000.0f));
+}
 
 ReplayBuffer::ReplayBuffer(size_t capacity) : capacity_(std::max<size_t>(1, capacity)) {}
 
@@ -130,9 +133,7 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
         Sample s;
         double t = 0;
         if (makeSample(pos, mr.visits, target(i, pos.sideToMove()), s, &t)) {
-            if (mr.policySurprise)
-                s.surprise = uint16_t(
-                    1 + std::lround(std::clamp(*mr.policySurprise, 0.0f, 65.0f) * 1000.0f));
+            if (mr.policySurprise) s.setSurprise(*mr.policySurprise);
             samples.push_back(s);
             truncated += t;
         }

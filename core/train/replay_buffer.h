@@ -48,6 +48,10 @@ struct Sample {
     Piece piece(int sq) const { return Piece((board[sq >> 1] >> ((sq & 1) * 4)) & 15); }
     // The position (without history; repetitions and rule60 stand in for it).
     Position position() const;
+    // The policy surprise in nats, through surprise's encoding (0 when not known).
+    void setSurprise(float nats);
+    bool surpriseKnown() const { return surprise != 0; }
+    double surpriseNats() const { return surprise == 0 ? 0.0 : (surprise - 1) / 1000.0; }
 };
 static_assert(sizeof(Sample) == 256, "a replay sample must stay 256 bytes");
 

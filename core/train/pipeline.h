@@ -28,10 +28,10 @@
 // A crash at any moment leaves the previous checkpoint intact; games are committed to the
 // store when they finish, and on --resume the replay buffer is rebuilt from the run's stored
 // self-play games (newest first), so no finished game is lost. A run stopped before its first
-// checkpoint resumes from its newest generation (generation 0 at worst) with a fresh optimizer. The models table is the source of
-// truth for generations: OpenRun reconciles checkpoint.json with it (run_open.h), so
-// a kill between writing a generation's row and the checkpoint neither duplicates the
-// generation nor overwrites its file.
+// checkpoint resumes from its newest generation (generation 0 at worst) with a fresh optimizer.
+// The models table is the source of truth for generations: OpenRun reconciles checkpoint.json
+// with it (run_open.h), so a kill between writing a generation's row and the checkpoint
+// neither duplicates the generation nor overwrites its file.
 //
 // Before any work OpenRun proves that the work can be kept (run_open.h: checkRoomToWork): the database
 // takes a write, the model folder a file, and both disks have room.

@@ -1661,37 +1661,37 @@ File: %2</translation>
             <translation>MCTS simulations of the moves that are not searched fully</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Resign threshold</source>
             <translation>Resign threshold</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="47" />
+            <location filename="../core/train/config.cpp" line="49" />
             <source>Resign when the root value stays below this</source>
             <translation>Resign when the root value stays below this</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Resign moves</source>
             <translation>Resign moves</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="48" />
+            <location filename="../core/train/config.cpp" line="50" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>Consecutive own moves below the threshold before resigning (0 = never)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Resign playout fraction</source>
             <translation>Resign playout fraction</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="49" />
+            <location filename="../core/train/config.cpp" line="51" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>Fraction of games played out despite resignation (measures false resignations)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Count reused visits</source>
             <translation>Count reused visits</translation>
         </message>
@@ -1701,177 +1701,177 @@ File: %2</translation>
             <translation>Visits kept from the previous move's tree count toward the simulations (at least a quarter are new)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Maximum plies</source>
             <translation>Maximum plies</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="50" />
+            <location filename="../core/train/config.cpp" line="52" />
             <source>Length cap of a self-play game in plies</source>
             <translation>Length cap of a self-play game in plies</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Adjudicate at the cap</source>
             <translation>Adjudicate at the cap</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="51" />
+            <location filename="../core/train/config.cpp" line="53" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>At the length cap, award the game on material instead of a draw</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Mate search</source>
             <translation>Mate search</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="52" />
+            <location filename="../core/train/config.cpp" line="54" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Leaf mate search</source>
             <translation>Leaf mate search</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="53" />
+            <location filename="../core/train/config.cpp" line="55" />
             <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
             <translation>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Material win value</source>
             <translation>Material win value</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="54" />
+            <location filename="../core/train/config.cpp" line="56" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>Value target of a game won on material at the cap (a mate counts 1)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Material target weight</source>
             <translation>Material target weight</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="55" />
+            <location filename="../core/train/config.cpp" line="57" />
             <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
             <translation>Weight of the material balance some plies later in the value target (0 = the game result alone)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Material target plies</source>
             <translation>Material target plies</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="56" />
+            <location filename="../core/train/config.cpp" line="58" />
             <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
             <translation>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Resolve exchanges</source>
             <translation>Resolve exchanges</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="57" />
+            <location filename="../core/train/config.cpp" line="59" />
             <source>Take the material balance of the value target after playing out the captures in progress there</source>
             <translation>Take the material balance of the value target after playing out the captures in progress there</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Legal-move policy loss</source>
             <translation>Legal-move policy loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="67" />
+            <location filename="../core/train/config.cpp" line="69" />
             <source>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</source>
             <translation>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Buffer capacity</source>
             <translation>Buffer capacity</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="61" />
+            <location filename="../core/train/config.cpp" line="63" />
             <source>Replay buffer size in positions</source>
             <translation>Replay buffer size in positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Minimum window</source>
             <translation>Minimum window</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="62" />
+            <location filename="../core/train/config.cpp" line="64" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Window exponent</source>
             <translation>Window exponent</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="63" />
+            <location filename="../core/train/config.cpp" line="65" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>Power of the positions generated at which the training window grows past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Window growth</source>
             <translation>Window growth</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="64" />
+            <location filename="../core/train/config.cpp" line="66" />
             <source>Growth rate of the training window past window-min</source>
             <translation>Growth rate of the training window past window-min</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Training ratio</source>
             <translation>Training ratio</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="65" />
+            <location filename="../core/train/config.cpp" line="67" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Concurrent training</source>
             <translation>Concurrent training</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="66" />
+            <location filename="../core/train/config.cpp" line="68" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Batch size</source>
             <translation>Batch size</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="68" />
+            <location filename="../core/train/config.cpp" line="70" />
             <source>Positions per training step</source>
             <translation>Positions per training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Steps per iteration</source>
             <translation>Steps per iteration</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="69" />
+            <location filename="../core/train/config.cpp" line="71" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>Training steps after each self-play phase when train-ratio is 0</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>LR decay over the time limit</source>
             <translation>LR decay over the time limit</translation>
         </message>
@@ -1891,272 +1891,282 @@ File: %2</translation>
             <translation>Gumbel search: weight of the search's Q in the policy target and the root's choice, sigma(q) = (50 + max visits) x this x q with q rescaled to [0, 1] (mctx: 0.1)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="58" />
+            <location filename="../core/train/config.cpp" line="47" />
+            <source>Unsettled roots: a full search whose best move's value differs from the network's value of the position by at least unsettled-value-change is searched again with this many times its simulations before the move is played (0 = off)</source>
+            <translation>Unsettled roots: a full search whose best move's value differs from the network's value of the position by at least unsettled-value-change is searched again with this many times its simulations before the move is played (0 = off)</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="48" />
+            <source>Unsettled roots: the difference between the search's value of its best move and the network's value of the position that counts as unsettled</source>
+            <translation>Unsettled roots: the difference between the search's value of its best move and the network's value of the position that counts as unsettled</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="60" />
             <source>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</source>
             <translation>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="59" />
+            <location filename="../core/train/config.cpp" line="61" />
             <source>Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)</source>
             <translation>Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="73" />
+            <location filename="../core/train/config.cpp" line="75" />
             <source>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</source>
             <translation>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="76" />
+            <location filename="../core/train/config.cpp" line="78" />
             <source>Publish each generation as the moving average of the trained weights over about this many steps (0 = the trained weights)</source>
             <translation>Publish each generation as the moving average of the trained weights over about this many steps (0 = the trained weights)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>Start from games: training steps on the moves played in the games before self-play begins</source>
             <translation>Start from games: training steps on the moves played in the games before self-play begins</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
             <translation>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
             <translation>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="84" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
             <translation>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="89" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</source>
             <translation>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo gain</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>Elo gain the SPRT gate tests for against 0 (gate 2)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT gate: chance of accepting a candidate no stronger than the best</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="92" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Ladder interval (minutes)</source>
             <translation>Ladder interval (minutes)</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="94" />
+            <location filename="../core/train/config.cpp" line="96" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Ladder games per rung</source>
             <translation>Ladder games per rung</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="95" />
+            <location filename="../core/train/config.cpp" line="97" />
             <source>Games per ladder rung in those ratings</source>
             <translation>Games per ladder rung in those ratings</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="90" />
             <source>Ladder simulations</source>
             <translation>Ladder simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="96" />
+            <location filename="../core/train/config.cpp" line="98" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>MCTS simulations per move of the rated network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Learning rate</source>
             <translation>Learning rate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="70" />
+            <location filename="../core/train/config.cpp" line="72" />
             <source>Adam learning rate</source>
             <translation>Adam learning rate</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>LR schedule</source>
             <translation>LR schedule</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="71" />
+            <location filename="../core/train/config.cpp" line="73" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>Learning-rate schedule: 0 constant, 1 cosine, 2 step</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>LR decay steps</source>
             <translation>LR decay steps</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="72" />
+            <location filename="../core/train/config.cpp" line="74" />
             <source>Steps over which the schedule decays</source>
             <translation>Steps over which the schedule decays</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Weight decay</source>
             <translation>Weight decay</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="74" />
+            <location filename="../core/train/config.cpp" line="76" />
             <source>L2 regularisation</source>
             <translation>L2 regularisation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Gradient clip</source>
             <translation>Gradient clip</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="75" />
+            <location filename="../core/train/config.cpp" line="77" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>Gradient norm clip (0 = off)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Minimum buffer</source>
             <translation>Minimum buffer</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="79" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>Positions needed in the buffer before training starts</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Held-out share</source>
             <translation>Held-out share</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="78" />
+            <location filename="../core/train/config.cpp" line="80" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>Share of self-play games kept out of training to measure the held-out loss (0 = none)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Validation interval</source>
             <translation>Validation interval</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="81" />
             <source>Training steps between two held-out loss checks</source>
             <translation>Training steps between two held-out loss checks</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Early-stop checks</source>
             <translation>Early-stop checks</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="80" />
+            <location filename="../core/train/config.cpp" line="82" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Gate</source>
             <translation>Gate</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="88" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Evaluation games</source>
             <translation>Evaluation games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Evaluation simulations</source>
             <translation>Evaluation simulations</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="88" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>MCTS simulations per move in gating games</source>
             <translation>MCTS simulations per move in gating games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Gate threshold</source>
             <translation>Gate threshold</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="89" />
+            <location filename="../ui/train/param_texts.cpp" line="91" />
             <source>Search threads</source>
             <translation>Search threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="97" />
+            <location filename="../core/train/config.cpp" line="99" />
             <source>Self-play search threads</source>
             <translation>Self-play search threads</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="90" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Inference threads</source>
             <translation>Inference threads</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="98" />
+            <location filename="../core/train/config.cpp" line="100" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>Intra-op threads of the network's inference thread</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Inference workers</source>
             <translation>Inference workers</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="99" />
+            <location filename="../core/train/config.cpp" line="101" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>Inference threads, each with its own copy of the network (one per core on a CPU)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="100" />
+            <location filename="../core/train/config.cpp" line="102" />
             <source>Random seed of the run</source>
             <translation>Random seed of the run</translation>
         </message>
@@ -2176,137 +2186,147 @@ File: %2</translation>
             <translation>Gumbel Q scale</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <source>Unsettled roots: extra search</source>
+            <translation>Unsettled roots: extra search</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Unsettled roots: value change</source>
+            <translation>Unsettled roots: value change</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Search value weight</source>
             <translation>Search value weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Policy surprise weighting</source>
             <translation>Policy surprise weighting</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Weight averaging (steps)</source>
             <translation>Weight averaging (steps)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Steps on the start games</source>
             <translation>Steps on the start games</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Start games held out</source>
             <translation>Start games held out</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Start games' result weight</source>
             <translation>Start games' result weight</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Start games in later batches</source>
             <translation>Start games in later batches</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <location filename="../ui/train/param_texts.cpp" line="98" />
             <source>Network</source>
             <translation>Network</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <location filename="../ui/train/param_texts.cpp" line="99" />
             <source>Self-play</source>
             <translation>Self-play</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Training</source>
             <translation>Training</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Evaluation</source>
             <translation>Evaluation</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Machine</source>
             <translation>Machine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Dense</source>
             <translation>Dense</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Bilinear</source>
             <translation>Bilinear</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Basic</source>
             <translation>Basic</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="107" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>Tactical</source>
             <translation>Tactical</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="108" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="109" />
+            <location filename="../ui/train/param_texts.cpp" line="111" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="112" />
             <source>Constant</source>
             <translation>Constant</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="111" />
+            <location filename="../ui/train/param_texts.cpp" line="113" />
             <source>Cosine</source>
             <translation>Cosine</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="112" />
+            <location filename="../ui/train/param_texts.cpp" line="114" />
             <source>Steps (x0.1 a third)</source>
             <translation>Steps (x0.1 a third)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="113" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>None</source>
             <translation>None</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="114" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Fixed match</source>
             <translation>Fixed match</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="115" />
+            <location filename="../ui/train/param_texts.cpp" line="117" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="119" />
+            <location filename="../ui/train/param_texts.cpp" line="121" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>Quick (64×3, minutes per iteration)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="120" />
+            <location filename="../ui/train/param_texts.cpp" line="122" />
             <source>Standard (128×6)</source>
             <translation>Standard (128×6)</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="121" />
+            <location filename="../ui/train/param_texts.cpp" line="123" />
             <source>Full (256×10)</source>
             <translation>Full (256×10)</translation>
         </message>

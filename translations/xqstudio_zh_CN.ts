@@ -1661,37 +1661,37 @@ File: %2</source>
             <translation>非完整搜索着法的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <location filename="../ui/train/param_texts.cpp" line="43" />
             <source>Resign threshold</source>
             <translation>认输阈值</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="47" />
+            <location filename="../core/train/config.cpp" line="49" />
             <source>Resign when the root value stays below this</source>
             <translation>根节点价值持续低于此值时认输</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <location filename="../ui/train/param_texts.cpp" line="44" />
             <source>Resign moves</source>
             <translation>认输步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="48" />
+            <location filename="../core/train/config.cpp" line="50" />
             <source>Consecutive own moves below the threshold before resigning (0 = never)</source>
             <translation>认输前己方连续低于阈值的步数（0 = 从不认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="43" />
+            <location filename="../ui/train/param_texts.cpp" line="45" />
             <source>Resign playout fraction</source>
             <translation>认输后续弈比例</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="49" />
+            <location filename="../core/train/config.cpp" line="51" />
             <source>Fraction of games played out despite resignation (measures false resignations)</source>
             <translation>即使应认输也下完的对局比例（用于衡量误认输）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="44" />
+            <location filename="../ui/train/param_texts.cpp" line="46" />
             <source>Count reused visits</source>
             <translation>计入复用的访问</translation>
         </message>
@@ -1701,177 +1701,177 @@ File: %2</source>
             <translation>上一步搜索树保留下来的访问次数计入模拟次数（至少四分之一为新模拟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="45" />
+            <location filename="../ui/train/param_texts.cpp" line="47" />
             <source>Maximum plies</source>
             <translation>最大步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="50" />
+            <location filename="../core/train/config.cpp" line="52" />
             <source>Length cap of a self-play game in plies</source>
             <translation>自我对弈对局的步数上限</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="46" />
+            <location filename="../ui/train/param_texts.cpp" line="48" />
             <source>Adjudicate at the cap</source>
             <translation>达到上限时裁决</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="51" />
+            <location filename="../core/train/config.cpp" line="53" />
             <source>At the length cap, award the game on material instead of a draw</source>
             <translation>达到步数上限时按子力判定胜负，而不是判和</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="47" />
+            <location filename="../ui/train/param_texts.cpp" line="49" />
             <source>Mate search</source>
             <translation>连将杀搜索</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="52" />
+            <location filename="../core/train/config.cpp" line="54" />
             <source>Moves of a forced mate by checks looked for at every root, self-play and gating (0 = off)</source>
             <translation>在每个根节点（自我对弈与评估）搜索连将杀的步数（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="48" />
+            <location filename="../ui/train/param_texts.cpp" line="50" />
             <source>Leaf mate search</source>
             <translation>叶节点连将杀搜索</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="53" />
+            <location filename="../core/train/config.cpp" line="55" />
             <source>Moves of a forced mate by checks looked for at every leaf before the network (1 = mates in one only)</source>
             <translation>在每个叶节点调用网络之前搜索连将杀的步数（1 = 仅一步杀）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="49" />
+            <location filename="../ui/train/param_texts.cpp" line="51" />
             <source>Material win value</source>
             <translation>子力判胜价值</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="54" />
+            <location filename="../core/train/config.cpp" line="56" />
             <source>Value target of a game won on material at the cap (a mate counts 1)</source>
             <translation>达到上限时按子力判胜的对局的价值目标（将死计为 1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="50" />
+            <location filename="../ui/train/param_texts.cpp" line="52" />
             <source>Material target weight</source>
             <translation>子力目标权重</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="55" />
+            <location filename="../core/train/config.cpp" line="57" />
             <source>Weight of the material balance some plies later in the value target (0 = the game result alone)</source>
             <translation>价值目标中若干步之后子力差的权重（0 = 仅用对局结果）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="51" />
+            <location filename="../ui/train/param_texts.cpp" line="53" />
             <source>Material target plies</source>
             <translation>子力目标步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="56" />
+            <location filename="../core/train/config.cpp" line="58" />
             <source>Plies ahead at which the material balance of the value target is taken (capped at the game's end)</source>
             <translation>价值目标取多少步之后的子力差（不超过对局结束）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="52" />
+            <location filename="../ui/train/param_texts.cpp" line="54" />
             <source>Resolve exchanges</source>
             <translation>结算兑子</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="57" />
+            <location filename="../core/train/config.cpp" line="59" />
             <source>Take the material balance of the value target after playing out the captures in progress there</source>
             <translation>价值目标的子力差在走完该处正在进行的吃子交换后计算</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="55" />
+            <location filename="../ui/train/param_texts.cpp" line="57" />
             <source>Legal-move policy loss</source>
             <translation>仅合法着法的策略损失</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="67" />
+            <location filename="../core/train/config.cpp" line="69" />
             <source>Policy loss over the legal moves only, as the search reads the priors (off: over all 8100 outputs)</source>
             <translation>策略损失只在合法着法上计算，与搜索读取先验的方式一致（关闭：在全部 8100 个输出上计算）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="56" />
+            <location filename="../ui/train/param_texts.cpp" line="58" />
             <source>Buffer capacity</source>
             <translation>缓冲区容量</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="61" />
+            <location filename="../core/train/config.cpp" line="63" />
             <source>Replay buffer size in positions</source>
             <translation>经验回放缓冲区的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="57" />
+            <location filename="../ui/train/param_texts.cpp" line="59" />
             <source>Minimum window</source>
             <translation>最小训练窗口</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="62" />
+            <location filename="../core/train/config.cpp" line="64" />
             <source>Training window: all positions up to this many, then it grows sublinearly (window-exponent)</source>
             <translation>训练窗口：局面数不超过此值时全部使用，之后按次线性增长（window-exponent）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="58" />
+            <location filename="../ui/train/param_texts.cpp" line="60" />
             <source>Window exponent</source>
             <translation>窗口指数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="63" />
+            <location filename="../core/train/config.cpp" line="65" />
             <source>Power of the positions generated at which the training window grows past window-min</source>
             <translation>超过 window-min 后训练窗口随已生成局面数增长的幂次</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="59" />
+            <location filename="../ui/train/param_texts.cpp" line="61" />
             <source>Window growth</source>
             <translation>窗口增长率</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="64" />
+            <location filename="../core/train/config.cpp" line="66" />
             <source>Growth rate of the training window past window-min</source>
             <translation>超过 window-min 后训练窗口的增长率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="60" />
+            <location filename="../ui/train/param_texts.cpp" line="62" />
             <source>Training ratio</source>
             <translation>训练比例</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="65" />
+            <location filename="../core/train/config.cpp" line="67" />
             <source>Samples trained per sample generated by self-play (0 = steps-per-iteration steps after each self-play phase)</source>
             <translation>每生成一个自我对弈样本所训练的样本数（0 = 每个自我对弈阶段后训练 steps-per-iteration 步）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="61" />
+            <location filename="../ui/train/param_texts.cpp" line="63" />
             <source>Concurrent training</source>
             <translation>并行训练</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="66" />
+            <location filename="../core/train/config.cpp" line="68" />
             <source>Train while self-play goes on, publishing every games-per-iteration games (for a GPU; needs gate 0)</source>
             <translation>在自我对弈进行的同时训练，每 games-per-iteration 局发布一次（适用于 GPU；需要 gate 为 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="62" />
+            <location filename="../ui/train/param_texts.cpp" line="64" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="68" />
+            <location filename="../core/train/config.cpp" line="70" />
             <source>Positions per training step</source>
             <translation>每个训练步的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="63" />
+            <location filename="../ui/train/param_texts.cpp" line="65" />
             <source>Steps per iteration</source>
             <translation>每轮训练步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="69" />
+            <location filename="../core/train/config.cpp" line="71" />
             <source>Training steps after each self-play phase when train-ratio is 0</source>
             <translation>train-ratio 为 0 时每个自我对弈阶段后的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="67" />
+            <location filename="../ui/train/param_texts.cpp" line="69" />
             <source>LR decay over the time limit</source>
             <translation>学习率按时间限制衰减</translation>
         </message>
@@ -1891,272 +1891,282 @@ File: %2</source>
             <translation>Gumbel 搜索：搜索的 Q 在策略目标和根节点选择中的权重，sigma(q) = (50 + 最大访问数) × 此值 × q，q 缩放到 [0, 1]（mctx：0.1）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="58" />
+            <location filename="../core/train/config.cpp" line="47" />
+            <source>Unsettled roots: a full search whose best move's value differs from the network's value of the position by at least unsettled-value-change is searched again with this many times its simulations before the move is played (0 = off)</source>
+            <translation>未定根节点：若一次完整搜索中最佳着法的价值与网络对该局面的估值相差至少 unsettled-value-change，则在走子前以其模拟次数的这一倍数再搜索一次（0 = 关闭）</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="48" />
+            <source>Unsettled roots: the difference between the search's value of its best move and the network's value of the position that counts as unsettled</source>
+            <translation>未定根节点：搜索所得最佳着法价值与网络对该局面估值之差达到多少即视为未定</translation>
+        </message>
+        <message>
+            <location filename="../core/train/config.cpp" line="60" />
             <source>Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)</source>
             <translation>价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="59" />
+            <location filename="../core/train/config.cpp" line="61" />
             <source>Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)</source>
             <translation>按策略意外度加权的训练抽样份额：局面被抽中的概率正比于 (1 - 份额) + 份额 × 其意外度 / 平均意外度（0 = 均匀抽样）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="73" />
+            <location filename="../core/train/config.cpp" line="75" />
             <source>With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count</source>
             <translation>设有时间限制（--minutes）时，调度（学习率、simulations-end）按本次运行已训练的分钟数加上本次会话的时间限制进行，而不按 lr-decay-steps；暂停的时间不计入</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="76" />
+            <location filename="../core/train/config.cpp" line="78" />
             <source>Publish each generation as the moving average of the trained weights over about this many steps (0 = the trained weights)</source>
             <translation>每一代发布为训练权重在约这么多步上的滑动平均（0 = 直接发布训练权重）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="81" />
+            <location filename="../core/train/config.cpp" line="83" />
             <source>Start from games: training steps on the moves played in the games before self-play begins</source>
             <translation>从棋局开始：自对弈开始前，在这些棋局的实战着法上训练的步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="82" />
+            <location filename="../core/train/config.cpp" line="84" />
             <source>Start from games: share of the games kept out of that training to measure its move accuracy and value loss</source>
             <translation>从棋局开始：留出不参与训练的棋局比例，用于衡量着法准确率和价值损失</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="83" />
+            <location filename="../core/train/config.cpp" line="85" />
             <source>Start from games: weight of a game's result in the value target of its positions (a master game's result says little about its opening)</source>
             <translation>从棋局开始：棋局结果在其各局面价值目标中的权重（大师对局的结果对开局局面说明不多）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="84" />
+            <location filename="../core/train/config.cpp" line="86" />
             <source>Share of each training batch drawn from the games the run started from (0 = self-play positions only)</source>
             <translation>每个训练批次中取自起始棋局的比例（0 = 只用自对弈局面）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="87" />
+            <location filename="../core/train/config.cpp" line="89" />
             <source>Gating games, candidate against the best (half as Red): the match of gate 1, the most an SPRT plays</source>
             <translation>门控对局数，候选模型对最佳模型（一半执红）：gate 1 的对抗赛局数，SPRT 的最多局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="89" />
+            <location filename="../core/train/config.cpp" line="91" />
             <source>Score the candidate must exceed to become the best (gate 1; 0 accepts every candidate)</source>
             <translation>候选模型成为最佳模型须超过的得分率（gate 1；0 接受每个候选模型）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="83" />
+            <location filename="../ui/train/param_texts.cpp" line="85" />
             <source>SPRT Elo gain</source>
             <translation>SPRT Elo 增益</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="90" />
+            <location filename="../core/train/config.cpp" line="92" />
             <source>Elo gain the SPRT gate tests for against 0 (gate 2)</source>
             <translation>SPRT 门控相对 0 所检验的 Elo 增益（gate 2）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="84" />
+            <location filename="../ui/train/param_texts.cpp" line="86" />
             <source>SPRT alpha</source>
             <translation>SPRT alpha</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="91" />
+            <location filename="../core/train/config.cpp" line="93" />
             <source>SPRT gate: chance of accepting a candidate no stronger than the best</source>
             <translation>SPRT 门控：接受并不比最佳模型更强的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="85" />
+            <location filename="../ui/train/param_texts.cpp" line="87" />
             <source>SPRT beta</source>
             <translation>SPRT beta</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="92" />
+            <location filename="../core/train/config.cpp" line="94" />
             <source>SPRT gate: chance of rejecting a candidate sprt-elo1 stronger</source>
             <translation>SPRT 门控：拒绝强 sprt-elo1 的候选模型的概率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="86" />
+            <location filename="../ui/train/param_texts.cpp" line="88" />
             <source>Ladder interval (minutes)</source>
             <translation>天梯评定间隔（分钟）</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="94" />
+            <location filename="../core/train/config.cpp" line="96" />
             <source>Rate the newest generation on the Elo ladder (random, alpha-beta 1-3) every this many minutes while training (0 = off)</source>
             <translation>训练期间每隔这么多分钟在 Elo 天梯（随机、alpha-beta 1-3）上评定最新一代（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="87" />
+            <location filename="../ui/train/param_texts.cpp" line="89" />
             <source>Ladder games per rung</source>
             <translation>天梯每级对局数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="95" />
+            <location filename="../core/train/config.cpp" line="97" />
             <source>Games per ladder rung in those ratings</source>
             <translation>每次评定中天梯每一级的对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="88" />
+            <location filename="../ui/train/param_texts.cpp" line="90" />
             <source>Ladder simulations</source>
             <translation>天梯模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="96" />
+            <location filename="../core/train/config.cpp" line="98" />
             <source>MCTS simulations per move of the rated network</source>
             <translation>被评定网络每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="64" />
+            <location filename="../ui/train/param_texts.cpp" line="66" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="70" />
+            <location filename="../core/train/config.cpp" line="72" />
             <source>Adam learning rate</source>
             <translation>Adam 学习率</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="65" />
+            <location filename="../ui/train/param_texts.cpp" line="67" />
             <source>LR schedule</source>
             <translation>学习率调度</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="71" />
+            <location filename="../core/train/config.cpp" line="73" />
             <source>Learning-rate schedule: 0 constant, 1 cosine, 2 step</source>
             <translation>学习率调度：0 常数，1 余弦，2 阶梯</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="66" />
+            <location filename="../ui/train/param_texts.cpp" line="68" />
             <source>LR decay steps</source>
             <translation>学习率衰减步数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="72" />
+            <location filename="../core/train/config.cpp" line="74" />
             <source>Steps over which the schedule decays</source>
             <translation>调度衰减所经过的步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="68" />
+            <location filename="../ui/train/param_texts.cpp" line="70" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="74" />
+            <location filename="../core/train/config.cpp" line="76" />
             <source>L2 regularisation</source>
             <translation>L2 正则化</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="69" />
+            <location filename="../ui/train/param_texts.cpp" line="71" />
             <source>Gradient clip</source>
             <translation>梯度裁剪</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="75" />
+            <location filename="../core/train/config.cpp" line="77" />
             <source>Gradient norm clip (0 = off)</source>
             <translation>梯度范数裁剪（0 = 关闭）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="71" />
+            <location filename="../ui/train/param_texts.cpp" line="73" />
             <source>Minimum buffer</source>
             <translation>最小缓冲区</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="77" />
+            <location filename="../core/train/config.cpp" line="79" />
             <source>Positions needed in the buffer before training starts</source>
             <translation>开始训练前缓冲区中所需的局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="72" />
+            <location filename="../ui/train/param_texts.cpp" line="74" />
             <source>Held-out share</source>
             <translation>留出比例</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="78" />
+            <location filename="../core/train/config.cpp" line="80" />
             <source>Share of self-play games kept out of training to measure the held-out loss (0 = none)</source>
             <translation>不参与训练、用于测量留出损失的自我对弈对局比例（0 = 不留出）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="73" />
+            <location filename="../ui/train/param_texts.cpp" line="75" />
             <source>Validation interval</source>
             <translation>验证间隔</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="79" />
+            <location filename="../core/train/config.cpp" line="81" />
             <source>Training steps between two held-out loss checks</source>
             <translation>两次留出损失检查之间的训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="74" />
+            <location filename="../ui/train/param_texts.cpp" line="76" />
             <source>Early-stop checks</source>
             <translation>提前停止检查次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="80" />
+            <location filename="../core/train/config.cpp" line="82" />
             <source>End a training phase after this many held-out checks without a lower value loss; the best weights become the candidate (0 = train every step)</source>
             <translation>连续这么多次留出检查的价值损失未降低时结束本训练阶段；价值损失最低的权重成为候选模型（0 = 训练全部步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="79" />
+            <location filename="../ui/train/param_texts.cpp" line="81" />
             <source>Gate</source>
             <translation>门控</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="86" />
+            <location filename="../core/train/config.cpp" line="88" />
             <source>Gating: 0 none (self-play plays the newest weights), 1 a fixed match of eval-games, 2 an SPRT of at most eval-games</source>
             <translation>门控：0 无（自我对弈使用最新权重），1 固定 eval-games 局的对抗赛，2 最多 eval-games 局的 SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="80" />
+            <location filename="../ui/train/param_texts.cpp" line="82" />
             <source>Evaluation games</source>
             <translation>评估对局数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="81" />
+            <location filename="../ui/train/param_texts.cpp" line="83" />
             <source>Evaluation simulations</source>
             <translation>评估模拟次数</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="88" />
+            <location filename="../core/train/config.cpp" line="90" />
             <source>MCTS simulations per move in gating games</source>
             <translation>门控对局中每步的 MCTS 模拟次数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="82" />
+            <location filename="../ui/train/param_texts.cpp" line="84" />
             <source>Gate threshold</source>
             <translation>门控阈值</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="89" />
+            <location filename="../ui/train/param_texts.cpp" line="91" />
             <source>Search threads</source>
             <translation>搜索线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="97" />
+            <location filename="../core/train/config.cpp" line="99" />
             <source>Self-play search threads</source>
             <translation>自我对弈搜索线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="90" />
+            <location filename="../ui/train/param_texts.cpp" line="92" />
             <source>Inference threads</source>
             <translation>推理线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="98" />
+            <location filename="../core/train/config.cpp" line="100" />
             <source>Intra-op threads of the network's inference thread</source>
             <translation>网络推理线程的算子内线程数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="91" />
+            <location filename="../ui/train/param_texts.cpp" line="93" />
             <source>Inference workers</source>
             <translation>推理工作线程</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="99" />
+            <location filename="../core/train/config.cpp" line="101" />
             <source>Inference threads, each with its own copy of the network (one per core on a CPU)</source>
             <translation>推理线程数，每个线程持有一份网络副本（CPU 上每核一个）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="92" />
+            <location filename="../ui/train/param_texts.cpp" line="94" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../core/train/config.cpp" line="100" />
+            <location filename="../core/train/config.cpp" line="102" />
             <source>Random seed of the run</source>
             <translation>本次运行的随机种子</translation>
         </message>
@@ -2176,137 +2186,147 @@ File: %2</source>
             <translation>Gumbel Q 缩放</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="53" />
+            <location filename="../ui/train/param_texts.cpp" line="41" />
+            <source>Unsettled roots: extra search</source>
+            <translation>未定根节点：追加搜索</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="42" />
+            <source>Unsettled roots: value change</source>
+            <translation>未定根节点：价值变化</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/param_texts.cpp" line="55" />
             <source>Search value weight</source>
             <translation>搜索价值权重</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="54" />
+            <location filename="../ui/train/param_texts.cpp" line="56" />
             <source>Policy surprise weighting</source>
             <translation>策略意外度加权</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="70" />
+            <location filename="../ui/train/param_texts.cpp" line="72" />
             <source>Weight averaging (steps)</source>
             <translation>权重平均（步数）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="75" />
+            <location filename="../ui/train/param_texts.cpp" line="77" />
             <source>Steps on the start games</source>
             <translation>起始棋局训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="76" />
+            <location filename="../ui/train/param_texts.cpp" line="78" />
             <source>Start games held out</source>
             <translation>起始棋局留出比例</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="77" />
+            <location filename="../ui/train/param_texts.cpp" line="79" />
             <source>Start games' result weight</source>
             <translation>起始棋局结果权重</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="78" />
+            <location filename="../ui/train/param_texts.cpp" line="80" />
             <source>Start games in later batches</source>
             <translation>后续批次中的起始棋局</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="96" />
+            <location filename="../ui/train/param_texts.cpp" line="98" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="97" />
+            <location filename="../ui/train/param_texts.cpp" line="99" />
             <source>Self-play</source>
             <translation>自我对弈</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="98" />
+            <location filename="../ui/train/param_texts.cpp" line="100" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="99" />
+            <location filename="../ui/train/param_texts.cpp" line="101" />
             <source>Evaluation</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="100" />
+            <location filename="../ui/train/param_texts.cpp" line="102" />
             <source>Machine</source>
             <translation>机器</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="104" />
+            <location filename="../ui/train/param_texts.cpp" line="106" />
             <source>Dense</source>
             <translation>全连接</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="105" />
+            <location filename="../ui/train/param_texts.cpp" line="107" />
             <source>Bilinear</source>
             <translation>双线性</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="106" />
+            <location filename="../ui/train/param_texts.cpp" line="108" />
             <source>Basic</source>
             <translation>基础</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="107" />
+            <location filename="../ui/train/param_texts.cpp" line="109" />
             <source>Tactical</source>
             <translation>战术</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="108" />
+            <location filename="../ui/train/param_texts.cpp" line="110" />
             <source>PUCT</source>
             <translation>PUCT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="109" />
+            <location filename="../ui/train/param_texts.cpp" line="111" />
             <source>Gumbel</source>
             <translation>Gumbel</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="110" />
+            <location filename="../ui/train/param_texts.cpp" line="112" />
             <source>Constant</source>
             <translation>恒定</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="111" />
+            <location filename="../ui/train/param_texts.cpp" line="113" />
             <source>Cosine</source>
             <translation>余弦</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="112" />
+            <location filename="../ui/train/param_texts.cpp" line="114" />
             <source>Steps (x0.1 a third)</source>
             <translation>阶梯（每三分之一乘 0.1）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="113" />
+            <location filename="../ui/train/param_texts.cpp" line="115" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="114" />
+            <location filename="../ui/train/param_texts.cpp" line="116" />
             <source>Fixed match</source>
             <translation>固定场数对局</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="115" />
+            <location filename="../ui/train/param_texts.cpp" line="117" />
             <source>SPRT</source>
             <translation>SPRT</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="119" />
+            <location filename="../ui/train/param_texts.cpp" line="121" />
             <source>Quick (64×3, minutes per iteration)</source>
             <translation>快速（64×3，每轮数分钟）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="120" />
+            <location filename="../ui/train/param_texts.cpp" line="122" />
             <source>Standard (128×6)</source>
             <translation>标准（128×6）</translation>
         </message>
         <message>
-            <location filename="../ui/train/param_texts.cpp" line="121" />
+            <location filename="../ui/train/param_texts.cpp" line="123" />
             <source>Full (256×10)</source>
             <translation>完整（256×10）</translation>
         </message>

@@ -148,6 +148,8 @@ nlohmann::json report(const xq::train::TrainConfig& cfg, const std::string& pres
     const bool fromFinished = p.finished >= uint64_t(kMinFinished);
     const double meanPlies =
         fromFinished ? double(p.finishedPlies) / double(p.finished) : double(cfg.maxPlies);
+    const double extendedShare =
+        st.fullSearches ? double(st.extendedSearches) / double(st.fullSearches) : 0.0;
     nlohmann::json j{{"bench", "selfplay"},
                      {"preset", presetName},
                      {"games_per_hour", meanPlies > 0 ? posPerS * 3600.0 / meanPlies : 0.0},
@@ -162,6 +164,8 @@ nlohmann::json report(const xq::train::TrainConfig& cfg, const std::string& pres
                      {"search", cfg.search == 1 ? "gumbel" : "puct"},
                      // positions searched fully, whose policy target is stored
                      {"targets_per_s", st.fullSearches / secs},
+                     // of the full searches, the share searched again as unsettled roots
+                     {"extended_share", extendedShare},
                      {"mean_plies", meanPlies},
                      {"mean_plies_from", fromFinished ? "finished" : "cap"},
                      {"finished_games", p.finished},

@@ -38,6 +38,9 @@ struct SearchResult {
     Move bestMove;               // most visits (ties: higher Q, then higher prior)
     Move chosenMove;             // sampled from pi (== bestMove when tau -> 0)
     float rootValue = 0;         // -W/N of the root: the search's value for the side to move
+    // The network's value of the root for the side to move (what the search started from);
+    // rootValue when the root was never evaluated (terminal, or no simulation yet).
+    float networkValue = 0;
     std::vector<Move> pv;        // principal variation from the root (most visited line)
 
     int rootVisits = 0;          // N of the root after the search (reused visits included)

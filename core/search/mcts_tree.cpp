@@ -559,10 +559,11 @@ SearchResult MctsTree::result(bool sample) {
     r.rootStatus = rootStatus_;
     r.rootVisits = root_->visits;
     if (rootStatus_.over()) {
-        r.rootValue = terminalValue(rootStatus_, rootPos_.sideToMove());
+        r.rootValue = r.networkValue = terminalValue(rootStatus_, rootPos_.sideToMove());
         return r;
     }
     r.rootValue = root_->visits > 0 ? float(-root_->valueSum / root_->visits) : 0.0f;
+    r.networkValue = root_->expanded() ? root_->terminalValue : r.rootValue;
     r.rootProven = root_->expanded() ? root_->proven : 0;
     int bestIdx = collectRootStats(r);
     if (bestIdx < 0) return r;  // root never expanded (no simulations yet)

@@ -52,6 +52,11 @@ struct TrainConfig {
     // and are played but never trained on. 1 = every move is searched fully.
     double fullSearchFraction = 1.0;
     int fastSimulations = 20;
+    // Unsettled roots: a full self-play search whose best move's value differs from the
+    // network's value of the position by at least `unsettledValueChange` is searched again with
+    // `unsettledExtra` times its budget before the move is played (0 = off; SelfPlayOptions).
+    double unsettledExtra = 0;
+    double unsettledValueChange = 0.3;
     double resignThreshold = -0.9;
     int resignMoves = 8;
     double resignPlayoutFraction = 0.1;

@@ -219,6 +219,9 @@ bool Pipeline::selfPlayPhase(State& st) {
                       (unsigned long long)sps.fullSearches, st.lastCache ? st.lastCache->hitRate() * 100 : 0.0);
         log(LogLevel::Info, msg);
     }
+    if (sps.extendedSearches > 0)
+        log(LogLevel::Info, "self-play searched " + std::to_string(sps.extendedSearches) +
+                                " unsettled roots again (unsettled-extra)");
     if (config.simulationsEnd > 0)
         log(LogLevel::Info, "self-play searched with " + std::to_string(so.simulations) +
                                 " simulations (progressive, to " + std::to_string(config.simulationsEnd) + ")");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <random>
 #include <thread>
@@ -100,6 +101,7 @@ private:
         std::mt19937_64 rng;
         bool playedOut = false;
         bool fullSearch = true;     // the search in progress is a full one
+        bool extended = false;      // it is the second search of an unsettled root
         int lowStreak[2] = {0, 0};  // consecutive own moves below the resign threshold
         int wouldResign = -1;       // played-out games: the colour that would have resigned
     };
@@ -222,6 +224,7 @@ private:
             finish(g, st);
             return;
         }
+        if (extendUnsettled(g, r)) return;
         const Color side = sl.pos.sideToMove();
         bool resigns = false;
         if (s_.opt.resignMoves > 0) {
@@ -271,9 +274,33 @@ private:
         liveMove(g, m);
     }
 
+    // A full search whose root is unsettled (selfplay.h, SelfPlayOptions::unsettledExtra) is
+    // searched again on the same tree, once, with unsettledExtra times its budget; the move is
+    // played when that search is done. Its first search counts in the statistics now.
+    bool extendUnsettled(int g, const search::SearchResult& r) {
+        Slot& sl = slots_[g];
+        if (s_.opt.unsettledExtra <= 0 || !sl.fullSearch || sl.extended ||
+            !detail::unsettledRoot(r, s_.opt.unsettledValueChange))
+            return false;
+        sl.extended = true;
+        {
+            std::lock_guard lk(s_.statsMutex);
+            ++s_.live.extendedSearches;
+            s_.live.simulations += uint64_t(r.simulations);
+            s_.live.evaluations += uint64_t(r.evaluations);
+        }
+        search::SearchLimits more = limits_;  // the first search's budget
+        more.simulations =
+            std::max(1, int(std::lround(double(limits_.simulations) * s_.opt.unsettledExtra)));
+        more.countReusedVisits = false;  // all of them new
+        ms_.startSearch(g, more);
+        return true;
+    }
+
     // Playout-cap randomization: full or fast, drawn per move from the game's generator.
     void startSearch(int g) {
         Slot& sl = slots_[g];
+        sl.extended = false;
         sl.fullSearch = s_.opt.fullSearchFraction >= 1.0f ||
                         std::uniform_real_distribution<float>(0.0f, 1.0f)(sl.rng) < s_.opt.fullSearchFraction;
         if (s_.opt.fullSearchFraction < 1.0f) ms_.tree(g).setParams(sl.fullSearch ? fullParams_ : fastParams_);

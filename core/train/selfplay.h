@@ -4,7 +4,8 @@
 // Built on search::MultiSearch: one search per move per game, tree reuse between moves.
 //
 // Per game: root Dirichlet noise, temperature schedule, playout-cap randomization (full and
-// fast searches, only the full ones recorded as targets), optional uniformly random opening
+// fast searches, only the full ones recorded as targets), a second search of the full searches
+// whose root is unsettled (unsettledExtra), optional uniformly random opening
 // plies (recorded without a visit distribution, so they never become training targets),
 // resignation when the root value stays below the threshold for `resignMoves` consecutive own
 // moves (a `resignPlayoutFraction` of games ignore resignation and are played out; when such a
@@ -53,6 +54,12 @@ struct SelfPlayOptions {
     // `fastSimulations`, no noise, and recorded without visits (never a training target).
     float fullSearchFraction = float(TrainConfig{}.fullSearchFraction);
     int fastSimulations = TrainConfig{}.fastSimulations;
+    // Unsettled roots: a full search whose best move's Q differs from the network's value of
+    // the root by at least `unsettledValueChange` (detail::unsettledRoot) is searched once more
+    // on the same tree with `unsettledExtra` times its budget before its move is played and
+    // recorded (the target then holds both searches' visits). 0 = off.
+    float unsettledExtra = float(TrainConfig{}.unsettledExtra);
+    float unsettledValueChange = float(TrainConfig{}.unsettledValueChange);
     float resignThreshold = float(TrainConfig{}.resignThreshold);
     int resignMoves = TrainConfig{}.resignMoves;  // 0 = never resign
     float resignPlayoutFraction = float(TrainConfig{}.resignPlayoutFraction);
@@ -73,7 +80,8 @@ struct SelfPlayStats {
     uint64_t games = 0;
     uint64_t positions = 0;       // moves played with a search
     uint64_t fullSearches = 0;    // of those, searched fully (recorded as policy targets)
-    uint64_t simulations = 0;
+    uint64_t extendedSearches = 0;  // of the full ones, searched again as unsettled roots
+    uint64_t simulations = 0;       // of every search, the extensions' included
     uint64_t evaluations = 0;
     uint64_t resignations = 0;
     uint64_t playedOutWouldResign = 0;

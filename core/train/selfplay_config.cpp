@@ -35,6 +35,8 @@ SelfPlayOptions selfPlayOptionsFrom(const TrainConfig& c) {
     o.randomOpeningPlies = c.randomOpeningPlies;
     o.fullSearchFraction = float(c.fullSearchFraction);
     o.fastSimulations = c.fastSimulations;
+    o.unsettledExtra = float(c.unsettledExtra);
+    o.unsettledValueChange = float(c.unsettledValueChange);
     o.resignThreshold = float(c.resignThreshold);
     o.resignMoves = c.resignMoves;
     o.resignPlayoutFraction = float(c.resignPlayoutFraction);

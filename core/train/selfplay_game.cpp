@@ -44,6 +44,17 @@ store::MoveRecord searchedMove(const search::SearchResult& r, Move played) {
     return m;
 }
 
+bool unsettledRoot(const search::SearchResult& r, float valueChange) {
+    if (r.rootProven != 0 || r.rootStatus.over()) return false;
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+        if (r.moves[i] != r.bestMove) continue;
+        if (i >= r.q.size() || i >= r.visits.size() || r.visits[i] <= 0) return false;
+        if (i < r.proven.size() && r.proven[i] != 0) return false;
+        return std::abs(r.q[i] - r.networkValue) >= valueChange;
+    }
+    return false;
+}
+
 Move randomLegalMove(const Position& pos, std::mt19937_64& rng) {
     MoveList moves;
     pos.legalMoves(moves);

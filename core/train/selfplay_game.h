@@ -1,7 +1,8 @@
 #pragma once
 // Private helpers shared by self-play and the arena (core/train only): how a game ends (the
 // rules, the length cap and its optional material adjudication), how a searched move is
-// recorded (root value + sparse visits), uniformly random opening moves, per-game seeds.
+// recorded (root value + sparse visits), when a search's root is unsettled, uniformly random
+// opening moves, per-game seeds.
 //
 // Thread-safety: pure functions of their arguments (the RNG argument is the caller's).
 
@@ -39,6 +40,12 @@ std::optional<float> policySurprise(const std::vector<int>& target,
 // policy surprise of that target against the root's priors (SearchResult::priors: with root
 // noise where the search added it).
 store::MoveRecord searchedMove(const search::SearchResult& r, Move played);
+
+// Whether a finished search left its root unsettled: the Q of its best move (the root mover's
+// view) differs from the network's value of the root (SearchResult::networkValue) by at least
+// `valueChange`, i.e. the search found what the network's evaluation missed. A root the
+// solver proved, a best move it proved, or a best move without visits is settled.
+bool unsettledRoot(const search::SearchResult& r, float valueChange);
 
 // A uniformly random legal move; a null Move when there is none.
 Move randomLegalMove(const Position& pos, std::mt19937_64& rng);

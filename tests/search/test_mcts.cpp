@@ -571,6 +571,10 @@ class TestMcts : public QObject {
         const SearchResult r2 = s.search({.simulations = 200});
         QCOMPARE(r2.reusedVisits, kept);
         QCOMPARE(r2.rootVisits, kept + 200);
+        // networkValue is the evaluator's value of the root, fresh or reused, not the search's.
+        QCOMPARE(r.networkValue, ev.valueFor(Position().key()));
+        QCOMPARE(r2.networkValue, ev.valueFor(s.position().key()));
+        QVERIFY(r2.networkValue != r2.rootValue);
         // A move never searched starts an empty tree.
         Position p = s.position();
         MoveList legal;

@@ -86,6 +86,14 @@ SelfPlayOptions smallOptions() {
     return o;
 }
 
+// smallOptions() with the Gumbel search at `sims` simulations a move.
+SelfPlayOptions gumbelOptions(int sims) {
+    SelfPlayOptions o = smallOptions();
+    o.mcts.kind = search::MctsParams::Kind::Gumbel;
+    o.simulations = sims;
+    return o;
+}
+
 std::vector<SelfPlayGame> play(nn::Evaluator& eval, const SelfPlayOptions& o, int games,
                                SelfPlayStats* statsOut = nullptr) {
     std::vector<SelfPlayGame> out;
@@ -222,9 +230,7 @@ private slots:
     // parts of MctsTree::kGumbelTargetScale), which the store and the replay buffer take.
     void gumbelSelfPlayStoresTheImprovedPolicy() {
         nn::RandomEvaluator eval(8);
-        SelfPlayOptions o = smallOptions();
-        o.mcts.kind = search::MctsParams::Kind::Gumbel;
-        o.simulations = 8;
+        const SelfPlayOptions o = gumbelOptions(8);
         const auto games = play(eval, o, 4);
         QCOMPARE(int(games.size()), 4);
         QTemporaryDir dir;
@@ -928,6 +934,94 @@ private slots:
         QCOMPARE(uint64_t(added), full);
     }
 
+    // detail::unsettledRoot: the best move's Q against the network's value of the root, either
+    // way; a proven root, a proven best move and an unvisited one are settled.
+    void unsettledRootRule() {
+        search::SearchResult r;
+        Position p;
+        MoveList ml;
+        p.legalMoves(ml);
+        r.moves = {ml[0], ml[1]};
+        r.visits = {5, 3};
+        r.q = {0.5f, -0.25f};
+        r.proven = {0, 0};
+        r.bestMove = ml[0];
+        r.networkValue = 0.25f;
+        QVERIFY(detail::unsettledRoot(r, 0.25f));
+        QVERIFY(!detail::unsettledRoot(r, 0.26f));
+        r.networkValue = 0.75f;
+        QVERIFY(detail::unsettledRoot(r, 0.25f));
+        QVERIFY(!detail::unsettledRoot(r, 0.26f));
+        r.bestMove = ml[1];  // -0.25 against 0.75
+        QVERIFY(detail::unsettledRoot(r, 1.0f));
+        QVERIFY(!detail::unsettledRoot(r, 1.01f));
+        r.proven = {0, 1};
+        QVERIFY(!detail::unsettledRoot(r, 0.5f));
+        r.proven = {0, 0};
+        r.rootProven = -1;
+        QVERIFY(!detail::unsettledRoot(r, 0.5f));
+        r.rootProven = 0;
+        r.visits = {5, 0};
+        QVERIFY(!detail::unsettledRoot(r, 0.5f));
+        r.bestMove = ml[2];  // not among the result's moves
+        QVERIFY(!detail::unsettledRoot(r, 0.01f));
+    }
+
+    // Unsettled roots in self-play (SelfPlayOptions::unsettledExtra), both searches: with a
+    // random evaluator part of the full searches miss its value by 0.5 and are searched again
+    // with the extra budget before their move is played. Every move is still recorded once, as
+    // a target, and the statistics count both searches' simulations. Off, none is. The run
+    // parameters reach the options, inside their ranges.
+    void unsettledRootsAreSearchedAgain() {
+        for (const auto kind : {search::MctsParams::Kind::Puct, search::MctsParams::Kind::Gumbel}) {
+            for (const float extra : {0.0f, 1.5f}) {
+                nn::RandomEvaluator eval(9);
+                SelfPlayOptions o = smallOptions();
+                o.mcts.kind = kind;
+                o.simulations = 12;
+                o.unsettledExtra = extra;
+                o.unsettledValueChange = 0.5f;
+                SelfPlayStats st;
+                const auto games = play(eval, o, 4, &st);
+                QCOMPARE(int(games.size()), 4);
+                uint64_t targets = 0;
+                for (const auto& g : games)
+                    for (size_t i = size_t(o.randomOpeningPlies); i < g.record.moves.size(); ++i)
+                        targets += !g.record.moves[i].visits.empty();
+                QCOMPARE(targets, st.positions);
+                QCOMPARE(st.fullSearches, st.positions);
+                const QString what = QString("extra %1: %2 of %3 searched again, %4 simulations")
+                                         .arg(extra)
+                                         .arg(st.extendedSearches)
+                                         .arg(st.positions)
+                                         .arg(st.simulations);
+                if (extra == 0) {
+                    QVERIFY2(st.extendedSearches == 0, qPrintable(what));
+                    QVERIFY2(st.simulations <= st.positions * 13, qPrintable(what));
+                    continue;
+                }
+                QVERIFY2(st.extendedSearches > 0 && st.extendedSearches < st.positions,
+                         qPrintable(what));
+                // 12 simulations a search, 18 in a second one (each within one of it).
+                const uint64_t planned = st.positions * 12 + st.extendedSearches * 18;
+                QVERIFY2(st.simulations + st.positions + st.extendedSearches >= planned &&
+                             st.simulations <= planned + st.positions + st.extendedSearches,
+                         qPrintable(what));
+            }
+        }
+        TrainConfig c = preset("quick");
+        QCOMPARE(selfPlayOptionsFrom(c).unsettledExtra, 0.0f);
+        setParamText(c, *findParam("unsettled-extra"), "1");
+        setParamText(c, *findParam("unsettled-value-change"), "0.2");
+        QCOMPARE(selfPlayOptionsFrom(c).unsettledExtra, 1.0f);
+        QCOMPARE(selfPlayOptionsFrom(c).unsettledValueChange, 0.2f);
+        QCOMPARE(fromJson(toJson(c)).unsettledValueChange, 0.2);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 setParamText(c, *findParam("unsettled-extra"), "-1"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 setParamText(c, *findParam("unsettled-value-change"), "0"));
+    }
+
     // The material value target (ReplayBuffer::setMaterialTarget): weight 1 gives the squashed
     // balance `plies` plies ahead (or at the end), from the side to move's view; weight 1/2
     // averages it with the result.
@@ -1063,10 +1157,7 @@ private slots:
     // the buffer keeps it with the sample, in thousandths of a nat plus one.
     void selfPlayRecordsThePolicySurprise() {
         nn::RandomEvaluator eval(5);
-        SelfPlayOptions o = smallOptions();
-        o.mcts.kind = search::MctsParams::Kind::Gumbel;
-        o.simulations = 8;
-        const auto games = play(eval, o, 2);
+        const auto games = play(eval, gumbelOptions(8), 2);
         QCOMPARE(int(games.size()), 2);
         int searched = 0, positive = 0;
         for (const auto& g : games)

@@ -38,6 +38,8 @@ const ParamText kTexts[] = {
     {"random-opening-plies", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Random opening plies")},
     {"full-search-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Full-search share")},
     {"fast-simulations", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Fast simulations")},
+    {"unsettled-extra", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Unsettled roots: extra search")},
+    {"unsettled-value-change", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Unsettled roots: value change")},
     {"resign-threshold", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign threshold")},
     {"resign-moves", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign moves")},
     {"resign-playout-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Resign playout fraction")},

@@ -450,6 +450,8 @@ ZH.update({
  'Share of the training draws weighted by policy surprise: a position is drawn in proportion to (1 - share) + share x its surprise / the mean (0 = uniform)': '按策略意外度加权的训练抽样份额：局面被抽中的概率正比于 (1 - 份额) + 份额 × 其意外度 / 平均意外度（0 = 均匀抽样）',
  "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
  'Weight averaging (steps)': '权重平均（步数）',
+ 'Opponent reply loss weight': '对手应着损失权重',
+ "Weight of an auxiliary training loss that predicts the opponent's next move from the same trunk (0 = none; the published network is unchanged)": '辅助训练损失的权重：用同一主干预测对手的下一步着法（0 = 无；发布的网络不变）',
  'Unsettled roots: extra search': '未定根节点：追加搜索',
  'Unsettled roots: value change': '未定根节点：价值变化',
  "Unsettled roots: a full search whose best move's value differs from the network's value of the position by at least unsettled-value-change is searched again with this many times its simulations before the move is played (0 = off)": '未定根节点：若一次完整搜索中最佳着法的价值与网络对该局面的估值相差至少 unsettled-value-change，则在走子前以其模拟次数的这一倍数再搜索一次（0 = 关闭）',

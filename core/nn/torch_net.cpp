@@ -86,11 +86,19 @@ XqNetImpl::XqNetImpl(const NetConfig& cfg) {
     value = register_module("value", ValueHead(cfg.channels));
 }
 
-std::pair<torch::Tensor, torch::Tensor> XqNetImpl::forward(const torch::Tensor& x) {
+torch::Tensor XqNetImpl::trunk(const torch::Tensor& x) {
     // The encoder writes every plane; a Basic net reads the first kBasicPlanes (encoder.h).
     auto y = torch::relu(stem(x.size(1) > inputPlanes ? x.narrow(1, 0, inputPlanes) : x));
     for (const auto& b : *blocks) y = b->as<ResBlock>()->forward(y);
+    return y;
+}
+
+std::pair<torch::Tensor, torch::Tensor> XqNetImpl::heads(const torch::Tensor& y) {
     return {policy ? policy(y) : bilinearPolicy(y), value(y)};
+}
+
+std::pair<torch::Tensor, torch::Tensor> XqNetImpl::forward(const torch::Tensor& x) {
+    return heads(trunk(x));
 }
 
 std::vector<std::pair<std::string, torch::Tensor>> namedState(torch::nn::Module& m) {

@@ -64,8 +64,12 @@ TORCH_MODULE(ValueHead);
 struct XqNetImpl : torch::nn::Module {
     explicit XqNetImpl(const NetConfig& cfg);
     // x: B x kPlanes x 10 x 9 (or B x inputPlanes). Returns {B x 8100 logits, B values in
-    // [-1, 1]}.
+    // [-1, 1]}: heads(trunk(x)).
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x);
+    // The stem and residual blocks: B x channels x 10 x 9, what every head reads (the
+    // trainer's auxiliary head included, trainer_backend.h).
+    torch::Tensor trunk(const torch::Tensor& x);
+    std::pair<torch::Tensor, torch::Tensor> heads(const torch::Tensor& y);
     int64_t inputPlanes = kBasicPlanes;  // planesOf(config.features)
     ConvBn stem{nullptr};
     torch::nn::ModuleList blocks{nullptr};

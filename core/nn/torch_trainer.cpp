@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include <ATen/CPUGeneratorImpl.h>
+
 #include "core/nn/blas_info.h"
 #include "core/nn/encoder.h"
 #include "core/nn/model_file.h"
@@ -14,6 +16,27 @@ namespace xq::nn {
 namespace {
 // Archive keys of the moving average's tensors in the optimizer state (a suffix: the index).
 const std::string kAverageKey = "xq_average/";
+// Nested archives of the reply head's weights and of its Adam state.
+const std::string kReplyHeadKey = "xq_reply_head";
+const std::string kReplyOptimizerKey = "xq_reply_optimizer";
+
+// A new reply head, its convolutions drawn as LibTorch's default (uniform within
+// 1/sqrt(fan-in)) but from a fixed seed of its own, not from the global generator: every rank
+// of a group, and every run, starts the head alike whatever else drew before.
+BilinearPolicyHead newReplyHead(int channels, torch::Device device) {
+    BilinearPolicyHead head(channels, kBilinearRank);
+    torch::NoGradGuard noGrad;
+    at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(0x7265706c79ULL);
+    for (auto& p : head->named_parameters(true)) {
+        if (!p.key().ends_with("conv.weight")) continue;
+        const double bound = 1.0 / std::sqrt(double(p.value()[0].numel()));
+        p.value().uniform_(-bound, bound, gen);
+    }
+    // (The head's "to" projection hides Module::to.)
+    static_cast<torch::nn::Module&>(*head).to(device);
+    head->eval();
+    return head;
+}
 }  // namespace
 
 struct NetTrainer::Impl {
@@ -24,20 +47,44 @@ struct NetTrainer::Impl {
     // namedState(model), in its order; empty until the first step with averageSteps > 0.
     std::vector<torch::Tensor> average;
     int64_t averaged = 0;  // steps in it
+    // The auxiliary reply head and its optimizer (TrainerOptions::replyWeight > 0), else null.
+    BilinearPolicyHead reply{nullptr};
+    std::unique_ptr<torch::optim::Adam> replyOptimizer;
     void updateAverage(double averageSteps);
     void loadAverage(torch::serialize::InputArchive& ar, const std::string& count,
                      double averageSteps);
+    void loadReply(torch::serialize::InputArchive& ar, bool saved);
+    // The modules a step trains: the net's, then the reply head's when there is one.
+    std::vector<torch::nn::Module*> trained() {
+        std::vector<torch::nn::Module*> m{net.impl().model.get()};
+        if (reply) m.push_back(reply.get());
+        return m;
+    }
+    std::vector<torch::Tensor> trainedParameters() {
+        std::vector<torch::Tensor> out;
+        for (torch::nn::Module* m : trained())
+            for (auto& p : m->parameters()) out.push_back(p);
+        return out;
+    }
     Impl(Net& n, const TrainerOptions& o)
         : net(n),
           optimizer(n.impl().model->parameters(),
-                    torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay)) {}
+                    torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay)) {
+        if (o.replyWeight > 0) {
+            reply = newReplyHead(n.config().channels, n.impl().device);
+            replyOptimizer = std::make_unique<torch::optim::Adam>(
+                reply->parameters(),
+                torch::optim::AdamOptions(o.learningRate).weight_decay(o.weightDecay));
+        }
+    }
 };
 
 namespace {
 
 struct Tensors {
     torch::Tensor planes, policy, values;
-    torch::Tensor legal;  // undefined, or n x kPolicySize booleans
+    torch::Tensor legal;    // undefined, or n x kPolicySize booleans
+    torch::Tensor replies;  // undefined, or n int64 policy indices (-1: none)
 };
 
 Tensors toTensors(const TrainBatch& b, torch::Device device) {
@@ -60,6 +107,15 @@ Tensors toTensors(const TrainBatch& b, torch::Device device) {
                       .to(device)
                       .to(torch::kBool);
     }
+    if (!b.replies.empty()) {
+        if (b.replies.size() != size_t(n))
+            throw std::invalid_argument("TrainBatch: replies size != batch size");
+        for (int32_t r : b.replies)
+            if (r < -1 || r >= kPolicySize)
+                throw std::invalid_argument("TrainBatch: reply index out of range");
+        t.replies = torch::from_blob(const_cast<int32_t*>(b.replies.data()), {n}, torch::kInt)
+                        .to(device, torch::kLong);
+    }
     if (!b.policyDense.empty()) {
         if (b.policyDense.size() != size_t(n) * kPolicySize)
             throw std::invalid_argument("TrainBatch: policyDense size != size x 8100");
@@ -79,15 +135,32 @@ Tensors toTensors(const TrainBatch& b, torch::Device device) {
     return t;
 }
 
+// The reply head's cross-entropy: mean over the samples that have a reply (0 when none has).
+torch::Tensor replyLoss(BilinearPolicyHead& reply, const torch::Tensor& trunk,
+                        const torch::Tensor& replies) {
+    auto logp = torch::log_softmax(reply->forward(trunk), 1);
+    auto has = replies.ge(0);
+    auto nll = -logp.gather(1, replies.clamp_min(0).unsqueeze(1)).squeeze(1);
+    return (nll * has.to(nll.scalar_type())).sum() / has.sum().clamp_min(1).to(nll.scalar_type());
+}
+
 // Computes the losses and metrics; returns the total loss tensor (with grad when enabled).
-torch::Tensor losses(XqNet& model, const Tensors& t, double valueWeight, TrainStats& s) {
-    auto [logits, v] = model->forward(t.planes);
+// `reply` may be null (no reply head).
+torch::Tensor losses(XqNet& model, BilinearPolicyHead& reply, const Tensors& t,
+                     const TrainerOptions& o, TrainStats& s) {
+    auto y = model->trunk(t.planes);
+    auto [logits, v] = model->heads(y);
     // A large finite filler, not -inf: 0 * filler stays 0 in the loss and the entropy.
     if (t.legal.defined()) logits = logits.masked_fill(t.legal.logical_not(), -1e9);
     auto logp = torch::log_softmax(logits, 1);
     auto policyLoss = -(t.policy * logp).sum(1).mean();
     auto valueLoss = (v - t.values).pow(2).mean();
-    auto total = policyLoss + valueWeight * valueLoss;
+    auto total = policyLoss + o.valueWeight * valueLoss;
+    if (reply && t.replies.defined()) {
+        auto rl = replyLoss(reply, y, t.replies);
+        total = total + o.replyWeight * rl;
+        s.replyLoss = rl.item<double>();
+    }
     {
         torch::NoGradGuard noGrad;
         s.policyLoss = policyLoss.item<double>();
@@ -105,20 +178,23 @@ torch::Tensor losses(XqNet& model, const Tensors& t, double valueWeight, TrainSt
 // statistics by their means over the group, in one allreduce of one packed buffer (a few MB
 // for the presets' nets: one collective per tensor would pay Gloo's latency ~50 times).
 // Returns the seconds spent in the collective.
-double averageOverGroup(XqNet& model, TrainingGroup& group) {
+double averageOverGroup(const std::vector<torch::nn::Module*>& modules, TrainingGroup& group) {
     torch::NoGradGuard noGrad;
     std::vector<torch::Tensor> tensors;
-    for (auto& p : model->parameters()) {
-        // A parameter this batch did not reach has no gradient: it counts as zero, so every
-        // rank packs the same layout.
-        if (!p.grad().defined()) p.mutable_grad() = torch::zeros_like(p);
-        tensors.push_back(p.grad());
-    }
-    for (const auto& b : model->named_buffers(true)) {
-        const std::string& name = b.key();
-        if (name.size() >= 12 && (name.ends_with("running_mean") || name.ends_with("running_var")))
-            tensors.push_back(b.value());
-    }
+    for (torch::nn::Module* model : modules)
+        for (auto& p : model->parameters()) {
+            // A parameter this batch did not reach has no gradient: it counts as zero, so
+            // every rank packs the same layout.
+            if (!p.grad().defined()) p.mutable_grad() = torch::zeros_like(p);
+            tensors.push_back(p.grad());
+        }
+    for (torch::nn::Module* model : modules)
+        for (const auto& b : model->named_buffers(true)) {
+            const std::string& name = b.key();
+            if (name.size() >= 12 &&
+                (name.ends_with("running_mean") || name.ends_with("running_var")))
+                tensors.push_back(b.value());
+        }
     std::vector<torch::Tensor> parts;
     parts.reserve(tensors.size());
     for (const auto& t : tensors) parts.push_back(t.to(torch::kCPU, torch::kFloat).reshape({-1}));
@@ -167,22 +243,25 @@ TrainStats NetTrainer::step(const TrainBatch& batch) {
     TrainStats s;
     TrainingGroup* group = impl_->group && impl_->group->worldSize() > 1 ? impl_->group : nullptr;
     if (group) applyThreads(net.options().threads);
-    model->train();
+    BilinearPolicyHead& reply = impl_->reply;
+    for (torch::nn::Module* m : impl_->trained()) m->train();
     impl_->optimizer.zero_grad();
+    if (reply) impl_->replyOptimizer->zero_grad();
     {
         // Released before the group's collective (see BlasCallGuard).
         const BlasCallGuard blas(!net.impl().device.is_cuda());
-        auto total = losses(model, t, options_.valueWeight, s);
+        auto total = losses(model, reply, t, options_, s);
         total.backward();
     }
     // Before clipping: the norm is then the group's, the same on every rank.
-    if (group) s.collectiveSeconds = averageOverGroup(model, *group);
+    if (group) s.collectiveSeconds = averageOverGroup(impl_->trained(), *group);
     // clip_grad_norm_ returns the norm before clipping; with clipping off, a huge max norm
     // measures without changing anything.
     const double maxNorm = options_.clipNorm > 0 ? options_.clipNorm : 1e30;
-    s.gradNorm = torch::nn::utils::clip_grad_norm_(model->parameters(), maxNorm);
+    s.gradNorm = torch::nn::utils::clip_grad_norm_(impl_->trainedParameters(), maxNorm);
     impl_->optimizer.step();
-    model->eval();
+    if (reply) impl_->replyOptimizer->step();
+    for (torch::nn::Module* m : impl_->trained()) m->eval();
     s.learningRate = learningRate();
     net.meta().trainingSteps++;
     net.impl().weightsChanged();
@@ -227,9 +306,9 @@ TrainStats NetTrainer::evaluate(const TrainBatch& batch) {
     const Tensors t = toTensors(batch, net.impl().device);
     TrainStats s;
     torch::NoGradGuard noGrad;
-    model->eval();
+    for (torch::nn::Module* m : impl_->trained()) m->eval();
     const BlasCallGuard blas(!net.impl().device.is_cuda());
-    losses(model, t, options_.valueWeight, s);
+    losses(model, impl_->reply, t, options_, s);
     s.learningRate = learningRate();
     return s;
 }
@@ -246,6 +325,9 @@ void NetTrainer::setLearningRate(double lr) {
     options_.learningRate = lr;
     for (auto& g : impl_->optimizer.param_groups())
         static_cast<torch::optim::AdamOptions&>(g.options()).lr(lr);
+    if (impl_->replyOptimizer)
+        for (auto& g : impl_->replyOptimizer->param_groups())
+            static_cast<torch::optim::AdamOptions&>(g.options()).lr(lr);
 }
 
 double NetTrainer::learningRate() const {
@@ -262,12 +344,19 @@ void NetTrainer::saveState(const std::string& path) const {
     c.meta = "channels=" + std::to_string(cfg.channels) + "\nblocks=" + std::to_string(cfg.blocks) +
              "\npolicy_head=" + std::to_string(int(cfg.policyHead)) + "\nlr=" + lrText +
              "\naverage_steps=" + std::to_string(impl_->average.empty() ? 0 : impl_->averaged) +
-             "\n";
+             "\nreply_head=" + (impl_->reply ? "1" : "0") + "\n";
     try {
         torch::serialize::OutputArchive ar;
         impl_->optimizer.save(ar);
         for (size_t i = 0; i < impl_->average.size(); ++i)
             ar.write(kAverageKey + std::to_string(i), impl_->average[i]);
+        if (impl_->reply) {
+            torch::serialize::OutputArchive head, opt;
+            impl_->reply->save(head);
+            impl_->replyOptimizer->save(opt);
+            ar.write(kReplyHeadKey, head);
+            ar.write(kReplyOptimizerKey, opt);
+        }
         ar.save_to([&](const void* buf, size_t n) -> size_t {
             c.payload.append(static_cast<const char*>(buf), n);
             return n;
@@ -307,6 +396,17 @@ void NetTrainer::Impl::loadAverage(torch::serialize::InputArchive& ar, const std
     averaged = n;
 }
 
+// LoadReply: the reply head and its Adam state a state was saved with (`saved`: its meta's
+// reply_head is 1), when this trainer has the head; otherwise the head stays as it is (fresh).
+void NetTrainer::Impl::loadReply(torch::serialize::InputArchive& ar, bool saved) {
+    if (!reply || !saved) return;
+    torch::serialize::InputArchive head, opt;
+    if (!ar.try_read(kReplyHeadKey, head) || !ar.try_read(kReplyOptimizerKey, opt)) return;
+    reply->load(head);
+    static_cast<torch::nn::Module&>(*reply).to(net.impl().device);
+    replyOptimizer->load(opt);
+}
+
 void NetTrainer::loadState(const std::string& path) {
     const auto c = detail::readContainer(path, "XQZOPTIM");
     const NetConfig& cfg = impl_->net.config();
@@ -326,6 +426,7 @@ void NetTrainer::loadState(const std::string& path) {
         ar.load_from(c.payload.data(), c.payload.size(), impl_->net.impl().device);
         impl_->optimizer.load(ar);
         impl_->loadAverage(ar, detail::metaValue(c.meta, "average_steps"), options_.averageSteps);
+        impl_->loadReply(ar, detail::metaValue(c.meta, "reply_head") == "1");
     } catch (const c10::Error& e) {
         std::string msg = e.what_without_backtrace();
         throw ModelFileError(ErrorCode::ModelDamaged, path, "cannot read: " + msg.substr(0, msg.find('\n')),

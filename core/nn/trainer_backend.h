@@ -10,6 +10,15 @@
 // regularisation through Adam's weight_decay. Gradients are clipped to clipNorm (0 = off) before
 // the step. z is from the side to move's view of each sample, like the network's value.
 //
+// Auxiliary reply head (TrainerOptions::replyWeight > 0; KataGo's opponent policy): a second
+// bilinear policy head on the trunk predicts the move the opponent played next, in the
+// sample's own (mover's) view; replyWeight times its cross-entropy, over the batch's samples
+// that have a reply, joins the loss. Its gradient shapes the trunk (what the opponent
+// threatens is what a one-ply policy misses), while the published network is unchanged: the
+// head belongs to the trainer, is never part of a model file or of inference, and is saved
+// with the optimizer state. It has its own Adam, at the same learning rate; clipping is over
+// both. Its metric is TrainStats::replyLoss (0 without the head or without replies).
+//
 // Data-parallel (setGroup with more than one rank): after backward, before clipping, one
 // allreduce averages the gradients over the ranks, packed into one buffer together with the
 // batch-norm running statistics of this step's forward pass (their mean over the ranks; the
@@ -42,6 +51,8 @@ struct TrainerOptions {
     // Time constant, in steps, of the moving average of the weights that publishable()
     // returns; 0 = no average (publishable() is the trained weights).
     double averageSteps = 0;
+    // Weight of the auxiliary reply head's loss (see the top of this file); 0 = no head.
+    double replyWeight = 0;
 };
 
 // One sparse policy target entry: sample `row` puts probability `prob` on policy index
@@ -61,12 +72,17 @@ struct TrainBatch {
     // Empty, or size x kPolicySize: 1 where the index is a legal move of that sample (mirrored
     // with it). With masks the policy softmax and entropy are over the legal moves only.
     std::vector<uint8_t> legalMask;
+    // Empty, or size entries: the policy index of the move the opponent played next, in the
+    // sample's mover's view (policyIndex(reply, mover), mirrored with the sample), or -1
+    // where none was played (the game's last move). Read only by a trainer with a reply head.
+    std::vector<int32_t> replies;
 };
 
 struct TrainStats {
     double totalLoss = 0;
     double policyLoss = 0;
     double valueLoss = 0;
+    double replyLoss = 0;      // the reply head's cross-entropy (0 without the head)
     double policyEntropy = 0;  // mean entropy of the net's policy (nats; over the legal moves with masks)
     double top1Accuracy = 0;   // share of samples whose argmax logit is the target's argmax
     double gradNorm = 0;       // before clipping (0 for evaluate())
@@ -111,10 +127,11 @@ public:
     // Steps in the moving average (0 with averageSteps 0).
     int64_t averagedSteps() const;
 
-    // Optimizer state (Adam moments, and the moving average of the weights with its step
-    // count) for checkpoints, in the model_file.h container with magic "XQZOPTIM". load
-    // throws ModelFileError on a corrupt or mismatched file; a state without an average (or
-    // saved by a trainer without one) starts the average from the next step.
+    // Optimizer state (Adam moments, the moving average of the weights with its step count,
+    // and the reply head with its Adam moments) for checkpoints, in the model_file.h container
+    // with magic "XQZOPTIM". load throws ModelFileError on a corrupt or mismatched file; a
+    // state without an average or a reply head (or saved by a trainer without one) starts
+    // that average from the next step and that head afresh.
     void saveState(const std::string& path) const;
     void loadState(const std::string& path);
 

@@ -75,6 +75,7 @@ const std::vector<ParamDecl> kParams = {
     {"lr-decay-timed", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "With a time limit (--minutes), the schedules (learning rate, simulations-end) run over the minutes the run has trained plus this session's limit instead of lr-decay-steps; paused time does not count"), ParamKind::Bool, 0, 1, &C::lrDecayTimed},
     {"weight-decay", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "L2 regularisation"), ParamKind::Double, 0, 0.1, &C::weightDecay},
     {"grad-clip", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient norm clip (0 = off)"), ParamKind::Double, 0, 1000, &C::gradClip},
+    {"reply-policy-weight", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight of an auxiliary training loss that predicts the opponent's next move from the same trunk (0 = none; the published network is unchanged)"), ParamKind::Double, 0, 2, &C::replyPolicyWeight},
     {"weight-average-steps", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Publish each generation as the moving average of the trained weights over about this many steps (0 = the trained weights)"), ParamKind::Int, 0, 100000, &C::weightAverageSteps},
     {"min-buffer", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Positions needed in the buffer before training starts"), ParamKind::Int, 1, 10000000, &C::minBufferToTrain},
     {"validation-fraction", "training", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Share of self-play games kept out of training to measure the held-out loss (0 = none)"), ParamKind::Double, 0, 0.5, &C::validationFraction},

@@ -120,6 +120,10 @@ struct TrainConfig {
     // steps (nn::NetTrainer::publishable; lc0's and KataGo's weight averaging), 0 = the trained
     // weights themselves. Training goes on from the trained weights either way.
     int weightAverageSteps = 0;
+    // Weight of the auxiliary loss of a head that predicts the opponent's next move
+    // (nn::TrainerOptions::replyWeight; KataGo's opponent policy), 0 = no such head. The head
+    // trains the trunk only: published models have no trace of it.
+    double replyPolicyWeight = 0;
     int minBufferToTrain = 2000;
     double validationFraction = 0.05;  // self-play games held out of training (early_stop.h)
     int validationInterval = 50;       // training steps between held-out checks

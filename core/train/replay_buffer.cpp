@@ -134,6 +134,7 @@ int ReplayBuffer::addGame(const store::GameRecord& game) {
         double t = 0;
         if (makeSample(pos, mr.visits, target(i, pos.sideToMove()), s, &t)) {
             if (mr.policySurprise) s.setSurprise(*mr.policySurprise);
+            if (i + 1 < game.moves.size()) s.reply = game.moves[i + 1].move.raw();
             samples.push_back(s);
             truncated += t;
         }
@@ -193,6 +194,7 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
     b.size = int(samples.size());
     b.planes.resize(size_t(b.size) * nn::kInputSize);
     b.values.resize(size_t(b.size));
+    b.replies.assign(size_t(b.size), -1);
     if (legalMasks) b.legalMask.assign(size_t(b.size) * nn::kPolicySize, 0);
     std::vector<float> tmp(nn::kInputSize);
     MoveList legal;
@@ -208,6 +210,11 @@ nn::TrainBatch ReplayBuffer::encode(const std::vector<Sample>& samples,
             nn::encodePosition(pos, s.repetitions, out);
         }
         b.values[size_t(r)] = float(s.z) / 100.0f;
+        if (s.reply) {
+            // The opponent's move in this sample's (the mover's) view, as the policy's indices.
+            const int idx = nn::policyIndex(Move::fromRaw(s.reply), Color(s.side));
+            b.replies[size_t(r)] = mir ? nn::mirrorPolicyIndex(idx) : idx;
+        }
         if (legalMasks) {
             legal.clear();
             pos.legalMoves(legal);

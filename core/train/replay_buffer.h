@@ -4,7 +4,8 @@
 // A Sample is exactly 256 bytes (xiangqi-alphazero keeps ~37.8 KB of dense floats per
 // position): the board packed two squares per byte (45 bytes), side to move, repetition count
 // and plies since the last capture (what the encoder's repetition and progress planes need),
-// the game result z from the side to move's view, and a sparse pi: up to kMaxPolicy
+// the game result z from the side to move's view, the move the opponent played next (the
+// target of the trainer's reply head, trainer_backend.h), and a sparse pi: up to kMaxPolicy
 // (move, weight) pairs of the moves the search visited. Where more moves than that were
 // visited, the least visited are dropped and the rest renormalised; with 80 simulations at
 // most 80 moves can be visited and in practice far fewer are (truncatedMass() reports what was
@@ -30,7 +31,7 @@
 namespace xq::train {
 
 struct Sample {
-    static constexpr int kMaxPolicy = 51;
+    static constexpr int kMaxPolicy = 50;
     struct Entry {
         uint16_t move;    // Move::raw(), board squares
         uint16_t weight;  // probability * 65535, renormalised at sampling time
@@ -43,6 +44,8 @@ struct Sample {
                           // -100 loss; a material adjudication counts less (setAdjudicationValue)
     uint8_t count;        // entries used in pi
     uint16_t surprise;    // policy surprise in thousandths of a nat, plus 1; 0: not known
+    uint16_t reply;       // Move::raw() of the opponent's next move (board squares); 0: none
+    uint16_t spare;       // 0
     Entry pi[kMaxPolicy];
 
     Piece piece(int sq) const { return Piece((board[sq >> 1] >> ((sq & 1) * 4)) & 15); }
@@ -66,7 +69,8 @@ public:
     explicit ReplayBuffer(size_t capacity);
 
     // Replays a finished game from its start position and adds one sample per searched move
-    // (moves without visits, e.g. random opening plies, are skipped). Returns samples added.
+    // (moves without visits, e.g. random opening plies, are skipped), each with the game's next
+    // move as its reply. Returns samples added.
     // Throws std::invalid_argument when the game's moves do not replay legally.
     int addGame(const store::GameRecord& game);
     // |z| of the samples of a game won by Reason::Adjudication (default 1, as a mate).
@@ -105,12 +109,12 @@ public:
     size_t size() const;
     size_t capacity() const { return capacity_; }
     uint64_t totalAdded() const;
-    // Probability mass dropped by the 51-entry cap, summed over all samples added.
+    // Probability mass dropped by the kMaxPolicy-entry cap, summed over all samples added.
     double truncatedMass() const;
 
     // `batch` samples drawn with replacement from the newest `window` positions (0 or more
     // than size(): all), uniformly or as setSurpriseWeight says, mirrored with probability 1/2,
-    // encoded for NetTrainer (planes + sparse policy + z). Needs size() > 0.
+    // encoded for NetTrainer (planes + sparse policy + z + replies). Needs size() > 0.
     nn::TrainBatch sampleBatch(int batch, std::mt19937_64& rng, size_t window = 0) const;
     // The same, with round(share x batch) of the samples drawn uniformly from all of `other`
     // (e.g. the games a run started from) and the rest from this buffer's window; legal-move

@@ -255,6 +255,7 @@ void startTrainer(RunSession& s, double learningRate, bool restoreOptimizer) {
     topts.weightDecay = s.config.weightDecay;
     topts.clipNorm = s.config.gradClip;
     topts.averageSteps = s.config.weightAverageSteps;
+    topts.replyWeight = s.config.replyPolicyWeight;
     s.trainer = std::make_unique<nn::NetTrainer>(*s.trainNet, topts);
     s.trainer->setGroup(s.group.get());
     if (restoreOptimizer && !s.ckpt.optimizerFile.empty())

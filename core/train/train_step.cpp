@@ -39,6 +39,8 @@ TrainStepDone runTrainStep(const TrainStepContext& c, size_t window, double time
                                {"grad_norm", ts.gradNorm},
                                {"samples_per_s", sps}})
             pending->push_back({c.runId, c.ckpt.step, name, v, 0});
+        if (c.trainer.options().replyWeight > 0)
+            pending->push_back({c.runId, c.ckpt.step, "loss/reply", ts.replyLoss, 0});
     }
     std::unique_lock lk =
         c.progressMutex ? std::unique_lock(*c.progressMutex) : std::unique_lock<std::mutex>();

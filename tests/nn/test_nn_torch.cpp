@@ -90,6 +90,44 @@ TrainBatch maskedBatch(int n, std::vector<int>* legalCounts) {
     return tb;
 }
 
+// fixedBatch() with a reply target (one of the position's legal moves, in its mover's view, as
+// the replay buffer encodes the opponent's next move) on every sample but each fifth (-1).
+TrainBatch replyBatch(int n) {
+    auto positions = nntest::randomPositions(2, n / 2, 21);
+    TrainBatch tb = fixedBatch(n);
+    tb.replies.assign(size_t(tb.size), -1);
+    for (int i = 0; i < tb.size; ++i) {
+        if (i % 5 == 0) continue;
+        MoveList ml;
+        positions[i].legalMoves(ml);
+        tb.replies[size_t(i)] = policyIndex(ml[(i * 3 + 2) % ml.size()], positions[i].sideToMove());
+    }
+    return tb;
+}
+
+// Row r of `tb` as a batch of one.
+TrainBatch rowOf(const TrainBatch& tb, int r) {
+    TrainBatch one;
+    one.size = 1;
+    one.planes.assign(tb.planes.begin() + r * kInputSize, tb.planes.begin() + (r + 1) * kInputSize);
+    for (const PolicyEntry& e : tb.policySparse)
+        if (e.row == r) one.policySparse.push_back({0, e.index, e.prob});
+    one.values = {tb.values[size_t(r)]};
+    if (!tb.replies.empty()) one.replies = {tb.replies[size_t(r)]};
+    return one;
+}
+
+// A checkpoint in a temporary directory: the paths of its model file and optimizer state.
+struct CheckpointFiles {
+    QTemporaryDir dir;
+    std::string model = dir.filePath("m.xqz").toStdString();
+    std::string state = dir.filePath("m.opt").toStdString();
+    void save(Net& net, const NetTrainer& trainer) {
+        saveModel(net, model);
+        trainer.saveState(state);
+    }
+};
+
 void writeBytes(const QString& path, const std::string& bytes) {
     std::ofstream f(path.toStdString(), std::ios::binary | std::ios::trunc);
     f << bytes;
@@ -134,6 +172,9 @@ class TestNnTorch : public QObject {
     void optimizerStateRoundTrip();
     void weightAverage();
     void weightAverageResumes();
+    void replyHeadLoss();
+    void replyHeadTrainsTheTrunkOnly();
+    void replyHeadResumes();
     void legalMaskedPolicyLoss();
     void bilinearHeadIsLowRank();
     void bilinearHeadFilesAndTraining();
@@ -522,15 +563,14 @@ void TestNnTorch::bilinearHeadFilesAndTraining() {
 }
 
 void TestNnTorch::optimizerStateRoundTrip() {
-    QTemporaryDir dir;
-    const std::string model = dir.filePath("m.xqz").toStdString();
-    const std::string opt = dir.filePath("m.opt").toStdString();
+    CheckpointFiles ck;
+    const std::string& model = ck.model;
+    const std::string& opt = ck.state;
     const TrainBatch tb = fixedBatch(8);
     Net a(kTiny, {.seed = 9});
     NetTrainer ta(a, {.learningRate = 2e-3});
     for (int i = 0; i < 3; ++i) ta.step(tb);
-    saveModel(a, model);
-    ta.saveState(opt);
+    ck.save(a, ta);
     Net b = loadModel(model);
     NetTrainer tb2(b, {.learningRate = 1.0});  // wrong lr on purpose: the state restores it
     tb2.loadState(opt);
@@ -646,15 +686,14 @@ void TestNnTorch::weightAverage() {
 }
 
 void TestNnTorch::weightAverageResumes() {
-    QTemporaryDir dir;
-    const std::string model = dir.filePath("m.xqz").toStdString();
-    const std::string opt = dir.filePath("m.opt").toStdString();
+    CheckpointFiles ck;
+    const std::string& model = ck.model;
+    const std::string& opt = ck.state;
     const TrainBatch tb = fixedBatch(8);
     Net a(kTiny, {.seed = 9});
     NetTrainer ta(a, {.learningRate = 1e-3, .averageSteps = 4});
     for (int i = 0; i < 3; ++i) ta.step(tb);
-    saveModel(a, model);
-    ta.saveState(opt);
+    ck.save(a, ta);
     for (int i = 0; i < 2; ++i) ta.step(tb);
     Net pa = ta.publishable();
     // A trainer resumed from the checkpoint goes on with the saved average.
@@ -671,7 +710,7 @@ void TestNnTorch::weightAverageResumes() {
     Net c = loadModel(model);
     NetTrainer off(c, {.learningRate = 1e-3});
     off.loadState(opt);
-    const std::string plain = dir.filePath("plain.opt").toStdString();
+    const std::string plain = ck.dir.filePath("plain.opt").toStdString();
     off.saveState(plain);
     Net d = loadModel(model);
     NetTrainer td(d, {.learningRate = 1e-3, .averageSteps = 4});
@@ -681,6 +720,115 @@ void TestNnTorch::weightAverageResumes() {
     QCOMPARE(td.averagedSteps(), int64_t(2));
     Net pd = td.publishable();
     QVERIFY(maxDiff(outputsOf(pa), outputsOf(pd)) > 1e-4f);
+}
+
+void TestNnTorch::replyHeadLoss() {
+    const TrainBatch tb = replyBatch(16);
+    Net a(kTiny, {.seed = 8});
+    NetTrainer plain(a), withHead(a, {.replyWeight = 0.5});
+    // Without a head the replies change nothing.
+    TrainBatch without = tb;
+    without.replies.clear();
+    const TrainStats p = plain.evaluate(tb);
+    QCOMPARE(p.replyLoss, 0.0);
+    QCOMPARE(p.totalLoss, plain.evaluate(without).totalLoss);
+    // With one: a fresh head's cross-entropy is near log(8100) = 9.0, and it joins the total
+    // with its weight.
+    const TrainStats h = withHead.evaluate(tb);
+    QVERIFY2(h.replyLoss > 7.5 && h.replyLoss < 10.5, qPrintable(QString::number(h.replyLoss)));
+    QVERIFY(std::abs(h.totalLoss - (p.totalLoss + 0.5 * h.replyLoss)) < 1e-4);
+    QCOMPARE(h.policyLoss, p.policyLoss);
+    // It is the mean over the samples that have a reply; those without count for nothing.
+    double sum = 0;
+    int rows = 0;
+    for (int r = 0; r < tb.size; ++r) {
+        if (tb.replies[size_t(r)] < 0) continue;
+        sum += withHead.evaluate(rowOf(tb, r)).replyLoss;
+        ++rows;
+    }
+    QVERIFY(rows > 0 && rows < tb.size);
+    QVERIFY2(std::abs(h.replyLoss - sum / rows) < 1e-4,
+             qPrintable(QString("%1 vs %2").arg(h.replyLoss).arg(sum / rows)));
+    TrainBatch none = tb;
+    std::fill(none.replies.begin(), none.replies.end(), -1);
+    QCOMPARE(withHead.evaluate(none).replyLoss, 0.0);
+    QVERIFY(std::abs(withHead.evaluate(none).totalLoss - p.totalLoss) < 1e-6);
+    // Malformed replies are refused.
+    for (int32_t badIndex : {-2, kPolicySize}) {
+        TrainBatch bad = tb;
+        bad.replies[1] = badIndex;
+        QVERIFY_EXCEPTION_THROWN(withHead.step(bad), std::invalid_argument);
+    }
+    TrainBatch shortReplies = tb;
+    shortReplies.replies.pop_back();
+    QVERIFY_EXCEPTION_THROWN(withHead.step(shortReplies), std::invalid_argument);
+}
+
+void TestNnTorch::replyHeadTrainsTheTrunkOnly() {
+    const TrainBatch tb = replyBatch(16);
+    Net a(kTiny, {.seed = 8}), b(kTiny, {.seed = 8});
+    NetTrainer withHead(a, {.learningRate = 3e-3, .replyWeight = 1.0}),
+        plain(b, {.learningRate = 3e-3});
+    const TrainStats first = withHead.step(tb);
+    plain.step(tb);
+    TrainStats last;
+    for (int i = 0; i < 40; ++i) {
+        last = withHead.step(tb);
+        plain.step(tb);
+    }
+    // The head learns the replies, and its gradient reaches the trunk: the same seed and
+    // batches without the head train another net.
+    QVERIFY2(last.replyLoss < 0.5 * first.replyLoss,
+             qPrintable(QString("%1 -> %2").arg(first.replyLoss).arg(last.replyLoss)));
+    QVERIFY(maxDiff(outputsOf(a), outputsOf(b)) > 1e-3f);
+    // The published network has no trace of the head: same size, a plain model file.
+    QCOMPARE(withHead.publishable().parameterCount(), Net(kTiny).parameterCount());
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("a.xqz").toStdString();
+    saveModel(a, path);
+    Net back = loadModel(path);
+    QVERIFY(back.config() == kTiny);
+    QCOMPARE(maxDiff(outputsOf(back), outputsOf(a)), 0.0f);
+}
+
+void TestNnTorch::replyHeadResumes() {
+    const TrainBatch tb = replyBatch(16);
+    CheckpointFiles ck;
+    Net a(kTiny, {.seed = 9});
+    NetTrainer ta(a, {.learningRate = 2e-3, .replyWeight = 0.5});
+    for (int i = 0; i < 3; ++i) ta.step(tb);
+    ck.save(a, ta);
+    // Resumed with the head: the next step is the one the original takes (head weights and
+    // their Adam moments restored; without those the reply loss would differ).
+    Net b = loadModel(ck.model);
+    NetTrainer tb2(b, {.learningRate = 1.0, .replyWeight = 0.5});
+    tb2.loadState(ck.state);
+    QCOMPARE(tb2.learningRate(), 2e-3);
+    const TrainStats sa = ta.step(tb), sb = tb2.step(tb);
+    QVERIFY(std::abs(sa.replyLoss - sb.replyLoss) < 1e-5);
+    QVERIFY(std::abs(sa.totalLoss - sb.totalLoss) < 1e-5);
+    QVERIFY(maxDiff(outputsOf(a), outputsOf(b)) < 1e-4f);
+    // A trainer without the head reads that state (and saves one without a head); a trainer
+    // with the head reads a state without one and starts its head afresh.
+    Net c = loadModel(ck.model);
+    NetTrainer plain(c, {.learningRate = 2e-3});
+    plain.loadState(ck.state);
+    const std::string noHead = ck.dir.filePath("plain.opt").toStdString();
+    plain.saveState(noHead);
+    Net d = loadModel(ck.model), e = loadModel(ck.model);
+    NetTrainer fresh(d, {.learningRate = 2e-3, .replyWeight = 0.5});
+    fresh.loadState(noHead);
+    NetTrainer resumed(e, {.learningRate = 2e-3, .replyWeight = 0.5});
+    resumed.loadState(ck.state);
+    const double freshLoss = fresh.evaluate(tb).replyLoss,
+                 resumedLoss = resumed.evaluate(tb).replyLoss;
+    QVERIFY2(freshLoss > resumedLoss + 0.01,
+             qPrintable(QString("%1 vs %2").arg(freshLoss).arg(resumedLoss)));
+    // A fresh head starts the same whatever LibTorch's generator drew before (ranks of a group
+    // start alike).
+    Net f = loadModel(ck.model);
+    NetTrainer again(f, {.learningRate = 2e-3, .replyWeight = 0.5});
+    QCOMPARE(again.evaluate(tb).replyLoss, freshLoss);
 }
 
 void TestNnTorch::torchEvaluatorSoftmaxAndCache() {

@@ -43,8 +43,9 @@ void runRanks(int n, const std::function<void(int)>& fn) {
         if (e) std::rethrow_exception(e);
 }
 
-// Random positions from `seed`, sparse targets on one legal move each, z = +-1.
-TrainBatch batchFrom(unsigned seed, int n) {
+// Random positions from `seed`, sparse targets on one legal move each, z = +-1; with
+// `replies`, a reply target on each (another legal move, as the reply head's targets).
+TrainBatch batchFrom(unsigned seed, int n, bool replies = false) {
     auto positions = nntest::randomPositions(2, n / 2, seed);
     TrainBatch tb;
     tb.size = int(positions.size());
@@ -57,6 +58,9 @@ TrainBatch batchFrom(unsigned seed, int n) {
         tb.policySparse.push_back(
             {i, policyIndex(ml[(i * 5 + seed) % ml.size()], positions[i].sideToMove()), 1.0f});
         tb.values.push_back((i + seed) % 3 == 0 ? 1.0f : -1.0f);
+        if (replies)
+            tb.replies.push_back(
+                policyIndex(ml[(i * 3 + seed + 1) % ml.size()], positions[i].sideToMove()));
     }
     return tb;
 }
@@ -125,7 +129,13 @@ class TestTrainingGroup : public QObject {
         }
     }
 
+    void twoRanksTrainToIdenticalWeights_data() {
+        QTest::addColumn<double>("replyWeight");
+        QTest::newRow("policy and value") << 0.0;
+        QTest::newRow("with the reply head") << 0.5;  // its gradients are averaged too
+    }
     void twoRanksTrainToIdenticalWeights() {
+        QFETCH(double, replyWeight);
         if (!TrainingGroup::available())
             XQ_SKIP_UNLESS_CI("built without c10d Gloo (XQ_WITH_GLOO)");
         const xqtest::ReservedPort port;
@@ -142,12 +152,12 @@ class TestTrainingGroup : public QObject {
             TrainingGroup g(
                 GroupOptions{.rank = rank, .worldSize = 2, .master = master, .timeoutSeconds = 60});
             Net& net = nets[size_t(rank)];
-            NetTrainer trainer(net);
+            NetTrainer trainer(net, {.replyWeight = replyWeight});
             trainer.setGroup(&g);
             for (int i = 0; i < kSteps; ++i) {
                 // Different batches on the two ranks (rank 0: seeds 100.., rank 1: 200..).
-                const TrainStats s =
-                    trainer.step(batchFrom(100 * unsigned(rank + 1) + unsigned(i), 16));
+                const TrainStats s = trainer.step(
+                    batchFrom(100 * unsigned(rank + 1) + unsigned(i), 16, replyWeight > 0));
                 gradNorms[size_t(rank)] = s.gradNorm;
                 collective[size_t(rank)] += s.collectiveSeconds;
             }
@@ -160,8 +170,9 @@ class TestTrainingGroup : public QObject {
         // The same seed trained alone on rank 0's batches ends elsewhere: the ranks did
         // exchange something (this check fails if the allreduce does nothing).
         Net alone(kTiny, {.seed = 11});
-        NetTrainer trainer(alone);
-        for (int i = 0; i < kSteps; ++i) trainer.step(batchFrom(100 + unsigned(i), 16));
+        NetTrainer trainer(alone, {.replyWeight = replyWeight});
+        for (int i = 0; i < kSteps; ++i)
+            trainer.step(batchFrom(100 + unsigned(i), 16, replyWeight > 0));
         QVERIFY(!sameBits(fingerprint(alone), prints[0]));
     }
 

@@ -343,10 +343,20 @@ private slots:
             QVERIFY(s.count > 0 && s.count <= Sample::kMaxPolicy);
             // The most visited move keeps the largest weight.
             QCOMPARE(Move::fromRaw(s.pi[0].move), g.moves[size_t(i)].visits[0].move);
+            // The reply is the opponent's next move; the last position has none (-1 encoded),
+            // the others encode it in this position's mover's view.
+            const int32_t reply = ReplayBuffer::encode({s}, {}).replies.at(0);
+            if (i == 29) {
+                QCOMPARE(s.reply, uint16_t(0));
+                QCOMPARE(reply, -1);
+            } else {
+                QCOMPARE(Move::fromRaw(s.reply), g.moves[size_t(i) + 1].move);
+                QCOMPARE(reply, nn::policyIndex(g.moves[size_t(i) + 1].move, pos.sideToMove()));
+            }
             pos.makeMove(g.moves[size_t(i)].move);
         }
-        // More visited moves than fit are cut to the 51 most visited; the dropped mass is
-        // measured and the most visited move keeps the top weight.
+        // More visited moves than fit are cut to the kMaxPolicy most visited; the dropped mass
+        // is measured and the most visited move keeps the top weight.
         std::vector<store::VisitCount> many;
         for (int k = 0; k < 60; ++k) many.push_back({Move(k, k + 1), uint32_t(k == 59 ? 100 : 1)});
         Sample s;
@@ -354,7 +364,7 @@ private slots:
         QVERIFY(makeSample(Position(), many, 0, s, &dropped));
         QCOMPARE(int(s.count), Sample::kMaxPolicy);
         QCOMPARE(Move::fromRaw(s.pi[0].move), Move(59, 60));
-        QVERIFY(qAbs(dropped - 9.0 / 159.0) < 1e-9);
+        QVERIFY(qAbs(dropped - (60.0 - Sample::kMaxPolicy) / 159.0) < 1e-9);
         QVERIFY(!makeSample(Position(), {}, 0, s));
     }
 
@@ -388,6 +398,14 @@ private slots:
         QCOMPARE(plain.policySparse.size(), mirrored.policySparse.size());
         for (size_t i = 0; i < plain.policySparse.size(); ++i)
             QCOMPARE(mirrored.policySparse[i].index, nn::mirrorPolicyIndex(plain.policySparse[i].index));
+        // The reply target mirrors with the sample (the game's last sample has none).
+        QCOMPARE(plain.replies.at(0), -1);
+        QCOMPARE(mirrored.replies.at(0), -1);
+        const Sample before = buf.at(1);
+        const int32_t reply = ReplayBuffer::encode({before}, {false}).replies.at(0);
+        QCOMPARE(reply, nn::policyIndex(g.moves[2].move, Color(before.side)));
+        QCOMPARE(ReplayBuffer::encode({before}, {true}).replies.at(0),
+                 nn::mirrorPolicyIndex(reply));
         std::mt19937_64 rng(3);
         const nn::TrainBatch b = one.sampleBatch(400, rng);
         int mirroredRows = 0;

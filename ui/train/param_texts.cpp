@@ -69,6 +69,7 @@ const ParamText kTexts[] = {
     {"lr-decay-timed", QT_TRANSLATE_NOOP("xqui::ParamTexts", "LR decay over the time limit")},
     {"weight-decay", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight decay")},
     {"grad-clip", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Gradient clip")},
+    {"reply-policy-weight", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Opponent reply loss weight")},
     {"weight-average-steps", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Weight averaging (steps)")},
     {"min-buffer", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Minimum buffer")},
     {"validation-fraction", QT_TRANSLATE_NOOP("xqui::ParamTexts", "Held-out share")},

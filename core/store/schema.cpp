@@ -316,7 +316,16 @@ Inspection confirmWithSqlite(const std::string& path) {
         // checkpoints it), as Store's own connections do; without it, concurrent opens failed
         // with "database is locked".
         db.exec("PRAGMA busy_timeout = 10000", "setting the busy timeout");
-        const int v = checkOurs(db, path);
+        // checkOurs reads application_id, user_version and the table list in separate
+        // statements: in one read transaction, so they see one snapshot. Without it, another
+        // connection (a worker and its trainer opening a new file together) could commit
+        // schema step 1 between the reads: application_id 0 but tables, refused as "another
+        // application's database".
+        int v = 0;
+        {
+            sql::Transaction snapshot(db, sql::Transaction::Kind::Deferred);
+            v = checkOurs(db, path);
+        }  // only read: rolled back
         if (v < 0) return {FileState::Empty, 0};
         return {FileState::Ours, v};
     } catch (const StoreError& e) {

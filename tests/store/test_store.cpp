@@ -841,6 +841,52 @@ class TestStore : public QObject {
                                                .arg(QString::fromStdString(firstError))));
     }
 
+    // A trainer and a worker started together on a new file (test_pipeline's
+    // workerJoinsAOneMachineRun, or `xqzero train` beside `xqzero worker`): the second open
+    // checks the file's marks (application_id, user_version, its tables) while the first one
+    // writes the schema. Those reads were separate statements, so the schema's first step
+    // could commit between them: application_id 0 with tables, and the open refused the file
+    // as another application's (1 to 10 rounds in 150 here, before the fix). The second thread
+    // opens as soon as the file has its header, which is when the first one starts writing the
+    // schema.
+    void twoStoresCreatingOneFileTogether() {
+        SQLITE_ONLY();
+        constexpr int kRounds = 300;
+        int failures = 0;
+        QString firstError;
+        for (int i = 0; i < kRounds; ++i) {
+            const std::string path = file(("together-" + std::to_string(i) + ".db").c_str());
+            std::string errors[2];
+            std::atomic<bool> firstDone{false};
+            const auto open = [&](std::string& error) {
+                try {
+                    Store s(path);
+                    if (s.findRun("r")) error = "a run in a new file";
+                } catch (const std::exception& e) {
+                    error = e.what();
+                }
+            };
+            std::jthread first([&] {
+                open(errors[0]);
+                firstDone = true;
+            });
+            std::jthread second([&] {
+                std::error_code ec;
+                while (!firstDone && !(std::filesystem::file_size(path, ec) > 0 && !ec))
+                    std::this_thread::yield();
+                open(errors[1]);
+            });
+            first.join();
+            second.join();
+            for (const std::string& e : errors)
+                if (!e.empty() && failures++ == 0) firstError = QString::fromStdString(e);
+        }
+        QVERIFY2(failures == 0, qPrintable(QString("%1 of %2 rounds failed, first: %3")
+                                               .arg(failures)
+                                               .arg(kRounds)
+                                               .arg(firstError)));
+    }
+
     // POSIX locks belong to the process: opening a second Store used to read the file's header
     // with plain I/O, and closing that descriptor dropped the SHARED lock of the first Store's
     // connection. Another process closing its connection then took itself for the last one

@@ -869,6 +869,27 @@ private slots:
             logs += line + "\n";
         };
         Pipeline p(o, cb);
+
+        WorkerOptions wo;
+        wo.dbPath = o.dbPath;
+        wo.runName = o.runName;
+        wo.cacheDir = (dir.path() + "/cache").toStdString();
+        wo.games = 3;
+        wo.threads = 1;
+        wo.heartbeatMs = 200;
+        // No clock ends the worker's wait for the run and its first model: they appear, or the
+        // pipeline ends (it runs until stopped, so only by an error) and its thread stops the
+        // worker below. CTest's timeout bounds a pipeline that hangs.
+        wo.waitSeconds = 1e6;
+        std::vector<ModelLoaded> loaded;
+        WorkerCallbacks wc;
+        wc.modelLoaded = [&](const ModelLoaded& ml) { loaded.push_back(ml); };
+        wc.log = [&](const std::string& line) {
+            std::lock_guard lk(m);
+            logs += "worker: " + line + "\n";
+        };
+        SelfPlayWorker worker(wo, wc);  // made before the pipeline's thread, which may stop it
+
         std::exception_ptr trainerError;
         std::thread trainer([&] {
             try {
@@ -877,6 +898,7 @@ private slots:
                 trainerError = std::current_exception();
             }
             ended = true;
+            worker.control().requestStop();  // a worker still waiting would wait for nothing
         });
         struct StopAndJoin {
             Pipeline& p;
@@ -886,28 +908,30 @@ private slots:
                 if (t.joinable()) t.join();
             }
         } stopAndJoin{p, trainer};
-
-        WorkerOptions wo;
-        wo.dbPath = o.dbPath;
-        wo.runName = o.runName;
-        wo.cacheDir = (dir.path() + "/cache").toStdString();
-        wo.games = 3;
-        wo.threads = 1;
-        wo.heartbeatMs = 200;
-        wo.waitSeconds = 60;  // the run appears in well under a second (or the pipeline failed)
-        std::vector<ModelLoaded> loaded;
-        WorkerCallbacks wc;
-        wc.modelLoaded = [&](const ModelLoaded& ml) { loaded.push_back(ml); };
-        wc.log = [&](const std::string& line) {
-            std::lock_guard lk(m);
-            logs += "worker: " + line + "\n";
+        // The pipeline's error once it ended (an error that ends it before its first log line,
+        // e.g. in opening the database, shows nowhere else); empty while it runs.
+        const auto pipelineError = [&]() -> QString {
+            if (!ended) return {};
+            if (!trainerError) return "pipeline: ended without an error\n";
+            try {
+                std::rethrow_exception(trainerError);
+            } catch (const std::exception& e) {
+                return QString("pipeline: ") + e.what() + "\n";
+            } catch (...) {
+                return "pipeline: ended by an unknown exception\n";
+            }
         };
-        SelfPlayWorker worker(wo, wc);
+
         try {
             worker.run();  // on this thread, until its 3 games are stored
         } catch (const std::exception& e) {
             std::lock_guard lk(m);
-            QFAIL(qPrintable(QString("worker: ") + e.what() + "\n" + QString::fromStdString(logs)));
+            QFAIL(qPrintable(pipelineError() + "worker: " + e.what() + "\n" +
+                             QString::fromStdString(logs)));
+        }
+        {
+            std::lock_guard lk(m);
+            QVERIFY2(!ended, qPrintable(pipelineError() + QString::fromStdString(logs)));
         }
         QVERIFY(!loaded.empty());
         QVERIFY(loaded.front().fetched);  // from the database: the cache was empty
@@ -919,8 +943,9 @@ private slots:
             },
             300000);
         {
-            std::lock_guard lk(m);
-            QVERIFY2(!ended && last.workerGames >= 3, logs.c_str());  // it runs until stopped
+            std::lock_guard lk(m);  // it runs until stopped
+            QVERIFY2(!ended && last.workerGames >= 3,
+                     qPrintable(pipelineError() + QString::fromStdString(logs)));
         }
         p.control().requestStop();
         trainer.join();

@@ -2902,107 +2902,112 @@ File: %2</translation>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="153" />
+            <location filename="../ui/train/train_charts.cpp" line="156" />
             <source>Loss</source>
             <translation>Loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="154" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>training step</source>
             <translation>training step</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="155" />
+            <location filename="../ui/train/train_charts.cpp" line="158" />
             <source>policy / total loss</source>
             <translation>policy / total loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="156" />
+            <location filename="../ui/train/train_charts.cpp" line="159" />
             <source>value loss</source>
             <translation>value loss</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>policy</source>
             <translation>policy</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>value</source>
             <translation>value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>total</source>
             <translation>total</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="159" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
+            <source>opponent reply</source>
+            <translation>opponent reply</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="162" />
             <source>held-out value</source>
             <translation>held-out value</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="160" />
+            <location filename="../ui/train/train_charts.cpp" line="163" />
             <source>vs positions</source>
             <translation>vs positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="161" />
+            <location filename="../ui/train/train_charts.cpp" line="164" />
             <source>vs minutes</source>
             <translation>vs minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="163" />
+            <location filename="../ui/train/train_charts.cpp" line="166" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="334" />
+            <location filename="../ui/train/train_charts.cpp" line="343" />
             <source>Ladder rating</source>
             <translation>Ladder rating</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="335" />
+            <location filename="../ui/train/train_charts.cpp" line="344" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo (alpha-beta depth 1 = 0)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="337" />
+            <location filename="../ui/train/train_charts.cpp" line="346" />
             <source>self-play positions</source>
             <translation>self-play positions</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="340" />
+            <location filename="../ui/train/train_charts.cpp" line="349" />
             <source>training minutes</source>
             <translation>training minutes</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="344" />
+            <location filename="../ui/train/train_charts.cpp" line="353" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="345" />
+            <location filename="../ui/train/train_charts.cpp" line="354" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>self-Elo vs generation 0 (gated run)</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="346" />
+            <location filename="../ui/train/train_charts.cpp" line="355" />
             <source>generation</source>
             <translation>generation</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="166" />
+            <location filename="../ui/train/train_charts.cpp" line="169" />
             <source>Self-play speed</source>
             <translation>Self-play speed</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="167" />
+            <location filename="../ui/train/train_charts.cpp" line="170" />
             <source>time</source>
             <translation>time</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="168" />
+            <location filename="../ui/train/train_charts.cpp" line="171" />
             <source>games per hour</source>
             <translation>games per hour</translation>
         </message>
@@ -3337,27 +3342,27 @@ File: %2</translation>
             <translation>This run is being trained by %1; it can be continued once that process stops.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="224" />
+            <location filename="../ui/pages/train_page_session.cpp" line="226" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="235" />
+            <location filename="../ui/pages/train_page_session.cpp" line="237" />
             <source>Run %1 ended.</source>
             <translation>Run %1 ended.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="247" />
+            <location filename="../ui/pages/train_page_session.cpp" line="249" />
             <source>Training stopped.</source>
             <translation>Training stopped.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="266" />
+            <location filename="../ui/pages/train_page_session.cpp" line="268" />
             <source>Training is running</source>
             <translation>Training is running</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="267" />
+            <location filename="../ui/pages/train_page_session.cpp" line="269" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3366,7 +3371,7 @@ Nothing is lost: the run can be continued later.</source>
 Nothing is lost: the run can be continued later.</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="275" />
+            <location filename="../ui/pages/train_page_session.cpp" line="277" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>Stopping training at the next checkpoint, then closing…</translation>
         </message>

@@ -2901,107 +2901,112 @@ File: %2</source>
     <context>
         <name>xqui::TrainCharts</name>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="153" />
+            <location filename="../ui/train/train_charts.cpp" line="156" />
             <source>Loss</source>
             <translation>损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="154" />
+            <location filename="../ui/train/train_charts.cpp" line="157" />
             <source>training step</source>
             <translation>训练步数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="155" />
+            <location filename="../ui/train/train_charts.cpp" line="158" />
             <source>policy / total loss</source>
             <translation>策略 / 总损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="156" />
+            <location filename="../ui/train/train_charts.cpp" line="159" />
             <source>value loss</source>
             <translation>价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>policy</source>
             <translation>策略</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>value</source>
             <translation>价值</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="157" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
             <source>total</source>
             <translation>总计</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="159" />
+            <location filename="../ui/train/train_charts.cpp" line="160" />
+            <source>opponent reply</source>
+            <translation>对手应着</translation>
+        </message>
+        <message>
+            <location filename="../ui/train/train_charts.cpp" line="162" />
             <source>held-out value</source>
             <translation>留出价值损失</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="160" />
+            <location filename="../ui/train/train_charts.cpp" line="163" />
             <source>vs positions</source>
             <translation>按局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="161" />
+            <location filename="../ui/train/train_charts.cpp" line="164" />
             <source>vs minutes</source>
             <translation>按分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="163" />
+            <location filename="../ui/train/train_charts.cpp" line="166" />
             <source>Plot the ladder ratings against the self-play positions generated, or against the minutes of training, when each generation was published.</source>
             <translation>以发布各代时已生成的自我对弈局面数或训练分钟数为横轴绘制天梯等级分。</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="334" />
+            <location filename="../ui/train/train_charts.cpp" line="343" />
             <source>Ladder rating</source>
             <translation>天梯等级分</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="335" />
+            <location filename="../ui/train/train_charts.cpp" line="344" />
             <source>Elo (alpha-beta depth 1 = 0)</source>
             <translation>Elo（alpha-beta 深度 1 = 0）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="337" />
+            <location filename="../ui/train/train_charts.cpp" line="346" />
             <source>self-play positions</source>
             <translation>自我对弈局面数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="340" />
+            <location filename="../ui/train/train_charts.cpp" line="349" />
             <source>training minutes</source>
             <translation>训练分钟数</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="344" />
+            <location filename="../ui/train/train_charts.cpp" line="353" />
             <source>Elo</source>
             <translation>Elo</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="345" />
+            <location filename="../ui/train/train_charts.cpp" line="354" />
             <source>self-Elo vs generation 0 (gated run)</source>
             <translation>相对第 0 代的自评 Elo（门控运行）</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="346" />
+            <location filename="../ui/train/train_charts.cpp" line="355" />
             <source>generation</source>
             <translation>代</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="166" />
+            <location filename="../ui/train/train_charts.cpp" line="169" />
             <source>Self-play speed</source>
             <translation>自我对弈速度</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="167" />
+            <location filename="../ui/train/train_charts.cpp" line="170" />
             <source>time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../ui/train/train_charts.cpp" line="168" />
+            <location filename="../ui/train/train_charts.cpp" line="171" />
             <source>games per hour</source>
             <translation>每小时局数</translation>
         </message>
@@ -3336,27 +3341,27 @@ File: %2</source>
             <translation>该训练正由%1进行；该进程停止后即可继续。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="224" />
+            <location filename="../ui/pages/train_page_session.cpp" line="226" />
             <source>Ladder: generation %1 rated %2 Elo [%3, %4] (alpha-beta depth 1 = 0).</source>
             <translation>天梯：第 %1 代评为 %2 Elo [%3, %4]（alpha-beta 深度 1 = 0）。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="235" />
+            <location filename="../ui/pages/train_page_session.cpp" line="237" />
             <source>Run %1 ended.</source>
             <translation>运行 %1 已结束。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="247" />
+            <location filename="../ui/pages/train_page_session.cpp" line="249" />
             <source>Training stopped.</source>
             <translation>训练已停止。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="266" />
+            <location filename="../ui/pages/train_page_session.cpp" line="268" />
             <source>Training is running</source>
             <translation>训练正在进行</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="267" />
+            <location filename="../ui/pages/train_page_session.cpp" line="269" />
             <source>Run %1 is training. Stop it at the next checkpoint and close the studio?
 
 Nothing is lost: the run can be continued later.</source>
@@ -3365,7 +3370,7 @@ Nothing is lost: the run can be continued later.</source>
 不会丢失任何数据：之后可以继续该运行。</translation>
         </message>
         <message>
-            <location filename="../ui/pages/train_page_session.cpp" line="275" />
+            <location filename="../ui/pages/train_page_session.cpp" line="277" />
             <source>Stopping training at the next checkpoint, then closing…</source>
             <translation>将在下一个检查点停止训练，然后关闭…</translation>
         </message>

@@ -451,6 +451,7 @@ ZH.update({
  "Weight of the search's root value in the value target, blended with the result and material target (0 = those alone)": '价值目标中搜索根节点价值的权重，与对局结果和子力目标混合（0 = 只用后两者）',
  'Weight averaging (steps)': '权重平均（步数）',
  'Opponent reply loss weight': '对手应着损失权重',
+ 'opponent reply': '对手应着',
  "Weight of an auxiliary training loss that predicts the opponent's next move from the same trunk (0 = none; the published network is unchanged)": '辅助训练损失的权重：用同一主干预测对手的下一步着法（0 = 无；发布的网络不变）',
  'Unsettled roots: extra search': '未定根节点：追加搜索',
  'Unsettled roots: value change': '未定根节点：价值变化',

@@ -201,7 +201,7 @@ const std::vector<PresetDecl> kPresets = {
       {"adjudication-value", 0.5}, {"material-target-weight", 0.5}, {"material-target-plies", 0},
       {"material-target-resolved", 1}, {"value-target-search", 0.3},
       {"lr-decay-steps", 20000}, {"lr-decay-timed", 1}, {"init-steps", 1000}, {"games-mix", 0.25},
-      {"weight-average-steps", 150}}},
+      {"weight-average-steps", 150}, {"reply-policy-weight", 0.3}}},
     {"standard",
      {{"channels", 128}, {"blocks", 6}, {"simulations", 200}, {"games-per-iteration", 100},
       {"games-in-flight", 64}, {"buffer-capacity", 200000}, {"window-min", 100000},

@@ -210,6 +210,9 @@ private slots:
         QCOMPARE(preset("quick").simulationsEnd, 48);
         QCOMPARE(preset("quick").maxPlies, 200);  // docs/experiments/2026-12-07-length-cap.md
         QCOMPARE(preset("quick").search, int(search::MctsParams::Kind::Gumbel));
+        // docs/experiments/2026-12-08-reply-head.md; the larger presets were not measured.
+        QCOMPARE(preset("quick").replyPolicyWeight, 0.3);
+        QCOMPARE(preset("standard").replyPolicyWeight, 0.0);
         QCOMPARE(preset("standard").search, int(search::MctsParams::Kind::Puct));
         QCOMPARE(preset("standard").channels, 128);
         QCOMPARE(preset("standard").simulations, 200);

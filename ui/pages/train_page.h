@@ -21,6 +21,8 @@
 //
 // Thread-safety: a QWidget; GUI thread only.
 
+#include <optional>
+
 #include <QList>
 #include <QPointer>
 #include <QWidget>
@@ -131,6 +133,7 @@ private:
     void retranslate();
     struct LiveLoss {
         double step, total, policy, value;
+        std::optional<double> reply;  // with an opponent-reply head
     };
     struct LiveElo {
         double gen, elo, lo, hi;

@@ -223,7 +223,7 @@ void TrainPage::applyHistory(const RunHistory& h) {
     // Live points newer than what the table held when it was read.
     const double lastStep = h.lossStep.isEmpty() ? -1 : h.lossStep.last();
     for (const LiveLoss& l : liveLoss_)
-        if (l.step > lastStep) charts_->addLoss(l.step, l.total, l.policy, l.value);
+        if (l.step > lastStep) charts_->addLoss(l.step, l.total, l.policy, l.value, l.reply);
     const double lastHeld = h.heldOutStep.isEmpty() ? -1 : h.heldOutStep.last();
     for (const LiveHeldOut& c : liveHeldOut_)
         if (c.step > lastHeld) charts_->addHeldOut(c.step, c.value);

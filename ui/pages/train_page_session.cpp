@@ -197,9 +197,11 @@ void TrainPage::onProgress(const Progress& p) {
 void TrainPage::onSteps(const QVector<TrainStep>& steps) {
     if (!chartShowsActiveRun()) return;
     for (const TrainStep& s : steps) {
-        const LiveLoss l{double(s.step), s.stats.totalLoss, s.stats.policyLoss, s.stats.valueLoss};
+        // A trainer without the head reports a reply loss of 0; with it, a cross-entropy is > 0.
+        const LiveLoss l{double(s.step), s.stats.totalLoss, s.stats.policyLoss, s.stats.valueLoss,
+                         s.stats.replyLoss > 0 ? std::optional(s.stats.replyLoss) : std::nullopt};
         if (historyLoading_) liveLoss_.push_back(l);
-        charts_->addLoss(l.step, l.total, l.policy, l.value);
+        charts_->addLoss(l.step, l.total, l.policy, l.value, l.reply);
     }
 }
 

@@ -126,6 +126,7 @@ RunHistory loadRunHistory(const QString& dbPath, int64_t runId) {
         fill(s, runId, "loss/total", h.lossStep, h.lossTotal);
         fill(s, runId, "loss/policy", h.policyStep, h.lossPolicy);
         fill(s, runId, "loss/value", h.valueStep, h.lossValue);
+        fill(s, runId, "loss/reply", h.replyStep, h.lossReply);
         fill(s, runId, "heldout/value", h.heldOutStep, h.heldOutValue);
         fill(s, runId, "elo", h.eloGen, h.elo);
         QVector<double> g;

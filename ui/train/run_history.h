@@ -48,6 +48,7 @@ struct RunHistory {
     QVector<double> lossStep, lossTotal;    // "loss/total" by step
     QVector<double> policyStep, lossPolicy; // "loss/policy"
     QVector<double> valueStep, lossValue;   // "loss/value"
+    QVector<double> replyStep, lossReply;   // "loss/reply" (runs with reply-policy-weight)
     QVector<double> heldOutStep, heldOutValue;  // "heldout/value" (early_stop.h)
     // The gate's Elo chain relative to generation 0 ("elo", "elo_lo", "elo_hi"), by accepted
     // generation; written only by gated runs. Empty when the run has none, otherwise it starts

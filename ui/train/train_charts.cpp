@@ -15,9 +15,10 @@ namespace xqui {
 namespace {
 
 constexpr int kReplotIntervalMs = 250;  // at most 4 replots a second
-const QColor kColors[3] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
-                           QColor(0xd6, 0x27, 0x28)};
-enum { Policy = 0, Value = 1, Total = 2 };
+const QColor kColors[TrainCharts::kLossSeries] = {
+    QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+    QColor(0xff, 0x7f, 0x0e)};
+enum { Policy = 0, Value = 1, Total = 2, Reply = 3 };
 
 // Self-play positions run into the millions: "250k", "1.2M" read better than 1.2·10⁶.
 class CompactTicker : public QCPAxisTicker {
@@ -53,12 +54,14 @@ TrainCharts::TrainCharts(QWidget* parent) : QWidget(parent) {
     retranslate();
 }
 
-// Policy, value (right axis) and total loss, each raw and smoothed, and the held-out value loss.
+// Policy, value (right axis), total and opponent-reply loss, each raw and smoothed, and the
+// held-out value loss. The reply loss (a run with reply-policy-weight) joins the legend when it
+// has points.
 void TrainCharts::buildLossChart() {
     loss_ = makePlot(QString(), QString(), QString());
     loss_->setObjectName(QStringLiteral("lossChart"));
     loss_->yAxis2->setVisible(true);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < kLossSeries; ++i) {
         QCPAxis* y = i == Value ? loss_->yAxis2 : loss_->yAxis;
         raw_[i] = loss_->addGraph(loss_->xAxis, y);
         QColor faint = kColors[i];
@@ -69,6 +72,7 @@ void TrainCharts::buildLossChart() {
         smooth_[i] = loss_->addGraph(loss_->xAxis, y);
         smooth_[i]->setPen(QPen(kColors[i], 2));
     }
+    smooth_[Reply]->removeFromLegend();
     heldOut_ = loss_->addGraph(loss_->xAxis, loss_->yAxis2);
     heldOut_->setPen(QPen(QColor(0x8c, 0x56, 0x4b), 1.5, Qt::DashLine));
     heldOut_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
@@ -154,8 +158,9 @@ void TrainCharts::retranslate() {
     loss_->xAxis->setLabel(tr("training step"));
     loss_->yAxis->setLabel(tr("policy / total loss"));
     loss_->yAxis2->setLabel(tr("value loss"));
-    const QString names[3] = {tr("policy"), tr("value"), tr("total")};
-    for (int i = 0; i < 3; ++i) smooth_[i]->setName(names[i]);
+    const QString names[kLossSeries] = {tr("policy"), tr("value"), tr("total"),
+                                        tr("opponent reply")};
+    for (int i = 0; i < kLossSeries; ++i) smooth_[i]->setName(names[i]);
     heldOut_->setName(tr("held-out value"));
     eloAxisBox_->setItemText(0, tr("vs positions"));
     eloAxisBox_->setItemText(1, tr("vs minutes"));
@@ -198,7 +203,7 @@ QCustomPlot* TrainCharts::makePlot(const QString& title, const QString& xLabel,
 }
 
 void TrainCharts::clear() {
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < kLossSeries; ++i) {
         raw_[i]->data()->clear();
         smooth_[i]->data()->clear();
         smoother_[i] = {};
@@ -213,9 +218,11 @@ void TrainCharts::clear() {
 
 void TrainCharts::setHistory(const RunHistory& h) {
     clear();
-    const QVector<double>* xs[3] = {&h.policyStep, &h.valueStep, &h.lossStep};
-    const QVector<double>* ys[3] = {&h.lossPolicy, &h.lossValue, &h.lossTotal};
-    for (int i = 0; i < 3; ++i) {
+    const QVector<double>* xs[kLossSeries] = {&h.policyStep, &h.valueStep, &h.lossStep,
+                                              &h.replyStep};
+    const QVector<double>* ys[kLossSeries] = {&h.lossPolicy, &h.lossValue, &h.lossTotal,
+                                              &h.lossReply};
+    for (int i = 0; i < kLossSeries; ++i) {
         QVector<double> sm(ys[i]->size());
         for (qsizetype k = 0; k < ys[i]->size(); ++k) sm[k] = smoother_[i].next((*ys[i])[k]);
         raw_[i]->setData(*xs[i], *ys[i], true);
@@ -239,13 +246,19 @@ void TrainCharts::setHistory(const RunHistory& h) {
     markDirty(AllPlots);
 }
 
-void TrainCharts::addLoss(double step, double total, double policy, double value) {
-    const double v[3] = {policy, value, total};
-    for (int i = 0; i < 3; ++i) {
+void TrainCharts::addLoss(double step, double total, double policy, double value,
+                          std::optional<double> reply) {
+    const double v[kLossSeries] = {policy, value, total, reply.value_or(0)};
+    for (int i = 0; i < kLossSeries; ++i) {
+        if (i == Reply && !reply) continue;
         raw_[i]->addData(step, v[i]);
         smooth_[i]->addData(step, smoother_[i].next(v[i]));
     }
     markDirty(LossPlot);
+}
+
+int TrainCharts::replyPointCount() const {
+    return raw_[Reply]->dataCount();
 }
 
 void TrainCharts::addHeldOut(double step, double value) {
@@ -440,6 +453,11 @@ void TrainCharts::flush() {
                                              : QStringLiteral("HH:mm"));
     // Before the first point the axis spans the first seconds of 1970: no clock labels then.
     speed_->xAxis->setTickLabels(speedGraph_->dataCount() > 0);
+    // The reply loss is in the legend exactly when the run has one.
+    if (smooth_[Reply]->dataCount() > 0)
+        smooth_[Reply]->addToLegend();
+    else
+        smooth_[Reply]->removeFromLegend();
     QCustomPlot* plots[3] = {loss_, elo_, speed_};
     for (int i = 0; i < 3; ++i) {
         if (!(dirty & (1 << i))) continue;

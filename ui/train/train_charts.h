@@ -23,6 +23,8 @@
 //
 // Thread-safety: a QWidget; GUI thread only.
 
+#include <optional>
+
 #include <QVector>
 #include <QWidget>
 
@@ -45,12 +47,15 @@ public:
 
     // What the ladder ratings are plotted against (the box in the Elo chart's corner).
     enum class EloAxis { Positions = 0, Minutes = 1 };
+    static constexpr int kLossSeries = 4;  // policy, value, total, opponent reply
 
     void clear();
     // Replaces everything with a run's stored history.
     void setHistory(const RunHistory& h);
     // Live data.
-    void addLoss(double step, double total, double policy, double value);
+    // `reply`: the opponent-reply head's loss, for a run that trains one.
+    void addLoss(double step, double total, double policy, double value,
+                 std::optional<double> reply = std::nullopt);
     void addHeldOut(double step, double value);
     // The gate's Elo chain (gated runs): generation 0 at Elo 0 is added before the first.
     void addElo(double generation, double elo, double lo, double hi);
@@ -66,6 +71,7 @@ public:
     QComboBox* eloAxisChooser() const { return eloAxisBox_; }
 
     int lossPointCount() const;
+    int replyPointCount() const;  // points of the opponent-reply loss (0 for most runs)
     int heldOutPointCount() const;
     // Points on the Elo chart, whichever series it shows.
     int eloPointCount() const;
@@ -115,10 +121,10 @@ private:
     QCustomPlot* loss_ = nullptr;
     QCustomPlot* elo_ = nullptr;
     QCustomPlot* speed_ = nullptr;
-    // Graphs of loss_: raw and smoothed for policy, value, total.
-    QCPGraph* raw_[3] = {};
-    QCPGraph* smooth_[3] = {};
-    Smoother smoother_[3];
+    // Graphs of loss_: raw and smoothed for policy, value, total, opponent reply.
+    QCPGraph* raw_[kLossSeries] = {};
+    QCPGraph* smooth_[kLossSeries] = {};
+    Smoother smoother_[kLossSeries];
     QCPGraph* heldOut_ = nullptr;  // held-out value loss, right axis
     QCPGraph* eloGraph_ = nullptr;
     QCPErrorBars* eloBars_ = nullptr;

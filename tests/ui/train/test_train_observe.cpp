@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include "core/store/schema.h"
 #include "core/store/store.h"
@@ -53,7 +54,19 @@ namespace {
 
 constexpr qint64 kMinute = 60000;
 
-// A run as a remote trainer and its workers leave it: generation 0, three loss points, one
+// The names in the Train page's loss legend.
+QStringList lossLegend(TrainPage& page) {
+    QStringList names;
+    auto* plot = page.charts()->findChild<QCustomPlot*>(QStringLiteral("lossChart"));
+    if (!plot) return names;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+            names << item->plottable()->name();
+    return names;
+}
+
+// A run as a remote trainer and its workers leave it: generation 0, three loss points (with an
+// opponent-reply loss: its trainer has the reply head), one
 // finished self-play game, and three workers (one live, one silent for two minutes, one that
 // said it stopped). Returns the run id.
 int64_t fillDistributedRun(const std::string& db, qint64 now) {
@@ -66,8 +79,10 @@ int64_t fillDistributedRun(const std::string& db, qint64 now) {
     m.accepted = true;
     s.addModel(m);
     std::vector<xq::store::MetricPoint> pts;
-    for (int step = 1; step <= 3; ++step)
+    for (int step = 1; step <= 3; ++step) {
         pts.push_back({run.id, step, "loss/total", 5.0 - step, 0});
+        pts.push_back({run.id, step, "loss/reply", 6.0 - step, 0});
+    }
     s.addMetrics(pts);
     xq::store::GameRecord g;
     g.run = run.id;
@@ -198,6 +213,10 @@ private slots:
         QCOMPARE(page.runList()->topLevelItem(0)->text(0), QStringLiteral("dist"));
         QVERIFY(page.showNewestRun());
         QCOMPARE(page.charts()->lossPointCount(), 3);
+        // Its reply loss is drawn and named in the legend.
+        QCOMPARE(page.charts()->replyPointCount(), 3);
+        QTRY_VERIFY2(lossLegend(page).contains(QStringLiteral("opponent reply")),
+                     qPrintable(lossLegend(page).join(", ")));
 
         WorkersPanel* panel = page.workersPanel();
         QVERIFY(panel->isVisibleTo(&page));
@@ -314,6 +333,11 @@ private slots:
         QVERIFY(page.showNewestRun());
         QCOMPARE(page.charts()->lossPointCount(), 1);
         QVERIFY(!page.workersPanel()->isVisibleTo(&page));
+        // No reply loss: none drawn, none in the legend.
+        QCOMPARE(page.charts()->replyPointCount(), 0);
+        QTRY_VERIFY(lossLegend(page).contains(QStringLiteral("total")));
+        QVERIFY2(!lossLegend(page).contains(QStringLiteral("opponent reply")),
+                 qPrintable(lossLegend(page).join(", ")));
     }
 
     void unreachableDatabaseIsReportedNotEmpty() {
